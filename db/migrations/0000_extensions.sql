@@ -1,0 +1,2 @@
+-- Trigram indexes back the title and name searches of the list screens.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

@@ -1,0 +1,303 @@
+// The whole data model. One table per entity of SPEC.md §3, plus what our own
+// identity provider, the mail outbox and the rate limiter need.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export type ChannelSwitches = { generalEnabled: boolean; announcementsEnabled: boolean; socialEnabled: boolean };
+export type UserSettings = {
+  theme: { themeColor: number; tintColor: number };
+  appNotifications: ChannelSwitches;
+  emailNotifications: ChannelSwitches;
+};
+
+export const defaultUserSettings = (): UserSettings => ({
+  theme: { themeColor: 0, tintColor: 0 },
+  appNotifications: { generalEnabled: true, announcementsEnabled: true, socialEnabled: true },
+  emailNotifications: { generalEnabled: true, announcementsEnabled: true, socialEnabled: true },
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    displayName: text("display_name").notNull(),
+    photoURL: text("photo_url"),
+    photoKey: text("photo_key"),
+    passwordHash: text("password_hash"),
+    // A temporary password (visitor orders) expires and must be replaced at first use.
+    passwordExpiresAt: at("password_expires_at"),
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    adminKey: text("admin_key"),
+    isSuperAdmin: boolean("is_super_admin").notNull().default(false),
+    superAdminKey: text("super_admin_key"),
+    settings: jsonb("settings").$type<UserSettings>().notNull().$defaultFn(defaultUserSettings),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    index("users_display_name_trgm").using("gin", sql`${t.displayName} gin_trgm_ops`),
+    index("users_admins").on(t.isAdmin).where(sql`${t.isAdmin} or ${t.isSuperAdmin}`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    // SHA-256 of the cookie token; the token itself is never stored.
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: at("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: text("id").primaryKey(), // SHA-256 of the mailed token
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user").on(t.userId)],
+);
+
+export const oauthAccounts = pgTable(
+  "oauth_accounts",
+  {
+    provider: text("provider").notNull(), // 'google' | 'oidc'
+    providerUserId: text("provider_user_id").notNull(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index("oauth_accounts_user").on(t.userId)],
+);
+
+export const projectStatuses = ["pending-approval", "in-progress", "completed", "in-review", "denied"] as const;
+export type ProjectStatus = (typeof projectStatuses)[number];
+export const projectTypes = ["s", "m", "l"] as const;
+export type ProjectType = (typeof projectTypes)[number];
+export const radii = ["square", "rounded", "pill"] as const;
+export type Radius = (typeof radii)[number];
+export type SubscriptionTier = { name: string; pricePerMonth: string; features: string };
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    creatorId: text("creator_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    projectName: text("project_name").notNull(),
+    projectType: text("project_type").$type<ProjectType>().notNull(),
+    status: text("status").$type<ProjectStatus>().notNull().default("pending-approval"),
+    receivedPayment: boolean("received_payment").notNull().default(false),
+    refundIssued: boolean("refund_issued").notNull().default(false),
+    editingLocked: boolean("editing_locked").notNull().default(false),
+    revisionsLocked: boolean("revisions_locked").notNull().default(false),
+    archived: boolean("archived").notNull().default(false),
+    invoiceSent: boolean("invoice_sent").notNull().default(false),
+    invoiceType: text("invoice_type").$type<ProjectType>(),
+    invoiceId: text("invoice_id"),
+    revisionNotes: text("revision_notes").notNull().default(""),
+    creatorName: text("creator_name").notNull(),
+    creatorPhoneNumber: text("creator_phone_number").notNull(),
+    domainProviderURL: text("domain_provider_url").notNull(),
+    projectDomainURL: text("project_domain_url").notNull(),
+    domainProviderUsername: text("domain_provider_username").notNull(),
+    // AES-256-GCM ciphertext; see src/lib/crypto.ts.
+    domainProviderPasswordEnc: text("domain_provider_password_enc").notNull(),
+    heroTitle: text("hero_title").notNull(),
+    heroMessage: text("hero_message").notNull(),
+    pagesText: jsonb("pages_text").$type<string[]>().notNull(),
+    selectedThemes: jsonb("selected_themes").$type<number[]>().notNull(),
+    defaultTheme: integer("default_theme").notNull(),
+    selectedTintColors: jsonb("selected_tint_colors").$type<number[]>().notNull(),
+    defaultTintColor: integer("default_tint_color").notNull(),
+    customTintColor: text("custom_tint_color"),
+    borderRadius: text("border_radius").$type<Radius>().notNull(),
+    buttonBorderRadius: text("button_border_radius").$type<Radius>().notNull(),
+    hasSubscriptions: boolean("has_subscriptions").notNull().default(false),
+    subscriptionTiers: jsonb("subscription_tiers").$type<SubscriptionTier[]>().notNull(),
+    linkedInURL: text("linkedin_url").notNull().default(""),
+    facebookURL: text("facebook_url").notNull().default(""),
+    instagramURL: text("instagram_url").notNull().default(""),
+    twitterURL: text("twitter_url").notNull().default(""),
+    accessCode: text("access_code"),
+    createdAt: createdAt(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("projects_creator_created").on(t.creatorId, t.createdAt),
+    index("projects_created").on(t.createdAt),
+    index("projects_status_created").on(t.status, t.createdAt),
+    index("projects_paid_created").on(t.receivedPayment, t.createdAt),
+    index("projects_archived_created").on(t.archived, t.createdAt),
+    index("projects_name_trgm").using("gin", sql`${t.projectName} gin_trgm_ops`),
+  ],
+);
+
+export const projectImages = pgTable(
+  "project_images",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"logo" | "page">().notNull(),
+    pageIndex: integer("page_index"),
+    position: integer("position").notNull(),
+    storageKey: text("storage_key").notNull(),
+    url: text("url").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("project_images_project").on(t.projectId, t.kind, t.pageIndex, t.position)],
+);
+
+export const accessCodes = pgTable(
+  "access_codes",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    code: text("code").notNull(),
+    claimed: boolean("claimed").notNull().default(false),
+    claimedByProjectId: text("claimed_by_project_id").references(() => projects.id, { onDelete: "set null" }),
+    claimedAt: at("claimed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("access_codes_code_key").on(t.code),
+    index("access_codes_created").on(t.createdAt),
+    index("access_codes_claimed_created").on(t.claimed, t.createdAt),
+    index("access_codes_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: text("id").primaryKey(),
+    number: serial("number").notNull(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    invoiceType: text("invoice_type").$type<ProjectType>().notNull(),
+    amount: integer("amount").notNull(),
+    dueAt: at("due_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("invoices_number_key").on(t.number), index("invoices_project").on(t.projectId, t.createdAt)],
+);
+
+export const faqSections = ["Account", "Project", "Admin Console"] as const;
+export type FaqSection = (typeof faqSections)[number];
+
+export const faqs = pgTable(
+  "faqs",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    section: text("section").$type<FaqSection>().notNull(),
+    answer: text("answer").notNull(),
+    createdAt: createdAt(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("faqs_section_created").on(t.section, t.createdAt), index("faqs_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`)],
+);
+
+export const bugReports = pgTable(
+  "bug_reports",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    notes: text("notes").notNull().default(""),
+    resolved: boolean("resolved").notNull().default(false),
+    highPriority: boolean("high_priority").notNull().default(false),
+    archived: boolean("archived").notNull().default(false),
+    reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: at("resolved_at"),
+    archivedAt: at("archived_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bug_reports_created").on(t.createdAt), index("bug_reports_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`)],
+);
+
+export const channelIds = ["general", "announcements", "social"] as const;
+export type ChannelId = (typeof channelIds)[number];
+
+export const notificationChannels = pgTable("notification_channels", {
+  id: text("id").$type<ChannelId>().primaryKey(),
+  title: text("title").notNull(),
+  icon: text("icon").notNull(),
+  photoURL: text("photo_url").notNull().default(""),
+});
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    channelId: text("channel_id").$type<ChannelId>().notNull().references(() => notificationChannels.id),
+    message: text("message").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_created").on(t.userId, t.createdAt),
+    index("notifications_user_channel_created").on(t.userId, t.channelId, t.createdAt),
+  ],
+);
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),
+    // A worker holds a message until this time so two instances never send it twice at once.
+    lockedUntil: at("locked_until"),
+    lastError: text("last_error"),
+    sentAt: at("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_pending").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: at("reset_at").notNull(),
+});
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type Project = typeof projects.$inferSelect;
+export type NewProject = typeof projects.$inferInsert;
+export type ProjectImage = typeof projectImages.$inferSelect;
+export type AccessCode = typeof accessCodes.$inferSelect;
+export type Invoice = typeof invoices.$inferSelect;
+export type Faq = typeof faqs.$inferSelect;
+export type NewFaq = typeof faqs.$inferInsert;
+export type BugReport = typeof bugReports.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;
+export type MailMessage = typeof mailOutbox.$inferSelect;

@@ -1,0 +1,158 @@
+// The one place that reads the environment. Every bad variable is reported at once.
+
+export type Config = {
+  nodeEnv: "production" | "development" | "test";
+  port: number;
+  publicUrl: string;
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl: string | null;
+  appSecret: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  providerEmail: string;
+  providerAddress: string;
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint: string | null;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+    publicUrl: string | null;
+  } | null;
+  adminKey: string;
+  superAdminKey: string;
+  superAdminEmail: string | null;
+  superAdminPassword: string | null;
+  google: { clientId: string; clientSecret: string } | null;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
+  socialUrl: string;
+  trustProxy: boolean;
+  corsOrigins: string[];
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function isUrl(value: string, protocols: string[]): boolean {
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol) && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export function loadConfig(env: Env): Config {
+  const problems: string[] = [];
+  const text = (name: string): string | null => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const value = text(name);
+    if (value && !isUrl(value, protocols)) {
+      problems.push(`${name} must be a URL starting with ${protocols.join(" or ")} (got "${value}")`);
+      return null;
+    }
+    return value;
+  };
+  const email = (name: string): string | null => {
+    const value = text(name);
+    if (value && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+      problems.push(`${name} must be an e-mail address (got "${value}")`);
+      return null;
+    }
+    return value;
+  };
+
+  const nodeEnvRaw = text("NODE_ENV") ?? "development";
+  const nodeEnv = (["production", "development", "test"] as const).find((v) => v === nodeEnvRaw);
+  if (!nodeEnv) problems.push(`NODE_ENV must be production, development or test (got "${nodeEnvRaw}")`);
+
+  const portRaw = text("PORT") ?? "3000";
+  const port = Number(portRaw);
+  if (!/^\d+$/.test(portRaw) || port > 65535) problems.push(`PORT must be a whole number from 0 to 65535 (got "${portRaw}")`);
+
+  const publicUrl = url("PUBLIC_URL", ["http:", "https:"]) ?? `http://localhost:${Number.isFinite(port) ? port : 3000}`;
+  const databaseUrl = url("DATABASE_URL", ["postgres:", "postgresql:"]);
+  const smtpUrl = url("SMTP_URL", ["smtp:", "smtps:"]);
+  const s3Endpoint = url("S3_ENDPOINT", ["http:", "https:"]);
+  const s3PublicUrl = url("S3_PUBLIC_URL", ["http:", "https:"]);
+  const socialUrl = url("SOCIAL_URL", ["http:", "https:"]) ?? "https://www.linkedin.com";
+  const oidcIssuer = url("OIDC_ISSUER", ["http:", "https:"]);
+
+  const appSecret = text("APP_SECRET");
+  if (appSecret && appSecret.length < 32) problems.push("APP_SECRET must be at least 32 characters long");
+  if (!appSecret && nodeEnv === "production") problems.push("APP_SECRET is required when NODE_ENV=production");
+
+  const s3Bucket = text("S3_BUCKET");
+  const s3AccessKeyId = text("S3_ACCESS_KEY_ID");
+  const s3SecretAccessKey = text("S3_SECRET_ACCESS_KEY");
+  if (!s3Bucket && (s3Endpoint || s3AccessKeyId || s3SecretAccessKey)) problems.push("S3_BUCKET is required when other S3_* variables are set");
+  if (Boolean(s3AccessKeyId) !== Boolean(s3SecretAccessKey)) problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+
+  const googleId = text("GOOGLE_CLIENT_ID");
+  const googleSecret = text("GOOGLE_CLIENT_SECRET");
+  if (googleId && !googleSecret) problems.push("GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set");
+  const oidcId = text("OIDC_CLIENT_ID");
+  const oidcSecret = text("OIDC_CLIENT_SECRET");
+  if (oidcIssuer && (!oidcId || !oidcSecret)) problems.push("OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER is set");
+
+  const superAdminEmail = email("SUPER_ADMIN_EMAIL");
+  const superAdminPassword = text("SUPER_ADMIN_PASSWORD");
+  if (superAdminPassword && superAdminPassword.length < 6) problems.push("SUPER_ADMIN_PASSWORD must be at least 6 characters long");
+  if (Boolean(superAdminEmail) !== Boolean(superAdminPassword)) problems.push("SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD must be set together");
+
+  const adminKey = text("ADMIN_KEY") ?? "admin";
+  const superAdminKey = text("SUPER_ADMIN_KEY") ?? "super-admin";
+  if (nodeEnv === "production" && (!text("ADMIN_KEY") || !text("SUPER_ADMIN_KEY"))) {
+    problems.push("ADMIN_KEY and SUPER_ADMIN_KEY are required when NODE_ENV=production");
+  }
+
+  const trustProxyRaw = text("TRUST_PROXY");
+  const corsOrigins = (text("CORS_ORIGINS") ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!isUrl(origin, ["http:", "https:"])) problems.push(`CORS_ORIGINS entries must be origins like https://example.com (got "${origin}")`);
+  }
+
+  if (problems.length > 0 || !nodeEnv) throw new ConfigError(problems);
+
+  return {
+    nodeEnv,
+    port,
+    publicUrl: publicUrl.replace(/\/+$/, ""),
+    secureCookies: publicUrl.startsWith("https:"),
+    dataDir: text("DATA_DIR") ?? "./data",
+    databaseUrl,
+    appSecret,
+    smtpUrl,
+    mailFrom: text("MAIL_FROM") ?? "Webstudio <no-reply@localhost>",
+    providerEmail: email("PROVIDER_EMAIL") ?? "hello@webstudio.example",
+    providerAddress: text("PROVIDER_ADDRESS") ?? "1 Harbour Street, Suite 4, Portland, ME 04101",
+    s3: s3Bucket
+      ? {
+          bucket: s3Bucket,
+          region: text("S3_REGION") ?? "us-east-1",
+          endpoint: s3Endpoint,
+          accessKeyId: s3AccessKeyId,
+          secretAccessKey: s3SecretAccessKey,
+          publicUrl: s3PublicUrl,
+        }
+      : null,
+    adminKey,
+    superAdminKey,
+    superAdminEmail,
+    superAdminPassword,
+    google: googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret } : null,
+    oidc: oidcIssuer && oidcId && oidcSecret ? { issuer: oidcIssuer.replace(/\/+$/, ""), clientId: oidcId, clientSecret: oidcSecret } : null,
+    socialUrl,
+    trustProxy: trustProxyRaw !== null && !["0", "false", "no"].includes(trustProxyRaw.toLowerCase()),
+    corsOrigins,
+  };
+}

@@ -1,0 +1,85 @@
+// The database adapter: PGlite on disk by default, Postgres when a URL is given.
+// Everything above this file sees one Drizzle type and never knows which it got.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "../../db/schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a trivial query within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = join(import.meta.dir, "../../db/migrations");
+// Any constant works; every instance of this app must use the same one.
+const MIGRATION_LOCK_KEY = 7_240_518_311;
+
+export type OpenOptions = { databaseUrl: string | null; dataDir: string; /** PGlite in memory, for tests. */ memory?: boolean };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.memory ? null : join(options.dataDir, "db"));
+}
+
+async function openPglite(dir: string | null): Promise<Database> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // PGlite is one connection in this process, so no lock is needed around migrations.
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    db,
+    kind: "pglite",
+    ping: (timeoutMs = 2000) => withTimeout(client.query("select 1").then(() => true), timeoutMs),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  // A dedicated single connection holds the advisory lock for the whole migration run,
+  // so two instances starting together apply each migration once.
+  const migrationClient = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
+  try {
+    await migrationClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    try {
+      await migratePostgres(drizzlePostgres(migrationClient), { migrationsFolder });
+    } finally {
+      await migrationClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+    }
+  } finally {
+    await migrationClient.end({ timeout: 5 });
+  }
+  const client = postgres(url, { max: 10, connect_timeout: 5, idle_timeout: 30, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    ping: (timeoutMs = 2000) => withTimeout(db.execute(sql`select 1`).then(() => true), timeoutMs),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function withTimeout(check: Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  let timer: Timer | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([check.catch(() => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
