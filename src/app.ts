@@ -1,0 +1,26 @@
+// Assembles the application: the error mapper first, then the request context, then every
+// feature's plugin. The HTTP concerns that wrap every response live in src/http/server.ts.
+import { Elysia } from "elysia";
+import type { AppDeps } from "./deps";
+import { handleError } from "./features/errors/handler";
+import { assetRoutes } from "./features/system/assets";
+import { systemRoutes } from "./features/system/api";
+import { context } from "./http/context";
+import { notFound } from "./http/errors";
+import { settingsApi } from "./features/settings/api";
+import { settingsPages } from "./features/settings/pages";
+
+export function createApp(deps: AppDeps) {
+  return new Elysia({ name: "app" })
+    .onError({ as: "global" }, ({ code, error, request }) => handleError(deps, request, code, error))
+    .use(systemRoutes(deps))
+    .use(assetRoutes(deps))
+    .use(context(deps))
+    .use(settingsApi(deps))
+    .use(settingsPages(deps))
+    .all("/api/*", () => {
+      throw notFound("There is no such API endpoint.");
+    });
+}
+
+export type App = ReturnType<typeof createApp>;

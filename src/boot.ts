@@ -1,0 +1,88 @@
+// Builds every dependency from a config and starts serving. main.ts and the tests both use
+// this, so the tests exercise the same wiring as production.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createApp } from "./app";
+import type { Config } from "./config";
+import type { AppDeps } from "./deps";
+import { ensureSuperAdmin } from "./features/auth/bootstrap";
+import { pruneExpiredSessions } from "./features/auth/sessions";
+import { startOutboxWorker } from "./features/mail/outbox";
+import { pruneRateLimits } from "./http/rate-limit";
+import { UPLOAD_BODY_LIMIT, createFetchHandler } from "./http/server";
+import { createSealer, randomToken } from "./lib/crypto";
+import { type Database, openDatabase } from "./lib/db";
+import { createMailer } from "./lib/mail";
+import { createStorage } from "./lib/storage";
+import { buildAssets } from "./render/assets";
+
+export type Running = {
+  deps: AppDeps;
+  url: string;
+  port: number;
+  /** Graceful stop: no new connections, in-flight requests finish, workers stop, database closes. */
+  stop(): Promise<void>;
+};
+
+export type BootOptions = { database?: Database; log?: (line: string) => void; outboxPollMs?: number };
+
+/** Outside production a secret is generated once and kept in DATA_DIR, so sessions and sealed values survive restarts. */
+function resolveAppSecret(config: Config): string {
+  if (config.appSecret) return config.appSecret;
+  const path = join(config.dataDir, "app-secret");
+  if (existsSync(path)) return readFileSync(path, "utf8").trim();
+  const secret = randomToken(48);
+  writeFileSync(path, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function boot(config: Config, options: BootOptions = {}): Promise<Running> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  mkdirSync(config.dataDir, { recursive: true });
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const superAdmin = await ensureSuperAdmin(database.db, config);
+  if (superAdmin === "created") log(`bootstrap: created super admin ${config.superAdminEmail}`);
+  const mailer = createMailer(config, log);
+  const outbox = startOutboxWorker({ db: database.db, mailer, log, pollMs: options.outboxPollMs });
+  const deps: AppDeps = {
+    config,
+    database,
+    storage: createStorage(config),
+    mailer,
+    wakeOutbox: () => outbox.wake(),
+    assets: await buildAssets(),
+    sealer: createSealer(resolveAppSecret(config)),
+    log,
+  };
+  const app = createApp(deps);
+  const server = Bun.serve({
+    port: config.port,
+    hostname: "0.0.0.0",
+    maxRequestBodySize: UPLOAD_BODY_LIMIT,
+    idleTimeout: 30,
+    fetch: createFetchHandler((request) => app.handle(request), config, log),
+  });
+  const housekeeping = setInterval(() => {
+    Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db)]).catch((error: unknown) =>
+      log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }, 60 * 60 * 1000);
+  housekeeping.unref();
+
+  let stopping: Promise<void> | null = null;
+  return {
+    deps,
+    port: server.port ?? config.port,
+    url: `http://127.0.0.1:${server.port}`,
+    stop() {
+      stopping ??= (async () => {
+        clearInterval(housekeeping);
+        await server.stop(false);
+        await outbox.stop();
+        mailer.close();
+        await database.close();
+      })();
+      return stopping;
+    },
+  };
+}

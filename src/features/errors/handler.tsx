@@ -1,0 +1,70 @@
+// The error mapper: one place that turns anything thrown into the answer a client expects:
+// `{ message, fields? }` JSON under /api, the error screens for pages, a 303 for page guards.
+import type { AppDeps } from "../../deps";
+import { HttpError } from "../../http/errors";
+import { Redirect } from "../../http/guards";
+import { resolveActor } from "../../http/context";
+import { page } from "../../render/page";
+import { ErrorScreen, NotFoundScreen } from "./views";
+
+type ValidationIssue = { path?: string; message?: string; summary?: string; schema?: { error?: unknown } };
+
+export type MappedError = { status: number; message: string; fields?: Record<string, string>; headers?: Record<string, string> };
+
+function validationFields(error: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const all = (error as { all?: ValidationIssue[] }).all ?? [];
+  for (const issue of all) {
+    const name = (issue.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "body";
+    if (fields[name]) continue;
+    const custom = issue.schema?.error;
+    fields[name] = typeof custom === "string" ? custom : (issue.summary ?? issue.message ?? "Invalid value").replace(/^Expected property '[^']*' to be /, "Expected ");
+  }
+  return fields;
+}
+
+export function mapError(code: string | number, error: unknown): MappedError {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, fields: error.fields, headers: error.headers };
+  switch (code) {
+    case "VALIDATION": {
+      const fields = validationFields(error);
+      const first = Object.entries(fields)[0];
+      return { status: 400, message: first ? `Invalid ${first[0]}: ${first[1]}` : "The request is not valid.", fields };
+    }
+    case "PARSE":
+      return { status: 400, message: "The request body could not be read." };
+    case "NOT_FOUND":
+      return { status: 404, message: "Not Found" };
+    case "INVALID_COOKIE_SIGNATURE":
+      return { status: 400, message: "Bad cookie." };
+    default:
+      break;
+  }
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return { status, message: error instanceof Error ? error.message : "Bad request" };
+  }
+  return { status: 500, message: "Unknown Server Error" };
+}
+
+export async function handleError(deps: AppDeps, request: Request, code: string | number, error: unknown): Promise<Response> {
+  const mapped = mapError(code, error);
+  if (mapped.status >= 500) {
+    console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
+  }
+  const path = new URL(request.url).pathname;
+  if (error instanceof Redirect && !path.startsWith("/api/")) {
+    return new Response(null, { status: 303, headers: { location: error.location } });
+  }
+  if (path === "/api" || path.startsWith("/api/")) {
+    const body: { message: string; fields?: Record<string, string> } = { message: mapped.message };
+    if (mapped.fields) body.fields = mapped.fields;
+    return Response.json(body, { status: mapped.status, headers: mapped.headers });
+  }
+  const { actor } = await resolveActor(deps, request).catch(() => ({ actor: null }));
+  const screen =
+    mapped.status === 404 ? <NotFoundScreen actor={actor} /> : <ErrorScreen actor={actor} status={mapped.status} message={mapped.message} />;
+  return page(deps, actor, { title: mapped.status === 404 ? "Page not found" : "Error", description: mapped.message, noIndex: true }, screen, {
+    status: mapped.status,
+  });
+}

@@ -1,0 +1,49 @@
+// Serves the built assets (immutable, precompressed), files from public/ and disk uploads.
+import { join, normalize } from "node:path";
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/errors";
+
+const publicDir = join(import.meta.dir, "../../../public");
+
+function acceptsGzip(request: Request): boolean {
+  return (request.headers.get("accept-encoding") ?? "").includes("gzip");
+}
+
+export const assetRoutes = (deps: AppDeps) =>
+  new Elysia({ name: "assets" })
+    .get("/assets/*", ({ request }) => {
+      const asset = deps.assets.files.get(new URL(request.url).pathname);
+      if (!asset) throw notFound();
+      const gzip = acceptsGzip(request);
+      return new Response(gzip ? asset.gzip : asset.body, {
+        headers: {
+          "content-type": asset.contentType,
+          "cache-control": "public, max-age=31536000, immutable",
+          vary: "accept-encoding",
+          ...(gzip ? { "content-encoding": "gzip" } : {}),
+        },
+      });
+    })
+    .get("/uploads/*", async ({ request }) => {
+      if (deps.storage.kind !== "disk") throw notFound();
+      const key = decodeURIComponent(new URL(request.url).pathname.slice("/uploads/".length));
+      const object = await deps.storage.get(key).catch(() => null);
+      if (!object) throw notFound();
+      return new Response(new Uint8Array(object.body), {
+        headers: {
+          "content-type": object.contentType,
+          "cache-control": "public, max-age=31536000, immutable",
+          "content-security-policy": "default-src 'none'; sandbox",
+        },
+      });
+    })
+    .get("/favicon.svg", () => publicFile("favicon.svg", "image/svg+xml"))
+    .get("/robots.txt", () => publicFile("robots.txt", "text/plain; charset=utf-8"));
+
+async function publicFile(name: string, contentType: string): Promise<Response> {
+  const path = normalize(join(publicDir, name));
+  const file = Bun.file(path);
+  if (!(await file.exists())) throw notFound();
+  return new Response(file, { headers: { "content-type": contentType, "cache-control": "public, max-age=86400" } });
+}

@@ -1,0 +1,27 @@
+// Request context shared by every feature plugin: the dependencies and the signed-in actor.
+// Registered once (Elysia de-duplicates by name); its derive is global so every route has `actor`.
+import { Elysia } from "elysia";
+import type { AppDeps } from "../deps";
+import { type Actor, toActor } from "../features/auth/roles";
+import { SESSION_COOKIE, sessionCookie, validateSessionToken } from "../features/auth/sessions";
+import { readCookie } from "./cookies";
+
+export async function resolveActor(deps: AppDeps, request: Request): Promise<{ actor: Actor | null; renewCookie: string | null }> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return { actor: null, renewCookie: null };
+  const valid = await validateSessionToken(deps.database.db, token);
+  if (!valid) return { actor: null, renewCookie: null };
+  return {
+    actor: toActor(valid.user, valid.session.id, deps.config),
+    renewCookie: valid.renewed ? sessionCookie(token, valid.session.expiresAt, deps.config.secureCookies) : null,
+  };
+}
+
+export const context = (deps: AppDeps) =>
+  new Elysia({ name: "context" })
+    .decorate("deps", deps)
+    .derive({ as: "global" }, async ({ request, set }) => {
+      const { actor, renewCookie } = await resolveActor(deps, request);
+      if (renewCookie) set.headers["set-cookie"] = renewCookie;
+      return { actor };
+    });

@@ -1,0 +1,125 @@
+// Wraps the Elysia app with what every response needs, whatever route produced it:
+// body limits, cross-origin write refusal, security headers, compression and a log line.
+import type { Server } from "bun";
+import type { Config } from "../config";
+import { rememberClientIp } from "./client-ip";
+
+export const JSON_BODY_LIMIT = 64 * 1024;
+/** Multipart uploads: a whole order with its images. Single images are checked again per file. */
+export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+function jsonError(status: number, message: string): Response {
+  return Response.json({ message }, { status });
+}
+
+export function createFetchHandler(handle: Handler, config: Config, log: (line: string) => void) {
+  const ownOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+  const imgSources = ["'self'", "data:", "blob:"];
+  if (config.s3?.publicUrl) imgSources.push(new URL(config.s3.publicUrl).origin);
+  else if (config.s3?.endpoint) imgSources.push(new URL(config.s3.endpoint).origin);
+  else if (config.s3) imgSources.push(`https://${config.s3.bucket}.s3.${config.s3.region}.amazonaws.com`);
+  const securityHeaders: Record<string, string> = {
+    "content-security-policy": [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      `img-src ${imgSources.join(" ")}`,
+      "font-src 'self'",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; "),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  };
+  if (config.secureCookies) securityHeaders["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+
+  function refuse(request: Request, url: URL): Response | null {
+    if (MUTATING.has(request.method)) {
+      // A browser names the page that sent a write; writes from any other site are refused (CSRF).
+      const origin = request.headers.get("origin");
+      const sameHost = origin !== null && origin === `${url.protocol}//${request.headers.get("host")}`;
+      if (origin !== null && !ownOrigins.has(origin) && !sameHost) return jsonError(403, "Cross-origin requests are not allowed.");
+      if (origin === null && request.headers.get("sec-fetch-site") === "cross-site") return jsonError(403, "Cross-origin requests are not allowed.");
+      const length = Number(request.headers.get("content-length") ?? "0");
+      const type = request.headers.get("content-type") ?? "";
+      const limit = type.startsWith("multipart/form-data") ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+      if (length > limit) return jsonError(413, `The request body is too large (limit ${Math.round(limit / 1024)} KiB).`);
+    }
+    return null;
+  }
+
+  async function finish(request: Request, response: Response): Promise<Response> {
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(securityHeaders)) if (!headers.has(name)) headers.set(name, value);
+    if (!headers.has("cache-control") && new URL(request.url).pathname.startsWith("/api/")) headers.set("cache-control", "no-store");
+    let body = response.body;
+    const type = headers.get("content-type") ?? "";
+    if (
+      body &&
+      !headers.has("content-encoding") &&
+      COMPRESSIBLE.test(type) &&
+      (request.headers.get("accept-encoding") ?? "").includes("gzip") &&
+      Number(headers.get("content-length") ?? "1024") >= 512
+    ) {
+      body = body.pipeThrough(new CompressionStream("gzip"));
+      headers.set("content-encoding", "gzip");
+      headers.delete("content-length");
+      headers.append("vary", "accept-encoding");
+    }
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  }
+
+  return async function fetch(request: Request, server: Server<undefined>): Promise<Response> {
+    const started = performance.now();
+    const url = new URL(request.url);
+    let response: Response;
+    try {
+      const refused = refuse(request, url);
+      const checked = refused ?? (await bufferChunkedBody(request));
+      if (checked instanceof Response) response = checked;
+      else {
+        rememberClientIp(checked, server.requestIP(request)?.address, config.trustProxy);
+        response = await handle(checked);
+      }
+    } catch (error) {
+      console.error("unhandled", error);
+      response = jsonError(500, "Unknown Server Error");
+    }
+    const finished = await finish(request, response);
+    // The path only: query strings can carry tokens.
+    log(`${request.method} ${url.pathname} ${finished.status} ${(performance.now() - started).toFixed(1)}ms`);
+    return finished;
+  };
+}
+
+/** Chunked bodies carry no length up front: read them up to the limit, then hand on a copy. */
+async function bufferChunkedBody(request: Request): Promise<Request | Response> {
+  if (!MUTATING.has(request.method) || request.headers.has("content-length") || !request.body) return request;
+  // Multipart bodies are capped by Bun.serve's maxRequestBodySize and checked per file.
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return request;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > JSON_BODY_LIMIT) {
+      await reader.cancel();
+      return jsonError(413, `The request body is too large (limit ${JSON_BODY_LIMIT / 1024} KiB).`);
+    }
+    chunks.push(value);
+  }
+  return new Request(request, { body: Buffer.concat(chunks) });
+}

@@ -1,0 +1,74 @@
+// The mail adapter: real SMTP when SMTP_URL is set, otherwise each message is written as an
+// .eml file under DATA_DIR/mail and announced with one log line. Features never call this
+// directly; they enqueue into the outbox (src/features/mail/outbox.ts), which calls `send`.
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "../config";
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string | null; replyTo?: string | null };
+
+export type Mailer = {
+  kind: "smtp" | "file";
+  /** Resolves once the message is accepted (by the SMTP server, or written to disk); rejects otherwise. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+};
+
+// A stuck SMTP server must fail a send within seconds, well inside the outbox's claim window.
+const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000, dnsTimeout: 5_000 };
+
+function toMailOptions(message: MailMessage) {
+  return {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+  };
+}
+
+export function createMailer(config: Config, log: (line: string) => void): Mailer {
+  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createFileMailer(join(config.dataDir, "mail"), config.mailFrom, log);
+}
+
+function createSmtpMailer(url: string, from: string): Mailer {
+  // One connection per message (no pool): nothing stale to recover after the server restarts,
+  // and the outbox already batches and retries.
+  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }, { from });
+  return {
+    kind: "smtp",
+    async send(message) {
+      await transport.sendMail(toMailOptions(message));
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/** Keeps a log line on one line whatever a recipient address contains. */
+const oneLine = (value: string): string => value.replace(/[\u0000-\u001f\u007f]+/g, " ");
+
+function createFileMailer(dir: string, from: string, log: (line: string) => void): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }, { from });
+  return {
+    kind: "file",
+    async send(message) {
+      const info = await transport.sendMail(toMailOptions(message));
+      const source = info.message;
+      if (!Buffer.isBuffer(source)) throw new Error("The file mailer expected a buffered message");
+      await mkdir(dir, { recursive: true });
+      // ISO time with ':' replaced (not allowed in Windows file names) keeps files in send order.
+      const name = `${new Date().toISOString().replace(/:/g, "-")}-${randomBytes(3).toString("hex")}.eml`;
+      const path = join(dir, name);
+      await writeFile(path, source, { flag: "wx" });
+      // JSON.stringify quotes the subject and escapes anything that could break the line.
+      log(`mail: ${JSON.stringify(message.subject)} to ${oneLine(message.to)} -> ${path}`);
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,242 @@
+// The upload store: local disk by default, any S3-compatible service when S3_BUCKET is set.
+// Features see one `Storage` and never know which they got. Keys are chosen by the server
+// (never taken from a file name) and never reused, so stored objects are immutable.
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, extname, join, resolve, sep } from "node:path";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import type { Config } from "../config";
+
+export type StoredObject = { body: Uint8Array; contentType: string };
+
+export type Storage = {
+  kind: "disk" | "s3";
+  /** Stores the object and returns its public URL. */
+  put(key: string, body: Uint8Array, contentType: string): Promise<string>;
+  /** The object, or null when no object has this key. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Removes the object; deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  publicUrl(key: string): string;
+};
+
+/** Keys are never reused, so whoever serves an object may let it be cached forever. */
+export const UPLOAD_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+const FALLBACK_CONTENT_TYPE = "application/octet-stream";
+
+export function createStorage(config: Config): Storage {
+  return config.s3 ? createS3Storage(config.s3) : createDiskStorage(join(config.dataDir, "uploads"));
+}
+
+/** Why a key is refused, or null when it is acceptable. */
+function keyProblem(key: string): string | null {
+  if (key.length === 0) return "is empty";
+  if (key.length > 512) return "is longer than 512 characters";
+  if (key.includes("..")) return 'contains ".."';
+  if (key.startsWith("/")) return 'starts with "/"';
+  if (key.includes("\\")) return "contains a backslash";
+  // NUL and the other control characters (including CR/LF, which would break headers and logs).
+  if (/[\u0000-\u001f\u007f]/.test(key)) return "contains a control character";
+  if (key.split("/").some((segment) => segment === "" || segment === ".")) return "has an empty or '.' path segment";
+  return null;
+}
+
+export function isValidStorageKey(key: string): boolean {
+  return keyProblem(key) === null;
+}
+
+function assertValidKey(key: string): void {
+  const problem = keyProblem(key);
+  if (problem) throw new Error(`Invalid storage key ${JSON.stringify(key)}: it ${problem}`);
+}
+
+function encodeKey(key: string): string {
+  return key.split("/").map(encodeURIComponent).join("/");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Disk
+//
+// Each object is a file at `<root>/<key>`. Its content type is kept beside it in a sidecar
+// `<root>/<key>.meta.json` holding `{"contentType": "..."}`, so keys need no extension and the
+// type survives exactly as given. Keys ending in ".meta.json" are refused so an object can never
+// overwrite another one's sidecar. If a sidecar is missing (e.g. files copied in by hand) the type
+// falls back to the key's extension. Both files are written to a temporary name and renamed into
+// place, so a reader never sees half an object.
+
+const META_SUFFIX = ".meta.json";
+
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+};
+
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR";
+}
+
+async function writeAtomically(path: string, data: Uint8Array | string): Promise<void> {
+  const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await writeFile(temporary, data);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+export function createDiskStorage(root: string): Storage {
+  const base = resolve(root);
+
+  const pathOf = (key: string): string => {
+    assertValidKey(key);
+    if (key.endsWith(META_SUFFIX)) throw new Error(`Invalid storage key ${JSON.stringify(key)}: it ends with "${META_SUFFIX}"`);
+    const path = resolve(base, key);
+    // Defence in depth: the checks above already keep the path inside the root.
+    if (!path.startsWith(base + sep)) throw new Error(`Invalid storage key ${JSON.stringify(key)}: it leaves the upload directory`);
+    return path;
+  };
+
+  const publicUrl = (key: string): string => {
+    assertValidKey(key);
+    return `/uploads/${encodeKey(key)}`;
+  };
+
+  return {
+    kind: "disk",
+    publicUrl,
+
+    async put(key, body, contentType) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      // Sidecar first: once the object itself is visible, its type is too.
+      await writeAtomically(path + META_SUFFIX, JSON.stringify({ contentType }));
+      await writeAtomically(path, body);
+      return publicUrl(key);
+    },
+
+    async get(key) {
+      const path = pathOf(key);
+      let body: Uint8Array;
+      try {
+        body = new Uint8Array(await readFile(path));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      let contentType = TYPES_BY_EXTENSION[extname(path).toLowerCase()] ?? FALLBACK_CONTENT_TYPE;
+      try {
+        const meta: unknown = JSON.parse(await readFile(path + META_SUFFIX, "utf8"));
+        const stored = (meta as { contentType?: unknown } | null)?.contentType;
+        if (typeof stored === "string" && stored.length > 0) contentType = stored;
+      } catch (error) {
+        if (!isMissing(error) && !(error instanceof SyntaxError)) throw error;
+      }
+      return { body, contentType };
+    },
+
+    async delete(key) {
+      const path = pathOf(key);
+      await rm(path, { force: true });
+      await rm(path + META_SUFFIX, { force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// S3 (AWS or any S3-compatible service: MinIO, R2, s3rver...)
+
+type S3Settings = NonNullable<Config["s3"]>;
+
+export function createS3Storage(settings: S3Settings): Storage {
+  const endpoint = settings.endpoint?.replace(/\/+$/, "") ?? null;
+  const client = new S3Client({
+    region: settings.region,
+    ...(endpoint
+      ? {
+          endpoint,
+          // Custom endpoints rarely have wildcard DNS for virtual-hosted buckets.
+          forcePathStyle: true,
+          // Newer SDKs add CRC checksums to every request by default, which several
+          // S3-compatible servers reject or store verbatim; send them only where S3 requires them.
+          requestChecksumCalculation: "WHEN_REQUIRED" as const,
+          responseChecksumValidation: "WHEN_REQUIRED" as const,
+        }
+      : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000, throwOnRequestTimeout: true },
+    maxAttempts: 3,
+  });
+  const bucket = settings.bucket;
+  const publicBase = settings.publicUrl
+    ? settings.publicUrl.replace(/\/+$/, "")
+    : endpoint
+      ? `${endpoint}/${bucket}`
+      : `https://${bucket}.s3.${settings.region}.amazonaws.com`;
+
+  const publicUrl = (key: string): string => {
+    assertValidKey(key);
+    return `${publicBase}/${encodeKey(key)}`;
+  };
+
+  const isNotFound = (error: unknown): boolean =>
+    error instanceof S3ServiceException &&
+    (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
+
+  return {
+    kind: "s3",
+    publicUrl,
+
+    async put(key, body, contentType) {
+      assertValidKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.byteLength,
+          CacheControl: UPLOAD_CACHE_CONTROL,
+        }),
+      );
+      return publicUrl(key);
+    },
+
+    async get(key) {
+      assertValidKey(key);
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        if (!result.Body) return null;
+        const body = await result.Body.transformToByteArray();
+        return { body, contentType: result.ContentType ?? FALLBACK_CONTENT_TYPE };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      assertValidKey(key);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      } catch (error) {
+        // S3 answers 204 for a missing key; some compatible servers answer 404.
+        if (!isNotFound(error)) throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// Builds the browser assets once at start-up: the stylesheet and one bundle per island
+// (plus the hydration loader), content-hashed, code-split, gzip-compressed, held in memory.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export type Asset = { body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer>; contentType: string };
+export type Assets = {
+  css: string;
+  loader: string;
+  islands: Record<string, string>;
+  files: Map<string, Asset>;
+};
+
+const root = join(import.meta.dir, "../..");
+const islandsDir = join(root, "islands");
+const stylesDir = join(import.meta.dir, "styles");
+
+function hashOf(bytes: Uint8Array<ArrayBuffer>): string {
+  return Bun.hash(bytes).toString(36).slice(0, 10);
+}
+
+function asset(body: Uint8Array<ArrayBuffer>, contentType: string): Asset {
+  return { body, gzip: Bun.gzipSync(body, { level: 9 }), contentType };
+}
+
+/** Island names are the folders of islands/ that hold an index.tsx. */
+export function listIslands(): string[] {
+  return readdirSync(islandsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && readdirSync(join(islandsDir, entry.name)).includes("index.tsx"))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+export async function buildAssets(): Promise<Assets> {
+  const files = new Map<string, Asset>();
+
+  // Styles: every file of src/render/styles in name order, one stylesheet.
+  const css = readdirSync(stylesDir)
+    .filter((name) => name.endsWith(".css"))
+    .sort()
+    .map((name) => readFileSync(join(stylesDir, name), "utf8"))
+    .join("\n");
+  const cssBytes = new TextEncoder().encode(minifyCss(css));
+  const cssPath = `/assets/app-${hashOf(cssBytes)}.css`;
+  files.set(cssPath, asset(cssBytes, "text/css; charset=utf-8"));
+
+  const names = listIslands();
+  const entrypoints = [join(islandsDir, "loader.ts"), ...names.map((name) => join(islandsDir, name, "index.tsx"))];
+  const result = await Bun.build({
+    entrypoints,
+    root: islandsDir,
+    target: "browser",
+    splitting: true,
+    minify: true,
+    sourcemap: "none",
+    naming: { entry: "[dir]/[name]-[hash].[ext]", chunk: "chunks/[name]-[hash].[ext]" },
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    publicPath: "/assets/",
+  });
+  if (!result.success) throw new AggregateError(result.logs, "Building the islands failed");
+
+  const islands: Record<string, string> = {};
+  let loader = "";
+  for (const output of result.outputs) {
+    const path = `/assets/${output.path.replace(/^\.\//, "")}`;
+    files.set(path, asset(new Uint8Array(await output.arrayBuffer()), "text/javascript; charset=utf-8"));
+    if (output.kind !== "entry-point") continue;
+    const dir = output.path.replace(/^\.\//, "").split("/")[0] ?? "";
+    if (dir.startsWith("loader-")) loader = path;
+    else if (names.includes(dir)) islands[dir] = path;
+  }
+  if (!loader) throw new Error("The island loader was not built");
+  return { css: cssPath, loader, islands, files };
+}
+
+function minifyCss(css: string): string {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/\s+/g, " ")
+    .replace(/\s*([{}:;,>])\s*/g, "$1")
+    .replace(/;}/g, "}")
+    .trim();
+}

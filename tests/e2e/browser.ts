@@ -1,0 +1,55 @@
+// Debian's Chromium driven by playwright-core. Outside CI a machine without Chromium skips the
+// browser suite with a note; in CI (CI=true or REQUIRE_BROWSER=1) a missing browser fails it.
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, type Page, chromium } from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const required = process.env.CI === "true" || process.env.REQUIRE_BROWSER === "1";
+
+export const browserAvailable = existsSync(CHROMIUM_PATH);
+if (!browserAvailable) {
+  const message = `Browser suite: Chromium not found at ${CHROMIUM_PATH}`;
+  if (required) throw new Error(`${message}; it is required here (install it with: apt-get install -y chromium).`);
+  console.warn(`${message}; skipping the browser tests (install it with: apt-get install -y chromium).`);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+/** Collects console errors and failed page scripts so a test can assert there were none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+const screenshotDir = join(import.meta.dir, "../../screenshots");
+
+/** Screenshots for people to look at (not compared by the tests): at 375, 800 and 1280 px. */
+export async function screenshots(page: Page, name: string, widths: number[] = [375, 800, 1280]): Promise<void> {
+  if (process.env.SCREENSHOTS !== "1") return;
+  mkdirSync(screenshotDir, { recursive: true });
+  const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? "0");
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(screenshotDir, `${name}-${width}-theme${theme}.png`), fullPage: true });
+  }
+}

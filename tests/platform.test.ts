@@ -1,0 +1,159 @@
+// The platform as a client sees it: health, readiness, errors, headers, limits, compression.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { type TestServer, startTestServer } from "./helpers/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+describe("health and readiness", () => {
+  test("/health answers while the process runs and /ready while the database answers", async () => {
+    expect(await (await server.request("/health")).json()).toEqual({ status: "ok" });
+    const ready = await server.request("/ready");
+    expect(ready.status).toBe(200);
+  });
+});
+
+describe("errors", () => {
+  test("an unknown API path answers JSON 404", async () => {
+    const response = await server.request("/api/nothing-here");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: "There is no such API endpoint." });
+  });
+
+  test("an unknown page shows the Page not found screen with 'Go to Landing' for visitors", async () => {
+    const response = await server.request("/no/such/page", { headers: { accept: "text/html" } });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Page not found");
+    expect(html).toContain("Go to Landing");
+    expect(html).not.toContain("Go to Dashboard");
+  });
+
+  test("signed-in users get 'Go to Dashboard' and 'Report Bug' on the not-found screen", async () => {
+    const { cookie } = await server.createUser();
+    const html = await (await server.request("/no/such/page", { cookie })).text();
+    expect(html).toContain("Go to Dashboard");
+    expect(html).toContain("Report Bug");
+  });
+
+  test("a body that fails its schema gets 400 with field messages and changes nothing", async () => {
+    const { cookie, user } = await server.createUser();
+    const response = await server.request("/api/users/me/settings", { method: "PATCH", cookie, json: { path: "theme.themeColor", value: "dark" } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; fields?: Record<string, string> };
+    expect(typeof body.message).toBe("string");
+    expect(body.fields).toBeDefined();
+    const page = await (await server.request("/settings", { cookie })).text();
+    expect(page).toContain(`data-theme="${user.settings.theme.themeColor}"`);
+  });
+
+  test("malformed JSON gets 400, not 500", async () => {
+    const { cookie } = await server.createUser();
+    const response = await server.request("/api/users/me/settings", {
+      method: "PATCH",
+      cookie,
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBeString();
+  });
+});
+
+describe("security", () => {
+  test("every response carries the security headers", async () => {
+    const response = await server.request("/health");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  test("a cross-origin write is refused before it reaches a handler", async () => {
+    const { cookie, user } = await server.createUser();
+    const response = await server.request("/api/users/me/settings", {
+      method: "PATCH",
+      cookie,
+      headers: { origin: "https://evil.example" },
+      json: { path: "theme.themeColor", value: 1 },
+    });
+    expect(response.status).toBe(403);
+    const page = await (await server.request("/settings", { cookie })).text();
+    expect(page).toContain(`data-theme="${user.settings.theme.themeColor}"`);
+  });
+
+  test("a same-origin write is accepted", async () => {
+    const { cookie } = await server.createUser();
+    const response = await server.request("/api/users/me/settings", {
+      method: "PATCH",
+      cookie,
+      headers: { origin: server.url },
+      json: { path: "theme.themeColor", value: 1 },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  test("a JSON body over 64 KiB is refused with 413, with or without a length", async () => {
+    const { cookie } = await server.createUser();
+    const huge = JSON.stringify({ path: "theme.themeColor", value: 1, pad: "x".repeat(70 * 1024) });
+    const sized = await server.request("/api/users/me/settings", { method: "PATCH", cookie, headers: { "content-type": "application/json" }, body: huge });
+    expect(sized.status).toBe(413);
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(huge));
+        controller.close();
+      },
+    });
+    const chunked = await server.request("/api/users/me/settings", { method: "PATCH", cookie, headers: { "content-type": "application/json" }, body: stream });
+    expect(chunked.status).toBe(413);
+  });
+
+  test("settings cannot be used to set anything but settings", async () => {
+    const { cookie } = await server.createUser();
+    const response = await server.request("/api/users/me/settings", { method: "PATCH", cookie, json: { path: "isAdmin", value: true } });
+    expect(response.status).toBe(400);
+  });
+
+  test("signed-in pages are not cached and guarded pages redirect visitors", async () => {
+    const visitor = await server.request("/settings");
+    expect(visitor.status).toBe(303);
+    expect(visitor.headers.get("location")).toBe("/");
+    const { cookie } = await server.createUser();
+    const signedIn = await server.request("/settings", { cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("cache-control")).toBe("no-store");
+  });
+
+  test("the request log never contains a query string", async () => {
+    await server.request("/reset?token=secret-token-value");
+    expect(server.logs.some((line) => line.includes("secret-token-value"))).toBe(false);
+    expect(server.logs.some((line) => line.startsWith("GET /reset "))).toBe(true);
+  });
+});
+
+describe("assets and compression", () => {
+  test("pages are gzip-compressed and link hashed, immutable assets", async () => {
+    const { cookie } = await server.createUser();
+    const response = await fetch(`${server.url}/settings`, { headers: { cookie, "accept-encoding": "gzip" }, decompress: false });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const html = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await response.arrayBuffer())));
+    const css = html.match(/href="(\/assets\/app-[a-z0-9]+\.css)"/)?.[1];
+    const loader = html.match(/src="(\/assets\/loader-[a-z0-9]+\.js)"/)?.[1];
+    expect(css).toBeDefined();
+    expect(loader).toBeDefined();
+    for (const path of [css, loader]) {
+      const asset = await fetch(`${server.url}${path}`, { headers: { "accept-encoding": "gzip" }, decompress: false });
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(asset.headers.get("content-encoding")).toBe("gzip");
+    }
+  });
+
+  test("an island is server-rendered with its name, bundle and props", async () => {
+    const { cookie } = await server.createUser();
+    const html = await (await server.request("/settings", { cookie })).text();
+    expect(html).toMatch(/data-island="theme-picker" data-src="\/assets\/theme-picker\/index-[a-z0-9]+\.js" data-props="\{&quot;theme&quot;:0,&quot;tint&quot;:0\}"/);
+  });
+});
