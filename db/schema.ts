@@ -300,4 +300,4 @@ export type Faq = typeof faqs.$inferSelect;
 export type NewFaq = typeof faqs.$inferInsert;
 export type BugReport = typeof bugReports.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
-export type MailMessage = typeof mailOutbox.$inferSelect;
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

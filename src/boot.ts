@@ -44,6 +44,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   if (superAdmin === "created") log(`bootstrap: created super admin ${config.superAdminEmail}`);
   const mailer = createMailer(config, log);
   const outbox = startOutboxWorker({ db: database.db, mailer, log, pollMs: options.outboxPollMs });
+  // Deliver whatever a previous run left queued without waiting for the first poll.
+  outbox.wake();
   const deps: AppDeps = {
     config,
     database,
