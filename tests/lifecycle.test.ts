@@ -1,0 +1,161 @@
+// The process and the database over time: restarts, shutdown, outages, concurrent start-ups.
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Socket, TCPSocketListener } from "bun";
+import postgres from "postgres";
+import { users } from "../db/schema";
+import { boot } from "../src/boot";
+import { loadConfig } from "../src/config";
+import { openDatabase } from "../src/lib/db";
+import { newId } from "../src/lib/ids";
+import { testDatabaseUrl } from "./helpers/db";
+
+const main = join(import.meta.dir, "../src/main.ts");
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await Bun.sleep(100);
+  }
+  throw new Error("condition not met in time");
+}
+
+describe("the embedded database", () => {
+  test("PGlite keeps its data under DATA_DIR across restarts", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "webstudio-pglite-"));
+    try {
+      const first = await openDatabase({ databaseUrl: null, dataDir });
+      const id = newId();
+      await first.db.insert(users).values({ id, email: `${id}@example.com`, displayName: "Kept" });
+      await first.close();
+      const second = await openDatabase({ databaseUrl: null, dataDir });
+      const rows = await second.db.select().from(users);
+      expect(rows.map((row) => row.id)).toContain(id);
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the server process", () => {
+  test("SIGTERM finishes in-flight work, closes the database and exits 0", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "webstudio-proc-"));
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const child = Bun.spawn(["bun", main], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    try {
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok);
+      const inFlight = fetch(`http://127.0.0.1:${port}/ready`);
+      child.kill("SIGTERM");
+      expect((await inFlight).status).toBe(200);
+      expect(await child.exited).toBe(0);
+      const stdout = await new Response(child.stdout).text();
+      expect(stdout).toContain("SIGTERM received");
+    } finally {
+      child.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!testDatabaseUrl)("on PostgreSQL", () => {
+  async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+    const name = `t_life_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+    const admin = postgres(testDatabaseUrl ?? "", { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(testDatabaseUrl ?? "");
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      async drop() {
+        const cleanup = postgres(testDatabaseUrl ?? "", { max: 1, onnotice: () => {} });
+        await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+
+  test("two instances migrating one empty database at once both start, and migrations apply once", async () => {
+    const { url, drop } = await freshDatabaseUrl();
+    try {
+      const [a, b] = await Promise.all([openDatabase({ databaseUrl: url, dataDir: "" }), openDatabase({ databaseUrl: url, dataDir: "" })]);
+      const check = postgres(url, { max: 1, onnotice: () => {} });
+      const applied = await check`select count(*)::int as n from drizzle.__drizzle_migrations`;
+      const files = [...new Bun.Glob("*.sql").scanSync(join(import.meta.dir, "../db/migrations"))];
+      expect(applied[0]?.n).toBe(files.length);
+      await check.end();
+      await Promise.all([a.close(), b.close()]);
+    } finally {
+      await drop();
+    }
+  });
+
+  test("/ready answers 503 while the database is unreachable and 200 again when it returns, without a restart", async () => {
+    const { url, drop } = await freshDatabaseUrl();
+    const target = new URL(testDatabaseUrl ?? "");
+    // A loopback TCP relay in front of Postgres that the test can cut and restore.
+    type Link = { peer?: Socket<unknown>; pending: Uint8Array[] };
+    const open = new Set<Socket<Link>>();
+    const relay = (port: number): TCPSocketListener<Link> =>
+      Bun.listen<Link>({
+        hostname: "127.0.0.1",
+        port,
+        socket: {
+          async open(client) {
+            open.add(client);
+            client.data = { pending: [] };
+            const peer = await Bun.connect({
+              hostname: target.hostname,
+              port: Number(target.port || 5432),
+              socket: {
+                data: (_upstream, chunk) => void client.write(chunk),
+                close: () => client.end(),
+                error: () => client.end(),
+              },
+            });
+            client.data.peer = peer;
+            for (const chunk of client.data.pending) peer.write(chunk);
+            client.data.pending = [];
+          },
+          data: (client, chunk) => {
+            if (client.data.peer) client.data.peer.write(chunk);
+            else client.data.pending.push(new Uint8Array(chunk));
+          },
+          close: (client) => {
+            open.delete(client);
+            client.data.peer?.end();
+          },
+          error: (client) => client.data.peer?.end(),
+        },
+      });
+    let listener = relay(0);
+    const relayPort = listener.port;
+    const relayed = new URL(url);
+    relayed.hostname = "127.0.0.1";
+    relayed.port = String(relayPort);
+    const dataDir = mkdtempSync(join(tmpdir(), "webstudio-ready-"));
+    const config = loadConfig({ NODE_ENV: "test", PORT: "0", DATA_DIR: dataDir, DATABASE_URL: relayed.toString(), APP_SECRET: "x".repeat(40) });
+    const running = await boot(config, { log: () => {} });
+    try {
+      expect((await fetch(`${running.url}/ready`)).status).toBe(200);
+      listener.stop(true);
+      for (const socket of open) socket.end();
+      await waitFor(async () => (await fetch(`${running.url}/ready`)).status === 503);
+      listener = relay(relayPort);
+      await waitFor(async () => (await fetch(`${running.url}/ready`)).status === 200);
+    } finally {
+      await running.stop().catch(() => {});
+      listener.stop(true);
+      rmSync(dataDir, { recursive: true, force: true });
+      await drop();
+    }
+  }, 60_000);
+});
