@@ -117,8 +117,8 @@ describe.skipIf(!testDatabaseUrl)("on PostgreSQL", () => {
               port: Number(target.port || 5432),
               socket: {
                 data: (_upstream, chunk) => void client.write(chunk),
-                close: () => client.end(),
-                error: () => client.end(),
+                close: () => void client.end(),
+                error: () => void client.end(),
               },
             });
             client.data.peer = peer;
@@ -133,7 +133,7 @@ describe.skipIf(!testDatabaseUrl)("on PostgreSQL", () => {
             open.delete(client);
             client.data.peer?.end();
           },
-          error: (client) => client.data.peer?.end(),
+          error: (client) => void client.data.peer?.end(),
         },
       });
     let listener = relay(0);

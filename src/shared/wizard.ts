@@ -230,14 +230,18 @@ export function chooseDefaultTheme(draft: ProjectDraft, code: number): ProjectDr
   return { ...draft, selectedThemes: selected, defaultTheme: code };
 }
 
-export function toggleTheme(draft: ProjectDraft, code: number): ProjectDraft {
-  if (!draft.selectedThemes.includes(code)) {
-    if (draft.selectedThemes.length >= MAX_THEMES) return draft;
-    return { ...draft, selectedThemes: [...draft.selectedThemes, code] };
+/** Adds or removes one choice within a limit; removing the default moves it to the first remaining choice. */
+function toggleChoice(selected: number[], chosenDefault: number, code: number, max: number): { selected: number[]; chosenDefault: number } {
+  if (!selected.includes(code)) {
+    return selected.length >= max ? { selected, chosenDefault } : { selected: [...selected, code], chosenDefault };
   }
-  const selected = draft.selectedThemes.filter((c) => c !== code);
-  const defaultTheme = draft.defaultTheme === code ? (selected[0] ?? code) : draft.defaultTheme;
-  return { ...draft, selectedThemes: selected, defaultTheme };
+  const remaining = selected.filter((c) => c !== code);
+  return { selected: remaining, chosenDefault: chosenDefault === code ? (remaining[0] ?? code) : chosenDefault };
+}
+
+export function toggleTheme(draft: ProjectDraft, code: number): ProjectDraft {
+  const next = toggleChoice(draft.selectedThemes, draft.defaultTheme, code, MAX_THEMES);
+  return { ...draft, selectedThemes: next.selected, defaultTheme: next.chosenDefault };
 }
 
 export function chooseDefaultTint(draft: ProjectDraft, code: number): ProjectDraft {
@@ -247,13 +251,8 @@ export function chooseDefaultTint(draft: ProjectDraft, code: number): ProjectDra
 
 export function toggleTint(draft: ProjectDraft, code: number): ProjectDraft {
   if (draft.customTintColor !== null) return draft;
-  if (!draft.selectedTintColors.includes(code)) {
-    if (draft.selectedTintColors.length >= MAX_TINTS) return draft;
-    return { ...draft, selectedTintColors: [...draft.selectedTintColors, code] };
-  }
-  const selected = draft.selectedTintColors.filter((c) => c !== code);
-  const defaultTintColor = draft.defaultTintColor === code ? (selected[0] ?? code) : draft.defaultTintColor;
-  return { ...draft, selectedTintColors: selected, defaultTintColor };
+  const next = toggleChoice(draft.selectedTintColors, draft.defaultTintColor, code, MAX_TINTS);
+  return { ...draft, selectedTintColors: next.selected, defaultTintColor: next.chosenDefault };
 }
 
 /** Turning on a custom tint clears the preset tints; turning it off restores blue. */
