@@ -77,7 +77,8 @@ function minifyCss(css: string): string {
   return css
     .replace(/\/\*[\s\S]*?\*\//g, "")
     .replace(/\s+/g, " ")
-    .replace(/\s*([{}:;,>])\s*/g, "$1")
+    // Only around braces and semicolons: spaces elsewhere can be significant (descendant selectors, strings).
+    .replace(/\s*([{};])\s*/g, "$1")
     .replace(/;}/g, "}")
     .trim();
 }
