@@ -105,7 +105,9 @@ function Hero() {
       <div className="container hero-grid">
         <div className="hero-copy">
           <p className="eyebrow-pill">Fixed prices · Full source code</p>
-          <h1 id="hero-title">Custom web apps done right</h1>
+          <h1 id="hero-title">
+            Custom web apps <span className="accent">done right</span>
+          </h1>
           <p className="lead">
             Tell us what your business needs and we build it on a proven template, with an admin console, notifications and
             subscription payments ready on day one.
