@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     stdout: "ignore",
     stderr: "inherit",
   });
-  let bare: ReturnType<typeof Bun.spawn> | null = null;
+  let bare: { kill(): void } | null = null;
   try {
     await waitForReady(appUrl);
 
@@ -99,10 +99,11 @@ async function main(): Promise<void> {
     const cssGzip = Bun.gzipSync(css, { level: 9 }).byteLength;
     const scripts = (landingHtml.match(/<script\b/g) ?? []).length;
 
-    bare = Bun.spawn(["bun", join(import.meta.dir, "bare-server.ts")], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
-    bare.stdin.write(JSON.stringify(routes));
-    await bare.stdin.end();
-    const barePort = await readPort(bare.stdout);
+    const bareProcess = Bun.spawn(["bun", join(import.meta.dir, "bare-server.ts")], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
+    bare = bareProcess;
+    bareProcess.stdin.write(JSON.stringify(routes));
+    await bareProcess.stdin.end();
+    const barePort = await readPort(bareProcess.stdout);
     if (!barePort) throw new Error("The bare server did not start");
     const bareUrl = `http://127.0.0.1:${barePort}`;
 
