@@ -1,6 +1,8 @@
 // The baseline for bench/public.ts: a bare Bun.serve that answers prepared bytes from memory,
 // with the same headers the app sent, and nothing else. Reads the routes as JSON on stdin and
 // prints its port.
+export {};
+
 type Route = { status: number; headers: Record<string, string>; body: string };
 
 const routes = JSON.parse(await Bun.stdin.text()) as Record<string, Route>;
