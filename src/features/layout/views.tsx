@@ -60,7 +60,7 @@ export function Footer() {
         </nav>
       </div>
       <div className="container footer-bottom">
-        <p>© {new Date().getFullYear()} Webstudio. All rights reserved.</p>
+        <p>{`© ${new Date().getFullYear()} Webstudio. All rights reserved.`}</p>
       </div>
     </footer>
   );
