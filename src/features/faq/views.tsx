@@ -110,7 +110,7 @@ export function FaqView(props: { faq: FaqJson }) {
         </ol>
       </nav>
       <article className="card faq-article">
-        <span className="badge badge-blue">{faq.section}</span>
+        <span className="faq-tag">{faq.section}</span>
         <h1>{faq.title}</h1>
         <div className="faq-answer">
           <AnswerText text={faq.answer} />
