@@ -9,6 +9,13 @@ import { context } from "./http/context";
 import { notFound } from "./http/errors";
 import { settingsApi } from "./features/settings/api";
 import { settingsPages } from "./features/settings/pages";
+import { landingPages } from "./features/landing/pages";
+import { faqApi } from "./features/faq/api";
+import { faqPages } from "./features/faq/pages";
+import { contactApi } from "./features/contact/api";
+import { contactPages } from "./features/contact/pages";
+import { termsPages } from "./features/terms/pages";
+import { seoRoutes } from "./features/seo/api";
 
 export function createApp(deps: AppDeps) {
   return new Elysia({ name: "app" })
@@ -18,6 +25,13 @@ export function createApp(deps: AppDeps) {
     .use(context(deps))
     .use(settingsApi(deps))
     .use(settingsPages(deps))
+    .use(landingPages(deps))
+    .use(faqApi(deps))
+    .use(faqPages(deps))
+    .use(contactApi(deps))
+    .use(contactPages(deps))
+    .use(termsPages(deps))
+    .use(seoRoutes(deps))
     .all("/api/*", () => {
       throw notFound("There is no such API endpoint.");
     });

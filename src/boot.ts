@@ -7,6 +7,7 @@ import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { ensureSuperAdmin } from "./features/auth/bootstrap";
 import { pruneExpiredSessions } from "./features/auth/sessions";
+import { seedFaqs } from "./features/faq/seed";
 import { startOutboxWorker } from "./features/mail/outbox";
 import { pruneRateLimits } from "./http/rate-limit";
 import { UPLOAD_BODY_LIMIT, createFetchHandler } from "./http/server";
@@ -42,6 +43,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const superAdmin = await ensureSuperAdmin(database.db, config);
   if (superAdmin === "created") log(`bootstrap: created super admin ${config.superAdminEmail}`);
+  if (await seedFaqs(database.db)) log("bootstrap: added the starter FAQs");
   const mailer = createMailer(config, log);
   const outbox = startOutboxWorker({ db: database.db, mailer, log, pollMs: options.outboxPollMs });
   // Deliver whatever a previous run left queued without waiting for the first poll.

@@ -4,6 +4,7 @@ import type { AppDeps } from "../deps";
 import type { Actor } from "../features/auth/roles";
 import type { PageMeta } from "./document";
 import { renderPage } from "./render";
+import { SiteContext } from "./site";
 
 export type PageOptions = {
   /** Public pages always use theme 0 and tint 0 (SPEC.md §2). */
@@ -28,7 +29,7 @@ export function page(
       theme: theme.themeColor,
       tint: theme.tintColor,
     },
-    body,
+    <SiteContext value={{ socialUrl: deps.config.socialUrl }}>{body}</SiteContext>,
     { status: options.status, headers: actor ? { "cache-control": "no-store" } : { "cache-control": "no-cache" } },
   );
 }

@@ -1,26 +1,19 @@
 // The frame around every page: skip link, header (public or signed-in), main, footer.
 import type { ReactNode } from "react";
+import { useSite } from "../../render/site";
 import type { Actor } from "../auth/roles";
+import { Logo } from "./logo";
+import { PublicHeader } from "./public-header";
 
-export function Logo() {
-  return (
-    <a className="brand" href="/" aria-label="Webstudio home">
-      <svg className="brand-mark" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
-        <rect width="32" height="32" rx="9" fill="var(--tint)" />
-        <path d="M8 11l3.2 11 4.8-8 4.8 8L24 11" fill="none" stroke="var(--on-tint)" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-      <span>Webstudio</span>
-    </a>
-  );
-}
+export { Logo } from "./logo";
 
-export function PageShell(props: { actor: Actor | null; children: ReactNode; header?: ReactNode }) {
+export function PageShell(props: { actor: Actor | null; children: ReactNode; header?: ReactNode; /** The page's path, to mark the current link. */ current?: string }) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {props.header ?? <DefaultHeader actor={props.actor} />}
+      {props.header ?? (props.actor ? <DefaultHeader actor={props.actor} /> : <PublicHeader current={props.current} />)}
       <main id="main" className="main">
         {props.children}
       </main>
@@ -29,25 +22,14 @@ export function PageShell(props: { actor: Actor | null; children: ReactNode; hea
   );
 }
 
-function DefaultHeader(props: { actor: Actor | null }) {
+function DefaultHeader(props: { actor: Actor }) {
   return (
     <header className="site-header">
       <div className="container header-row">
         <Logo />
         <nav aria-label="Main" className="header-nav">
-          {props.actor ? (
-            <>
-              <a href="/dashboard">Dashboard</a>
-              {props.actor.isAdmin ? <a href="/admin">Admin</a> : null}
-            </>
-          ) : (
-            <>
-              <a href="/login">Log In</a>
-              <a className="button button-primary" href="/register">
-                Sign Up
-              </a>
-            </>
-          )}
+          <a href="/dashboard">Dashboard</a>
+          {props.actor.isAdmin ? <a href="/admin">Admin</a> : null}
         </nav>
       </div>
     </header>
@@ -55,10 +37,30 @@ function DefaultHeader(props: { actor: Actor | null }) {
 }
 
 export function Footer() {
+  const { socialUrl } = useSite();
   return (
     <footer className="site-footer">
-      <div className="container footer-row">
-        <p>© {new Date().getFullYear()} Webstudio. All rights reserved.</p>
+      <div className="container footer-grid">
+        <div className="footer-about">
+          <Logo />
+          <p>Custom web apps built from a proven template, at a fixed price.</p>
+        </div>
+        <nav aria-label="Footer" className="footer-links">
+          <a href="/#pricing">Pricing</a>
+          <a href="/support">Support</a>
+          <a href="/terms">Terms</a>
+          <a href="/contact-us">Contact Us</a>
+          <a href={socialUrl} target="_blank" rel="noopener">
+            Follow Us
+            <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+              <path d="M6 3h7v7M13 3L4 12" />
+            </svg>
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </nav>
+      </div>
+      <div className="container footer-bottom">
+        <p>{`© ${new Date().getFullYear()} Webstudio. All rights reserved.`}</p>
       </div>
     </footer>
   );

@@ -38,8 +38,7 @@ export const assetRoutes = (deps: AppDeps) =>
         },
       });
     })
-    .get("/favicon.svg", () => publicFile("favicon.svg", "image/svg+xml"))
-    .get("/robots.txt", () => publicFile("robots.txt", "text/plain; charset=utf-8"));
+    .get("/favicon.svg", () => publicFile("favicon.svg", "image/svg+xml"));
 
 async function publicFile(name: string, contentType: string): Promise<Response> {
   const path = normalize(join(publicDir, name));

@@ -1,0 +1,31 @@
+// SQL for FAQs. Sections list their questions oldest first, so an admin's order of writing is the reading order.
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { type Faq, type NewFaq, faqs } from "../../../db/schema";
+import type { Db } from "../../lib/db";
+
+export function selectAllFaqs(db: Db): Promise<Faq[]> {
+  return db.select().from(faqs).orderBy(asc(faqs.createdAt), asc(faqs.id));
+}
+
+export async function selectFaq(db: Db, id: string): Promise<Faq | undefined> {
+  const [faq] = await db.select().from(faqs).where(eq(faqs.id, id));
+  return faq;
+}
+
+export async function insertFaq(db: Db, values: NewFaq): Promise<Faq> {
+  const [faq] = await db.insert(faqs).values(values).returning();
+  if (!faq) throw new Error("FAQ insert returned nothing");
+  return faq;
+}
+
+export function updateFaqRows(db: Db, ids: string[], fields: Partial<Pick<Faq, "title" | "section" | "answer">>): Promise<{ id: string }[]> {
+  return db
+    .update(faqs)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(inArray(faqs.id, ids))
+    .returning({ id: faqs.id });
+}
+
+export function deleteFaqRows(db: Db, ids: string[]): Promise<{ id: string }[]> {
+  return db.delete(faqs).where(inArray(faqs.id, ids)).returning({ id: faqs.id });
+}

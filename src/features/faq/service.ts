@@ -1,0 +1,71 @@
+// FAQ rules. Every write ends with invalidatePublicPages(db): the support pages, the FAQ pages,
+// the sitemap and GET /api/faq are cached for visitors and must show the change at once.
+import { type Faq, type FaqSection, faqSections } from "../../../db/schema";
+import { badRequest, notFound } from "../../http/errors";
+import type { Db } from "../../lib/db";
+import { isId, newId } from "../../lib/ids";
+import { invalidatePublicPages } from "../../render/page-cache";
+import { type FaqSectionGroup, toFaqJson } from "./model";
+import { deleteFaqRows, insertFaq, selectAllFaqs, selectFaq, updateFaqRows } from "./queries";
+
+export type FaqInput = { title: string; section: FaqSection; answer: string };
+
+/** Every section in the spec's order, each with its FAQs (possibly none). */
+export async function listFaqsBySection(db: Db): Promise<FaqSectionGroup[]> {
+  const all = await selectAllFaqs(db);
+  return faqSections.map((section) => ({ section, faqs: all.filter((faq) => faq.section === section).map(toFaqJson) }));
+}
+
+export async function listAllFaqs(db: Db): Promise<Faq[]> {
+  return selectAllFaqs(db);
+}
+
+/** A malformed id is simply not found: ids are opaque to callers. */
+export async function getFaq(db: Db, id: string): Promise<Faq> {
+  const faq = isId(id) ? await selectFaq(db, id) : undefined;
+  if (!faq) throw notFound("This FAQ does not exist.");
+  return faq;
+}
+
+function checkFields(fields: Partial<FaqInput>): Partial<FaqInput> {
+  const problems: Record<string, string> = {};
+  const cleaned: Partial<FaqInput> = {};
+  if (fields.title !== undefined) {
+    if (!fields.title.trim()) problems.title = "Title cannot be blank.";
+    else cleaned.title = fields.title.trim();
+  }
+  if (fields.answer !== undefined) {
+    if (!fields.answer.trim()) problems.answer = "Answer cannot be blank.";
+    else cleaned.answer = fields.answer.trim();
+  }
+  if (fields.section !== undefined) {
+    if (!faqSections.includes(fields.section)) problems.section = `Section must be one of ${faqSections.join(", ")}.`;
+    else cleaned.section = fields.section;
+  }
+  const first = Object.values(problems)[0];
+  if (first) throw badRequest(first, problems);
+  return cleaned;
+}
+
+export async function createFaq(db: Db, input: FaqInput): Promise<Faq> {
+  const fields = checkFields(input) as FaqInput;
+  const faq = await insertFaq(db, { id: newId(), ...fields });
+  invalidatePublicPages(db);
+  return faq;
+}
+
+/** Applies the same changed fields to every FAQ in `ids`; answers the ids that existed. */
+export async function updateFaqs(db: Db, ids: string[], changes: Partial<FaqInput>): Promise<string[]> {
+  const fields = checkFields(changes);
+  if (Object.keys(fields).length === 0) throw badRequest("There is nothing to update.");
+  const updated = await updateFaqRows(db, ids.filter(isId), fields);
+  if (updated.length > 0) invalidatePublicPages(db);
+  return updated.map((row) => row.id);
+}
+
+/** Deletes the FAQs in `ids`; answers the ids that existed. */
+export async function deleteFaqs(db: Db, ids: string[]): Promise<string[]> {
+  const deleted = await deleteFaqRows(db, ids.filter(isId));
+  if (deleted.length > 0) invalidatePublicPages(db);
+  return deleted.map((row) => row.id);
+}

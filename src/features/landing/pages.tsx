@@ -1,0 +1,28 @@
+// The landing page at /: the same bytes for every visitor, so it is served from the render cache.
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { context } from "../../http/context";
+import { page } from "../../render/page";
+import { servePublicPage } from "../../render/page-cache";
+import { SITE_NAME } from "../../render/document";
+import { PageShell } from "../layout/views";
+import { LandingView } from "./views";
+
+export const landingPages = (deps: AppDeps) =>
+  new Elysia({ name: "landing-pages" }).use(context(deps)).get("/", ({ actor, request }) =>
+    servePublicPage(deps.database.db, request, () =>
+      page(
+        deps,
+        actor,
+        {
+          title: SITE_NAME,
+          description: "Custom web apps done right: fixed-price packages with an admin console, notifications and subscription payments built in.",
+          path: "/",
+        },
+        <PageShell actor={actor} current="/">
+          <LandingView />
+        </PageShell>,
+        { publicPage: true },
+      ),
+    ),
+  );

@@ -1,0 +1,204 @@
+// The public site in Chromium. Visitors' pages are driven with JavaScript switched off, to prove
+// the menu, 'View pricing', the 'Why Choose Us' selector and the contact form need none. The axe
+// scan runs with scripts on (axe is a script) and CSP bypassed to inject it.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { faqs } from "../../db/schema";
+import { type TestServer, startTestServer } from "../helpers/server";
+import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
+import { browserAvailable, launchBrowser, screenshots, watchErrors } from "./browser";
+
+const PROVIDER_EMAIL = "studio@provider.example";
+const AXE_PATH = join(import.meta.dir, "../../node_modules/axe-core/axe.min.js");
+
+describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
+  let server: TestServer;
+  let smtp: SmtpCapture;
+  let browser: Browser;
+  let faqPath = "";
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startTestServer({ SMTP_URL: smtp.url, PROVIDER_EMAIL, SOCIAL_URL: "https://social.example/webstudio" });
+    browser = await launchBrowser();
+    const [faq] = await server.deps.database.db.select().from(faqs).limit(1);
+    faqPath = `/support/faq/${faq?.id ?? ""}`;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  /** A visitor with JavaScript switched off; `scripts` counts every script the pages request. */
+  async function visitorWithoutJs(width: number): Promise<{ context: BrowserContext; page: Page; scripts: string[] }> {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    return { context, page, scripts };
+  }
+
+  test("under 601 px the links fold into a menu that opens and navigates without JavaScript", async () => {
+    const { context, page, scripts } = await visitorWithoutJs(375);
+    await page.goto(`${server.url}/`);
+    const wideNav = page.getByRole("navigation", { name: "Main", exact: true });
+    expect(await wideNav.isVisible()).toBe(false);
+    const menu = page.locator("summary.mobile-menu-toggle");
+    expect(await menu.isVisible()).toBe(true);
+    const support = page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Support" });
+    expect(await support.isVisible()).toBe(false);
+    await menu.click();
+    expect(await support.isVisible()).toBe(true);
+    for (const name of ["Home", "Terms", "Contact Us", "Log In", "Sign Up"]) {
+      expect(await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name, exact: true }).isVisible()).toBe(true);
+    }
+    await support.click();
+    await page.waitForURL(`${server.url}/support`);
+    expect(await page.getByRole("heading", { name: "How can we help?" }).isVisible()).toBe(true);
+    expect(scripts).toEqual([]);
+    await context.close();
+  });
+
+  test("from 601 px the links sit in the header and the menu button is gone", async () => {
+    const { context, page } = await visitorWithoutJs(601);
+    await page.goto(`${server.url}/terms`);
+    const nav = page.getByRole("navigation", { name: "Main", exact: true });
+    for (const name of ["Home", "Support", "Terms", "Contact Us", "Log In", "Sign Up"]) {
+      expect(await nav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await page.locator("summary.mobile-menu-toggle").isVisible()).toBe(false);
+    const follow = page.getByRole("link", { name: /Follow Us/ });
+    expect(await follow.getAttribute("target")).toBe("_blank");
+    expect(await follow.getAttribute("rel")).toBe("noopener");
+    await context.close();
+  });
+
+  test("'View pricing' scrolls to the pricing, and each 'Get started' leads to its package's wizard", async () => {
+    const { context, page, scripts } = await visitorWithoutJs(1280);
+    await page.goto(`${server.url}/`);
+    await page.getByRole("link", { name: "View pricing" }).click();
+    await page.waitForURL(/#pricing$/);
+    // Scrolling is smooth: wait for it to settle near the top of the viewport.
+    let top = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 40 && Math.abs(top) >= 120; i++) {
+      top = (await page.locator("#pricing").boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+      if (Math.abs(top) >= 120) await Bun.sleep(100);
+    }
+    expect(Math.abs(top)).toBeLessThan(120);
+    for (const [name, path] of [["Small Webapp", "/create/s"], ["Medium Webapp", "/create/m"], ["Large Webapp", "/create/l"]] as const) {
+      await page.goto(`${server.url}/#pricing`);
+      await page.getByRole("link", { name: `Get started with the ${name}` }).click();
+      await page.waitForURL(`${server.url}${path}`);
+    }
+    await page.goto(`${server.url}/`);
+    await page.getByRole("link", { name: "Get started", exact: true }).first().click();
+    await page.waitForURL(`${server.url}/create`);
+    await page.goto(`${server.url}/`);
+    await page.locator(".included").getByRole("link", { name: "Contact Us" }).click();
+    await page.waitForURL(`${server.url}/contact-us`);
+    expect(scripts).toEqual([]);
+    await context.close();
+  });
+
+  test("the 'Why Choose Us' selector switches panels by click and by keyboard, with HTML and CSS alone", async () => {
+    const { context, page } = await visitorWithoutJs(1280);
+    await page.goto(`${server.url}/`);
+    const admin = page.getByRole("heading", { name: "Run your business from the first day" });
+    const notifications = page.getByRole("heading", { name: "Keep every user in the loop" });
+    const subscriptions = page.getByRole("heading", { name: "Get paid every month" });
+    expect(await admin.isVisible()).toBe(true);
+    expect(await notifications.isVisible()).toBe(false);
+    await page.locator(".why-options").getByText("Pre-built notification system").click();
+    expect(await notifications.isVisible()).toBe(true);
+    expect(await admin.isVisible()).toBe(false);
+    await page.getByRole("radio", { name: "Pre-built notification system" }).focus();
+    await page.keyboard.press("ArrowDown");
+    expect(await page.getByRole("radio", { name: "Subscription integration" }).isChecked()).toBe(true);
+    expect(await subscriptions.isVisible()).toBe(true);
+    expect(await notifications.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  test("the contact form sends without JavaScript: the mail reaches the SMTP server and the message box is cleared", async () => {
+    const { context, page, scripts } = await visitorWithoutJs(800);
+    await page.goto(`${server.url}/contact-us`);
+    expect(await page.getByRole("heading", { name: "We're here to help" }).isVisible()).toBe(true);
+    expect(await page.getByText(PROVIDER_EMAIL).isVisible()).toBe(true);
+    // A message of blanks passes the browser's `required` but not the server: errors, values kept.
+    await page.getByLabel("Your Email").fill("lin@example.com");
+    await page.getByRole("textbox", { name: "Message" }).fill("   ");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.waitForSelector('[role="alert"]');
+    expect(await page.getByText("A message is required.").isVisible()).toBe(true);
+    expect(await page.getByLabel("Your Email").inputValue()).toBe("lin@example.com");
+    expect(await page.getByRole("textbox", { name: "Message" }).getAttribute("aria-invalid")).toBe("true");
+
+    await page.getByRole("textbox", { name: "Message" }).fill("Could you build a booking app for my studio?");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.waitForURL(`${server.url}/contact-us?sent=1`);
+    expect(await page.getByRole("status").textContent()).toContain("Thanks for reaching out");
+    expect(await page.getByRole("textbox", { name: "Message" }).inputValue()).toBe("");
+    const mail = await smtp.waitForMail((m) => m.text.includes("booking app for my studio"));
+    expect(mail.envelopeTo).toEqual([PROVIDER_EMAIL]);
+    expect(mail.replyTo).toContain("lin@example.com");
+    expect(scripts).toEqual([]);
+    await context.close();
+  });
+
+  test("a missing FAQ shows the styled Page not found screen with 'Go to Landing'", async () => {
+    const { context, page } = await visitorWithoutJs(800);
+    const response = await page.goto(`${server.url}/support/faq/0000000000aaaaaaaaaaaaaaaa`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { name: "Page not found" }).isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Go to Landing" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await context.close();
+  });
+
+  test("axe finds no serious or critical violation on any public page in any theme", async () => {
+    const context = await browser.newContext({ bypassCSP: true, reducedMotion: "reduce", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const found: string[] = [];
+    for (const path of ["/", "/support", faqPath, "/contact-us", "/terms", "/no-such-page"]) {
+      for (const theme of ["0", "1", "2"]) {
+        await page.goto(`${server.url}${path}`);
+        await page.evaluate((value) => {
+          document.documentElement.dataset.theme = value;
+        }, theme);
+        await page.addScriptTag({ path: AXE_PATH });
+        const violations = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+          const result = await axe.run(document, { resultTypes: ["violations"] });
+          return result.violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+        });
+        for (const violation of violations) found.push(`${path} theme ${theme}: ${violation}`);
+      }
+    }
+    expect(found).toEqual([]);
+    // The not-found page is meant to answer 404; nothing else may log an error.
+    expect(errors.filter((error) => !error.includes("status of 404"))).toEqual([]);
+    await context.close();
+  });
+
+  test("screenshots at 375, 800 and 1280 px in Light and Dark", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: true });
+    const page = await context.newPage();
+    for (const path of ["/", "/support", faqPath, "/contact-us", "/terms", "/no-such-page"]) {
+      for (const theme of ["0", "1"]) {
+        await page.goto(`${server.url}${path}`);
+        await page.evaluate((value) => {
+          document.documentElement.dataset.theme = value;
+        }, theme);
+        await screenshots(page, `public${path.replace(/[^a-z0-9]+/gi, "-")}`);
+      }
+    }
+    await context.close();
+  });
+});
