@@ -7,6 +7,8 @@ import { assetRoutes } from "./features/system/assets";
 import { systemRoutes } from "./features/system/api";
 import { context } from "./http/context";
 import { notFound } from "./http/errors";
+import { authApi, oauthRoutes } from "./features/auth/api";
+import { authPages } from "./features/auth/pages";
 import { settingsApi } from "./features/settings/api";
 import { settingsPages } from "./features/settings/pages";
 
@@ -16,6 +18,9 @@ export function createApp(deps: AppDeps) {
     .use(systemRoutes(deps))
     .use(assetRoutes(deps))
     .use(context(deps))
+    .use(authApi(deps))
+    .use(oauthRoutes(deps))
+    .use(authPages(deps))
     .use(settingsApi(deps))
     .use(settingsPages(deps))
     .all("/api/*", () => {
