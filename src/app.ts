@@ -9,6 +9,7 @@ import { context } from "./http/context";
 import { notFound } from "./http/errors";
 import { authApi, oauthRoutes } from "./features/auth/api";
 import { authPages } from "./features/auth/pages";
+import { bugReportsApi } from "./features/bug-reports/api";
 import { settingsApi } from "./features/settings/api";
 import { settingsPages } from "./features/settings/pages";
 
@@ -21,6 +22,7 @@ export function createApp(deps: AppDeps) {
     .use(authApi(deps))
     .use(oauthRoutes(deps))
     .use(authPages(deps))
+    .use(bugReportsApi(deps))
     .use(settingsApi(deps))
     .use(settingsPages(deps))
     .all("/api/*", () => {

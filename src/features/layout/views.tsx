@@ -1,6 +1,7 @@
 // The frame around every page: skip link, header (public or signed-in), main, footer.
 import type { ReactNode } from "react";
 import type { Actor } from "../auth/roles";
+import { AppHeader } from "./app-header";
 
 export function Logo() {
   return (
@@ -14,13 +15,13 @@ export function Logo() {
   );
 }
 
-export function PageShell(props: { actor: Actor | null; children: ReactNode; header?: ReactNode }) {
+export function PageShell(props: { actor: Actor | null; children: ReactNode; header?: ReactNode; bell?: ReactNode; current?: string }) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {props.header ?? <DefaultHeader actor={props.actor} />}
+      {props.header ?? (props.actor ? <AppHeader actor={props.actor} bell={props.bell} current={props.current} /> : <VisitorHeader />)}
       <main id="main" className="main">
         {props.children}
       </main>
@@ -29,25 +30,17 @@ export function PageShell(props: { actor: Actor | null; children: ReactNode; hea
   );
 }
 
-function DefaultHeader(props: { actor: Actor | null }) {
+// The visitor header; the signed-in one is AppHeader (app-header.tsx).
+function VisitorHeader() {
   return (
     <header className="site-header">
       <div className="container header-row">
         <Logo />
         <nav aria-label="Main" className="header-nav">
-          {props.actor ? (
-            <>
-              <a href="/dashboard">Dashboard</a>
-              {props.actor.isAdmin ? <a href="/admin">Admin</a> : null}
-            </>
-          ) : (
-            <>
-              <a href="/login">Log In</a>
-              <a className="button button-primary" href="/register">
-                Sign Up
-              </a>
-            </>
-          )}
+          <a href="/login">Log In</a>
+          <a className="button button-primary" href="/register">
+            Sign Up
+          </a>
         </nav>
       </div>
     </header>
