@@ -7,6 +7,7 @@ import { assetRoutes } from "./features/system/assets";
 import { systemRoutes } from "./features/system/api";
 import { context } from "./http/context";
 import { notFound } from "./http/errors";
+import { adminUsersApi } from "./features/admin-users/api";
 import { authApi, oauthRoutes } from "./features/auth/api";
 import { authPages } from "./features/auth/pages";
 import { bugReportsApi } from "./features/bug-reports/api";
@@ -22,6 +23,7 @@ export function createApp(deps: AppDeps) {
     .use(authApi(deps))
     .use(oauthRoutes(deps))
     .use(authPages(deps))
+    .use(adminUsersApi(deps))
     .use(bugReportsApi(deps))
     .use(settingsApi(deps))
     .use(settingsPages(deps))
