@@ -130,13 +130,13 @@ function SocialButtons(props: { providers: SocialProviders; verb: "Continue" | "
         {props.providers.google ? (
           <a className="button button-block social-button" href="/api/auth/google">
             <GoogleIcon />
-            {props.verb} with Google
+            {`${props.verb} with Google`}
           </a>
         ) : null}
         {props.providers.oidc ? (
           <a className="button button-block social-button" href="/api/auth/oidc">
             <KeyIcon />
-            {props.verb} with single sign-on
+            {`${props.verb} with single sign-on`}
           </a>
         ) : null}
       </div>
