@@ -283,7 +283,7 @@ describe("password reset", () => {
 
     const page = await server.request(`/reset?token=${encodeURIComponent(token)}`);
     expect(page.status).toBe(200);
-    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
     expect(await page.text()).toContain("Choose a new password");
 
     const confirm = await api("/api/auth/reset/confirm", { token, password: "brand-new-pass" });

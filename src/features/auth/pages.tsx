@@ -139,8 +139,9 @@ export const authPages = (deps: AppDeps) => {
         return page(deps, null, meta.reset, <ResetLinkInvalidView message={RESET_LINK_INVALID_MESSAGE} />, { publicPage: true, status: 400 });
       }
       return withHeaders(page(deps, null, meta.reset, <ResetConfirmView token={token} state={{}} />, { publicPage: true }), {
-        // The token is in this page's URL: keep it out of Referer headers and caches.
-        "referrer-policy": "no-referrer",
+        // The token is in this page's URL: keep it out of other sites' Referer headers and out of
+        // caches. (Not "no-referrer": that makes the form's POST send `Origin: null`, a CSRF refusal.)
+        "referrer-policy": "same-origin",
         "cache-control": "no-store",
       });
     })
