@@ -15,7 +15,7 @@ afterAll(() => server.stop());
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
 
 const patchMe = (cookie: string, json: unknown) => server.request("/api/users/me", { method: "PATCH", cookie, json });
-const uploadPhoto = (cookie: string, bytes: Uint8Array, name = "me.png", type = "image/png") => {
+const uploadPhoto = (cookie: string, bytes: Uint8Array<ArrayBuffer>, name = "me.png", type = "image/png") => {
   const body = new FormData();
   body.set("photo", new File([bytes], name, { type }));
   return server.request("/api/users/me/photo", { method: "POST", cookie, body });
