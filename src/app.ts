@@ -7,6 +7,10 @@ import { assetRoutes } from "./features/system/assets";
 import { systemRoutes } from "./features/system/api";
 import { context } from "./http/context";
 import { notFound } from "./http/errors";
+import { adminUsersApi } from "./features/admin-users/api";
+import { authApi, oauthRoutes } from "./features/auth/api";
+import { authPages } from "./features/auth/pages";
+import { bugReportsApi } from "./features/bug-reports/api";
 import { settingsApi } from "./features/settings/api";
 import { settingsPages } from "./features/settings/pages";
 import { landingPages } from "./features/landing/pages";
@@ -23,6 +27,11 @@ export function createApp(deps: AppDeps) {
     .use(systemRoutes(deps))
     .use(assetRoutes(deps))
     .use(context(deps))
+    .use(authApi(deps))
+    .use(oauthRoutes(deps))
+    .use(authPages(deps))
+    .use(adminUsersApi(deps))
+    .use(bugReportsApi(deps))
     .use(settingsApi(deps))
     .use(settingsPages(deps))
     .use(landingPages(deps))

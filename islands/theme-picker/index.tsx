@@ -1,10 +1,14 @@
 // Theme and tint choices: applied to the page at once, then saved for the user (SPEC.md §4).
 import { atom, useAtom } from "jotai";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { applyAppearance, themes, tints } from "../../src/shared/themes";
 import { api, errorMessage } from "../api";
 
-export type ThemePickerProps = { theme: number; tint: number; compact?: boolean };
+/** `group` names the radio groups, so two pickers on one page (menu and settings) stay apart. */
+export type ThemePickerProps = { theme: number; tint: number; compact?: boolean; group?: string };
+
+// Pickers on one page live in separate islands; this event keeps them showing the same choice.
+const APPEARANCE_EVENT = "appearance-change";
 
 const appearanceAtom = atom<{ theme: number; tint: number } | null>(null);
 
@@ -18,16 +22,30 @@ export default function ThemePicker(props: ThemePickerProps) {
   const [stored, setStored] = useAtom(appearanceAtom);
   const current = stored ?? { theme: props.theme, tint: props.tint };
   const [error, setError] = useState<string | null>(null);
+  const prefix = props.group ? `${props.group}-` : "";
+
+  useEffect(() => {
+    const onChange = (event: Event) => {
+      const detail = (event as CustomEvent<{ theme: number; tint: number }>).detail;
+      if (detail) setStored(detail);
+    };
+    document.addEventListener(APPEARANCE_EVENT, onChange);
+    return () => document.removeEventListener(APPEARANCE_EVENT, onChange);
+  }, [setStored]);
+
+  function show(next: { theme: number; tint: number }) {
+    setStored(next);
+    applyAppearance(next.theme, next.tint);
+    document.dispatchEvent(new CustomEvent(APPEARANCE_EVENT, { detail: next }));
+  }
 
   async function choose(next: { theme: number; tint: number }, path: "theme.themeColor" | "theme.tintColor", value: number) {
     const previous = current;
-    setStored(next);
-    applyAppearance(next.theme, next.tint);
+    show(next);
     setError(null);
     const { error: failed } = await api.api.users.me.settings.patch({ path, value });
     if (failed) {
-      setStored(previous);
-      applyAppearance(previous.theme, previous.tint);
+      show(previous);
       setError(errorMessage(failed));
     }
   }
@@ -41,7 +59,7 @@ export default function ThemePicker(props: ThemePickerProps) {
             <label key={theme.code} className="picker-option">
               <input
                 type="radio"
-                name="theme"
+                name={`${prefix}theme`}
                 value={theme.code}
                 checked={current.theme === theme.code}
                 onChange={() => choose({ ...current, theme: theme.code }, "theme.themeColor", theme.code)}
@@ -63,7 +81,7 @@ export default function ThemePicker(props: ThemePickerProps) {
             <label key={tint.code} className="picker-option" title={tint.name}>
               <input
                 type="radio"
-                name="tint"
+                name={`${prefix}tint`}
                 value={tint.code}
                 checked={current.tint === tint.code}
                 onChange={() => choose({ ...current, tint: tint.code }, "theme.tintColor", tint.code)}

@@ -23,11 +23,12 @@ describe.skipIf(!browserAvailable)("a hydrated island in Chromium", () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/settings`);
-    await page.waitForSelector('[data-island="theme-picker"][data-hydrated="true"]');
+    const appearance = page.locator("section", { has: page.locator("#appearance-title") });
+    await appearance.locator('[data-island="theme-picker"][data-hydrated="true"]').waitFor();
     expect(await page.getAttribute("html", "data-theme")).toBe("0");
 
     const saved = page.waitForResponse((response) => response.url().endsWith("/api/users/me/settings") && response.ok());
-    await page.getByText("Dark", { exact: true }).click();
+    await appearance.getByText("Dark", { exact: true }).click();
     expect(await page.getAttribute("html", "data-theme")).toBe("1");
     await saved;
 

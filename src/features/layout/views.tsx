@@ -2,37 +2,32 @@
 import type { ReactNode } from "react";
 import { useSite } from "../../render/site";
 import type { Actor } from "../auth/roles";
+import { AppHeader } from "./app-header";
 import { Logo } from "./logo";
 import { PublicHeader } from "./public-header";
 
 export { Logo } from "./logo";
 
-export function PageShell(props: { actor: Actor | null; children: ReactNode; header?: ReactNode; /** The page's path, to mark the current link. */ current?: string }) {
+export function PageShell(props: {
+  actor: Actor | null;
+  children: ReactNode;
+  header?: ReactNode;
+  bell?: ReactNode;
+  /** The page's path, to mark the current link. */
+  current?: string;
+}) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {props.header ?? (props.actor ? <DefaultHeader actor={props.actor} /> : <PublicHeader current={props.current} />)}
+      {props.header ??
+        (props.actor ? <AppHeader actor={props.actor} bell={props.bell} current={props.current} /> : <PublicHeader current={props.current} />)}
       <main id="main" className="main">
         {props.children}
       </main>
       <Footer />
     </>
-  );
-}
-
-function DefaultHeader(props: { actor: Actor }) {
-  return (
-    <header className="site-header">
-      <div className="container header-row">
-        <Logo />
-        <nav aria-label="Main" className="header-nav">
-          <a href="/dashboard">Dashboard</a>
-          {props.actor.isAdmin ? <a href="/admin">Admin</a> : null}
-        </nav>
-      </div>
-    </header>
   );
 }
 

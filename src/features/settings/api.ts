@@ -1,13 +1,60 @@
-import { Elysia } from "elysia";
+// /api/users/me: the signed-in user's own record, profile, password, photo, settings, deletion.
+import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
+import { changePassword, toPublicUser } from "../auth/service";
+import { clearSessionCookie } from "../auth/sessions";
+import { findUserById } from "../auth/queries";
 import { SettingsPatch } from "./model";
-import { updateUserSettings } from "./service";
+import { deleteAccount, replacePhoto, updateProfile, updateUserSettings } from "./service";
 
 export const settingsApi = (deps: AppDeps) =>
   new Elysia({ name: "settings-api", prefix: "/api/users/me" })
     .use(context(deps))
+    .get("/", ({ actor }) => ({ user: toPublicUser(requireUser(actor).user, deps.config) }))
+    .patch(
+      "/",
+      async ({ actor, body }) => {
+        const signedIn = requireUser(actor);
+        const { changed } = await updateProfile(deps, signedIn, body);
+        const user = (await findUserById(deps.database.db, signedIn.user.id)) ?? signedIn.user;
+        const message = changed.length === 0 ? "Nothing changed." : changed.includes("email") ? "Your e-mail has been updated." : "Your profile has been updated.";
+        return { message, user: toPublicUser(user, deps.config) };
+      },
+      {
+        // Only these names: a body that tries to set isAdmin (or anything else) is refused.
+        body: t.Object(
+          {
+            displayName: t.Optional(t.String({ maxLength: 300 })),
+            email: t.Optional(t.String({ maxLength: 320 })),
+            currentPassword: t.Optional(t.String({ maxLength: 1000 })),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    )
+    .patch(
+      "/password",
+      async ({ actor, body }) => {
+        await changePassword(deps, requireUser(actor), body);
+        return { message: "Your password has been changed." };
+      },
+      {
+        body: t.Object(
+          { currentPassword: t.String({ maxLength: 1000 }), password: t.String({ maxLength: 1000 }) },
+          { additionalProperties: false },
+        ),
+      },
+    )
+    .post(
+      "/photo",
+      async ({ actor, body }) => {
+        const photoURL = await replacePhoto(deps, requireUser(actor), body.photo);
+        return { message: "Your photo has been updated.", photoURL };
+      },
+      { body: t.Object({ photo: t.File({ error: "Choose an image file to upload." }) }) },
+    )
     .patch(
       "/settings",
       async ({ actor, body }) => {
@@ -16,4 +63,9 @@ export const settingsApi = (deps: AppDeps) =>
         return { settings };
       },
       { body: SettingsPatch },
-    );
+    )
+    .delete("/", async ({ actor, set }) => {
+      await deleteAccount(deps, requireUser(actor));
+      set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
+      return { message: "Your account has been deleted." };
+    });

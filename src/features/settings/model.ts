@@ -1,18 +1,13 @@
 import { t } from "elysia";
 
-const switchPaths = ["generalEnabled", "announcementsEnabled", "socialEnabled"] as const;
+const switches = (group: "appNotifications" | "emailNotifications") =>
+  t.Union([t.Literal(`${group}.generalEnabled`), t.Literal(`${group}.announcementsEnabled`), t.Literal(`${group}.socialEnabled`)]);
 
 // Every path a user may set, and only those: a body naming anything else (isAdmin, say) is refused.
 export const SettingsPatch = t.Union([
   t.Object({ path: t.Literal("theme.themeColor"), value: t.Integer({ minimum: 0, maximum: 2 }) }, { additionalProperties: false }),
   t.Object({ path: t.Literal("theme.tintColor"), value: t.Integer({ minimum: 0, maximum: 3 }) }, { additionalProperties: false }),
-  t.Object(
-    { path: t.Union(switchPaths.map((name) => t.Literal(`appNotifications.${name}`))), value: t.Boolean() },
-    { additionalProperties: false },
-  ),
-  t.Object(
-    { path: t.Union(switchPaths.map((name) => t.Literal(`emailNotifications.${name}`))), value: t.Boolean() },
-    { additionalProperties: false },
-  ),
+  t.Object({ path: switches("appNotifications"), value: t.Boolean() }, { additionalProperties: false }),
+  t.Object({ path: switches("emailNotifications"), value: t.Boolean() }, { additionalProperties: false }),
 ]);
 export type SettingsPatch = typeof SettingsPatch.static;

@@ -1,8 +1,16 @@
-import { eq } from "drizzle-orm";
-import { type UserSettings, users } from "../../../db/schema";
-import { badRequest } from "../../http/errors";
+// The signed-in user's own account: settings switches, profile, e-mail, photo and deletion.
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { type UserSettings, projectImages, projects, users } from "../../../db/schema";
+import type { AppDeps } from "../../deps";
+import { badRequest, conflict, payloadTooLarge, unsupportedMediaType } from "../../http/errors";
 import type { Db } from "../../lib/db";
+import { newId } from "../../lib/ids";
+import { detectImageType, imageExtension } from "../../lib/images";
+import type { Actor } from "../auth/roles";
+import { EMAIL_IN_USE_MESSAGE, checkDisplayName, checkEmail, confirmCurrentPassword, throwIfInvalid } from "../auth/service";
 import type { SettingsPatch } from "./model";
+
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 
 export function applySettingsPatch(settings: UserSettings, patch: SettingsPatch): UserSettings {
   const [group, key] = patch.path.split(".") as [keyof UserSettings, string];
@@ -17,3 +25,96 @@ export async function updateUserSettings(db: Db, userId: string, current: UserSe
   await db.update(users).set({ settings: next }).where(eq(users.id, userId));
   return next;
 }
+
+/** Changes the display name and/or e-mail; only values that differ are written (SPEC.md §5). */
+export async function updateProfile(
+  deps: AppDeps,
+  actor: Actor,
+  input: { displayName?: string; email?: string; currentPassword?: string },
+): Promise<{ changed: string[] }> {
+  const fields: Record<string, string> = {};
+  const changes: { displayName?: string; email?: string } = {};
+  if (input.displayName !== undefined) {
+    const displayName = checkDisplayName(input.displayName, fields);
+    if (displayName !== actor.user.displayName) changes.displayName = displayName;
+  }
+  if (input.email !== undefined) {
+    const email = checkEmail(input.email, fields);
+    if (email !== actor.user.email) changes.email = email;
+  }
+  throwIfInvalid(fields);
+  const db = deps.database.db;
+  if (changes.email) {
+    await confirmCurrentPassword(deps, actor, input.currentPassword ?? "");
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, changes.email), ne(users.id, actor.user.id))).limit(1);
+    if (taken) throw conflict(EMAIL_IN_USE_MESSAGE);
+  }
+  if (Object.keys(changes).length === 0) return { changed: [] };
+  try {
+    await db.update(users).set(changes).where(eq(users.id, actor.user.id));
+  } catch (error) {
+    // The unique index settles a race between two accounts taking the same e-mail.
+    if (changes.email && String((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code) === "23505") {
+      throw conflict(EMAIL_IN_USE_MESSAGE);
+    }
+    throw error;
+  }
+  return { changed: Object.keys(changes) };
+}
+
+/** Stores a new profile photo under users/{userId}/photo/ and removes the previous one. */
+export async function replacePhoto(deps: AppDeps, actor: Actor, file: File): Promise<string> {
+  if (file.size > PHOTO_MAX_BYTES) throw payloadTooLarge(`The photo is too large: the limit is ${PHOTO_MAX_BYTES / 1024 / 1024} MiB.`);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = detectImageType(bytes);
+  if (!type) throw unsupportedMediaType("The photo must be a PNG, JPEG, WebP or GIF image.");
+  // A new key per upload: stored objects are immutable and cached forever.
+  const key = `users/${actor.user.id}/photo/${newId()}.${imageExtension(type)}`;
+  const url = await deps.storage.put(key, bytes, type);
+  try {
+    await deps.database.db.update(users).set({ photoURL: url, photoKey: key }).where(eq(users.id, actor.user.id));
+  } catch (error) {
+    await deps.storage.delete(key);
+    throw error;
+  }
+  if (actor.user.photoKey) await deleteQuietly(deps, [actor.user.photoKey]);
+  return url;
+}
+
+async function deleteQuietly(deps: AppDeps, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await deps.storage.delete(key).catch((error: unknown) => deps.log(`storage: could not delete ${key}: ${error instanceof Error ? error.message : String(error)}`));
+  }
+}
+
+/**
+ * Deletes the account. The database cascades remove the user's sessions, reset tokens, linked
+ * provider accounts, notifications, projects (with their images and invoices); bug reports
+ * stay for the admins with no reporter, and access codes claimed by the deleted projects go
+ * back to unclaimed-by-project (set null). Stored files (photo, project images) are removed
+ * after the rows are gone, so nothing in the database points at a missing file.
+ */
+export async function deleteAccount(deps: AppDeps, actor: Actor): Promise<void> {
+  const db = deps.database.db;
+  if (actor.isSuperAdmin) {
+    const others = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isSuperAdmin, true), eq(users.superAdminKey, deps.config.superAdminKey), ne(users.id, actor.user.id)))
+      .limit(1);
+    if (others.length === 0) throw conflict("You are the only super admin. Make another admin a super admin before deleting your account.");
+  }
+  const keys = await db.transaction(async (tx) => {
+    const owned = await tx.select({ id: projects.id }).from(projects).where(eq(projects.creatorId, actor.user.id));
+    const images = owned.length
+      ? await tx
+          .select({ key: projectImages.storageKey })
+          .from(projectImages)
+          .where(inArray(projectImages.projectId, owned.map((p) => p.id)))
+      : [];
+    const [deleted] = await tx.delete(users).where(eq(users.id, actor.user.id)).returning({ photoKey: users.photoKey });
+    return [...(deleted?.photoKey ? [deleted.photoKey] : []), ...images.map((image) => image.key)];
+  });
+  await deleteQuietly(deps, keys);
+}
+

@@ -1,0 +1,58 @@
+// Account deletion (SPEC.md §2, §8): asks 'Are you sure you want to delete your account?',
+// shows the operation in progress, then goes back to the landing page signed out.
+import { useState } from "react";
+import { api, errorMessage } from "../api";
+
+export type DeleteAccountProps = Record<string, never>;
+
+export default function DeleteAccount(_props: DeleteAccountProps) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    const { error: failed } = await api.api.users.me.delete();
+    if (failed) {
+      setBusy(false);
+      return setError(errorMessage({ status: Number(failed.status), value: failed.value }));
+    }
+    location.assign("/");
+  }
+
+  return (
+    <>
+      <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
+        Delete account
+      </button>
+      {open ? (
+        <div className="dialog-backdrop">
+          <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="delete-account-title" aria-describedby="delete-account-text">
+            <h2 id="delete-account-title">Delete account</h2>
+            <p id="delete-account-text">Are you sure you want to delete your account?</p>
+            <p className="subtle">Your projects, their images and your photo are deleted with it. This cannot be undone.</p>
+            {busy ? (
+              <p className="subtle" role="status">
+                Operation in progress, don't exit this page.
+              </p>
+            ) : null}
+            {error ? (
+              <p className="field-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <div className="button-row dialog-actions">
+              <button type="button" className="button" disabled={busy} onClick={() => setOpen(false)}>
+                Cancel
+              </button>
+              <button type="button" className="button button-danger" disabled={busy} onClick={confirm}>
+                {busy ? "Deleting…" : "Delete my account"}
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+// 'Report a Bug' (SPEC.md §2): a button that opens a dialog with a title and a description.
+// Report stays disabled until both are filled in (SPEC.md §5).
+import { useEffect, useRef, useState } from "react";
+import { api, errorMessage } from "../api";
+
+export type ReportBugProps = { variant: "menu" | "button" };
+
+export default function ReportBug(props: ReportBugProps) {
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    titleRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  function show() {
+    setSent(null);
+    setError(null);
+    setOpen(true);
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!title.trim() || !description.trim()) return;
+    setSending(true);
+    setError(null);
+    const { data, error: failed } = await api.api.bugreports.post({ title, description });
+    setSending(false);
+    if (failed) return setError(errorMessage(failed));
+    setSent(data.message);
+    setTitle("");
+    setDescription("");
+  }
+
+  const ready = title.trim() !== "" && description.trim() !== "";
+  return (
+    <>
+      <button type="button" className={props.variant === "menu" ? "menu-button" : "button"} onClick={show}>
+        {props.variant === "menu" ? (
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path
+              d="M8 8a4 4 0 118 0v1H8zm-2 3h12v3a6 6 0 01-12 0zM3 13h3m12 0h3M4 7l3 2m13-2l-3 2M4 20l3-2.5m13 2.5l-3-2.5M12 11v9"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        ) : null}
+        Report a Bug
+      </button>
+      {open ? (
+        <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && setOpen(false)}>
+          <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="report-bug-title">
+            <h2 id="report-bug-title">Report a Bug</h2>
+            {sent ? (
+              <div className="stack">
+                <div className="alert alert-success" role="status">
+                  {sent}
+                </div>
+                <div className="button-row dialog-actions">
+                  <button type="button" className="button button-primary" onClick={() => setOpen(false)}>
+                    Close
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <form className="stack" onSubmit={submit}>
+                <p className="muted">Tell us what went wrong and what you expected instead.</p>
+                <div className="field">
+                  <label htmlFor="bug-title">Title</label>
+                  <input id="bug-title" ref={titleRef} className="input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+                </div>
+                <div className="field">
+                  <label htmlFor="bug-description">Description</label>
+                  <textarea
+                    id="bug-description"
+                    className="textarea"
+                    value={description}
+                    maxLength={5000}
+                    onChange={(e) => setDescription(e.target.value)}
+                  />
+                </div>
+                {error ? (
+                  <p className="field-error" role="alert">
+                    {error}
+                  </p>
+                ) : null}
+                <div className="button-row dialog-actions">
+                  <button type="button" className="button" onClick={() => setOpen(false)}>
+                    Cancel
+                  </button>
+                  <button type="submit" className="button button-primary" disabled={!ready || sending}>
+                    {sending ? "Reporting…" : "Report"}
+                  </button>
+                </div>
+              </form>
+            )}
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

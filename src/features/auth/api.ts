@@ -1,0 +1,131 @@
+// The JSON side of our identity provider (DESIGN.md "API contract").
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { clientIp } from "../../http/client-ip";
+import { context } from "../../http/context";
+import { readCookie } from "../../http/cookies";
+import { notFound } from "../../http/errors";
+import { LoginBody, NewPasswordBody, RegisterBody, ResetConfirmBody, ResetRequestBody } from "./model";
+import {
+  OAUTH_STATE_COOKIE,
+  OAUTH_VERIFIER_COOKIE,
+  OAuthFailure,
+  clearOAuthCookies,
+  createOAuthProviders,
+  resolveOAuthUser,
+  startOAuth,
+} from "./oauth";
+import {
+  completePasswordChange,
+  confirmPasswordReset,
+  loginUser,
+  registerUser,
+  requestPasswordReset,
+  signInUser,
+  toPublicUser,
+} from "./service";
+import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "./sessions";
+
+export const authApi = (deps: AppDeps) =>
+  new Elysia({ name: "auth-api", prefix: "/api/auth" })
+    .use(context(deps))
+    .post(
+      "/register",
+      async ({ body, request, set }) => {
+        const { user, cookie } = await registerUser(deps, body, clientIp(request));
+        set.status = 201;
+        set.headers["set-cookie"] = cookie;
+        return { user: toPublicUser(user, deps.config) };
+      },
+      { body: RegisterBody },
+    )
+    .post(
+      "/login",
+      async ({ body, request, set }) => {
+        const result = await loginUser(deps, body, clientIp(request));
+        if (result.kind === "choose-password") {
+          return {
+            user: null,
+            mustChangePassword: true as const,
+            ticket: result.ticket,
+            message: "Choose a new password to finish signing in.",
+          };
+        }
+        set.headers["set-cookie"] = result.cookie;
+        return { user: toPublicUser(result.user, deps.config), mustChangePassword: false as const };
+      },
+      { body: LoginBody },
+    )
+    .post(
+      "/login/new-password",
+      async ({ body, set }) => {
+        const { user, cookie } = await completePasswordChange(deps, body);
+        set.headers["set-cookie"] = cookie;
+        return { user: toPublicUser(user, deps.config), message: "Your password has been saved." };
+      },
+      { body: NewPasswordBody },
+    )
+    .post("/logout", async ({ request, set }) => {
+      const token = readCookie(request, SESSION_COOKIE);
+      if (token) await revokeSession(deps.database.db, token);
+      set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
+      return { message: "You are signed out." };
+    })
+    .post(
+      "/reset",
+      async ({ body, request }) => ({ message: await requestPasswordReset(deps, body, clientIp(request)) }),
+      { body: ResetRequestBody },
+    )
+    .post(
+      "/reset/confirm",
+      async ({ body, request, set }) => {
+        const { user, cookie } = await confirmPasswordReset(deps, body, clientIp(request));
+        set.headers["set-cookie"] = cookie;
+        return { message: "Your password has been reset.", user: toPublicUser(user, deps.config) };
+      },
+      { body: ResetConfirmBody },
+    );
+
+/** GET /api/auth/{google,oidc} and their callbacks: redirects, never JSON. */
+export const oauthRoutes = (deps: AppDeps) => {
+  const providers = createOAuthProviders(deps);
+  const redirect = (location: string, cookies: string[]): Response => {
+    const headers = new Headers({ location, "cache-control": "no-store" });
+    for (const value of cookies) headers.append("set-cookie", value);
+    return new Response(null, { status: 302, headers });
+  };
+
+  return new Elysia({ name: "oauth-routes", prefix: "/api/auth" })
+    .get("/:provider", async ({ params }) => {
+      const name = params.provider;
+      if (name !== "google" && name !== "oidc") throw notFound("There is no such API endpoint.");
+      const provider = providers[name];
+      if (!provider) return redirect("/login?error=unavailable", []);
+      try {
+        const { location, cookies } = await startOAuth(deps, name, provider);
+        return redirect(location, cookies);
+      } catch (error) {
+        deps.log(`oauth ${name} start failed: ${error instanceof Error ? error.message : String(error)}`);
+        return redirect(`/login?error=${error instanceof OAuthFailure ? error.code : "unavailable"}`, []);
+      }
+    })
+    .get("/:provider/callback", async ({ params, query, request }) => {
+      const name = params.provider;
+      if (name !== "google" && name !== "oidc") throw notFound("There is no such API endpoint.");
+      const provider = providers[name];
+      const cleared = clearOAuthCookies(deps, name);
+      if (!provider) return redirect("/login?error=unavailable", cleared);
+      const state = readCookie(request, OAUTH_STATE_COOKIE);
+      const verifier = readCookie(request, OAUTH_VERIFIER_COOKIE);
+      const code = typeof query.code === "string" ? query.code : null;
+      if (!state || !verifier || !code || query.state !== state) return redirect("/login?error=state", cleared);
+      try {
+        const profile = await provider.profile(code, verifier);
+        const user = await resolveOAuthUser(deps, name, profile);
+        return redirect("/dashboard", [...cleared, await signInUser(deps, user.id)]);
+      } catch (error) {
+        deps.log(`oauth ${name} callback failed: ${error instanceof Error ? error.message : String(error)}`);
+        return redirect(`/login?error=${error instanceof OAuthFailure ? error.code : "provider"}`, cleared);
+      }
+    });
+};

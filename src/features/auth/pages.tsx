@@ -1,0 +1,185 @@
+// /login, /register, /reset and /logout as plain HTML forms (POST, then a redirect, or the
+// page again with the error and the typed values). They call the same services as the API.
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { clientIp } from "../../http/client-ip";
+import { context } from "../../http/context";
+import { readCookie } from "../../http/cookies";
+import { HttpError } from "../../http/errors";
+import { requireGuestPage } from "../../http/guards";
+import { page } from "../../render/page";
+import { oauthErrorMessage } from "./oauth";
+import {
+  RESET_LINK_INVALID_MESSAGE,
+  completePasswordChange,
+  confirmPasswordReset,
+  isResetTokenUsable,
+  loginUser,
+  registerUser,
+  requestPasswordReset,
+} from "./service";
+import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "./sessions";
+import {
+  ChoosePasswordView,
+  type FormState,
+  LoginView,
+  RegisterView,
+  ResetConfirmView,
+  ResetLinkInvalidView,
+  ResetRequestView,
+  type SocialProviders,
+} from "./views";
+
+/** Reads named text fields from a parsed form body; anything else is ignored. */
+function readForm<K extends string>(body: unknown, names: readonly K[]): Record<K, string> {
+  const source = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const form = {} as Record<K, string>;
+  for (const name of names) {
+    const value = source[name];
+    form[name] = typeof value === "string" ? value.slice(0, 1000) : "";
+  }
+  return form;
+}
+
+/** The error of a refused form as something to show; server faults still go to the error screen. */
+function formError(error: unknown): { status: number; state: FormState; headers?: Record<string, string> } {
+  if (error instanceof HttpError && error.status < 500) {
+    return { status: error.status, state: { error: error.message, fields: error.fields }, headers: error.headers };
+  }
+  throw error;
+}
+
+function redirect(location: string, cookie?: string): Response {
+  const headers: Record<string, string> = { location, "cache-control": "no-store" };
+  if (cookie) headers["set-cookie"] = cookie;
+  return new Response(null, { status: 303, headers });
+}
+
+async function withHeaders(response: Promise<Response>, headers?: Record<string, string>): Promise<Response> {
+  const resolved = await response;
+  for (const [name, value] of Object.entries(headers ?? {})) resolved.headers.set(name, value);
+  return resolved;
+}
+
+export const authPages = (deps: AppDeps) => {
+  const providers: SocialProviders = { google: deps.config.google !== null, oidc: deps.config.oidc !== null };
+  const meta = {
+    login: { title: "Sign in", description: "Sign in to your Webstudio account.", path: "/login" },
+    register: { title: "Create your account", description: "Create a Webstudio account to order and follow your web app.", path: "/register" },
+    reset: { title: "Reset your password", description: "Get a link to choose a new password for your Webstudio account.", path: "/reset" },
+  };
+
+  return new Elysia({ name: "auth-pages" })
+    .use(context(deps))
+    .get("/login", ({ actor, query }) => {
+      requireGuestPage(actor);
+      const error = typeof query.error === "string" ? oauthErrorMessage(query.error) : null;
+      return page(deps, null, meta.login, <LoginView state={{ error }} providers={providers} />, { publicPage: true });
+    })
+    .post("/login", async ({ body, request }) => {
+      const form = readForm(body, ["email", "password"] as const);
+      try {
+        const result = await loginUser(deps, form, clientIp(request));
+        if (result.kind === "signed-in") return redirect("/dashboard", result.cookie);
+        return page(deps, null, meta.login, <ChoosePasswordView ticket={result.ticket} email={result.user.email} state={{}} />, {
+          publicPage: true,
+        });
+      } catch (error) {
+        const refused = formError(error);
+        const state = { ...refused.state, values: { email: form.email } };
+        return withHeaders(
+          page(deps, null, meta.login, <LoginView state={state} providers={providers} />, { publicPage: true, status: refused.status }),
+          refused.headers,
+        );
+      }
+    })
+    .post("/login/new-password", async ({ body }) => {
+      const form = readForm(body, ["ticket", "password"] as const);
+      try {
+        const { cookie } = await completePasswordChange(deps, form);
+        return redirect("/dashboard", cookie);
+      } catch (error) {
+        const refused = formError(error);
+        // A dead ticket cannot be fixed on this form: start again from sign-in.
+        if (!refused.state.fields) {
+          return page(deps, null, meta.login, <LoginView state={refused.state} providers={providers} />, {
+            publicPage: true,
+            status: refused.status,
+          });
+        }
+        return page(deps, null, meta.login, <ChoosePasswordView ticket={form.ticket} email="your account" state={refused.state} />, {
+          publicPage: true,
+          status: refused.status,
+        });
+      }
+    })
+    .get("/register", ({ actor }) => {
+      requireGuestPage(actor);
+      return page(deps, null, meta.register, <RegisterView state={{}} providers={providers} />, { publicPage: true });
+    })
+    .post("/register", async ({ body, request }) => {
+      const form = readForm(body, ["email", "displayName", "password"] as const);
+      try {
+        const { cookie } = await registerUser(deps, form, clientIp(request));
+        return redirect("/dashboard", cookie);
+      } catch (error) {
+        const refused = formError(error);
+        const state = { ...refused.state, values: { email: form.email, displayName: form.displayName } };
+        return withHeaders(
+          page(deps, null, meta.register, <RegisterView state={state} providers={providers} />, { publicPage: true, status: refused.status }),
+          refused.headers,
+        );
+      }
+    })
+    .get("/reset", async ({ actor, query }) => {
+      requireGuestPage(actor);
+      const token = typeof query.token === "string" ? query.token : null;
+      if (token === null) return page(deps, null, meta.reset, <ResetRequestView state={{}} />, { publicPage: true });
+      if (!(await isResetTokenUsable(deps, token))) {
+        return page(deps, null, meta.reset, <ResetLinkInvalidView message={RESET_LINK_INVALID_MESSAGE} />, { publicPage: true, status: 400 });
+      }
+      return withHeaders(page(deps, null, meta.reset, <ResetConfirmView token={token} state={{}} />, { publicPage: true }), {
+        // The token is in this page's URL: keep it out of other sites' Referer headers and out of
+        // caches. (Not "no-referrer": that makes the form's POST send `Origin: null`, a CSRF refusal.)
+        "referrer-policy": "same-origin",
+        "cache-control": "no-store",
+      });
+    })
+    .post("/reset", async ({ body, request }) => {
+      const form = readForm(body, ["email"] as const);
+      try {
+        const notice = await requestPasswordReset(deps, form, clientIp(request));
+        return page(deps, null, meta.reset, <ResetRequestView state={{ notice, values: form }} />, { publicPage: true });
+      } catch (error) {
+        const refused = formError(error);
+        return withHeaders(
+          page(deps, null, meta.reset, <ResetRequestView state={{ ...refused.state, values: form }} />, { publicPage: true, status: refused.status }),
+          refused.headers,
+        );
+      }
+    })
+    .post("/reset/confirm", async ({ body, request }) => {
+      const form = readForm(body, ["token", "password"] as const);
+      try {
+        const { cookie } = await confirmPasswordReset(deps, form, clientIp(request));
+        return redirect("/dashboard", cookie);
+      } catch (error) {
+        const refused = formError(error);
+        if (!refused.state.fields) {
+          return page(deps, null, meta.reset, <ResetLinkInvalidView message={refused.state.error ?? RESET_LINK_INVALID_MESSAGE} />, {
+            publicPage: true,
+            status: refused.status,
+          });
+        }
+        return page(deps, null, meta.reset, <ResetConfirmView token={form.token} state={refused.state} />, {
+          publicPage: true,
+          status: refused.status,
+        });
+      }
+    })
+    .post("/logout", async ({ request }) => {
+      const token = readCookie(request, SESSION_COOKIE);
+      if (token) await revokeSession(deps.database.db, token);
+      return redirect("/", clearSessionCookie(deps.config.secureCookies));
+    });
+};

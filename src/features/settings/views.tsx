@@ -1,0 +1,119 @@
+// Settings screens (SPEC.md §2): General (Membership, Account, Profile, Appearance) and
+// Advanced (notification switches, account deletion).
+import type { ReactNode } from "react";
+import { Island } from "../../render/island";
+import type { Actor } from "../auth/roles";
+import { PageShell } from "../layout/views";
+
+function SettingsFrame(props: { actor: Actor; current: "general" | "advanced"; children: ReactNode }) {
+  const here = (name: string) => (props.current === name ? "page" : undefined);
+  return (
+    <PageShell actor={props.actor} current="/settings">
+      <div className="container page settings-page">
+        <header className="page-header">
+          <div>
+            <h1>Settings</h1>
+            <p className="muted settings-lede">Manage your account, profile, appearance and notifications.</p>
+          </div>
+        </header>
+        <div className="settings-layout">
+          <nav className="settings-nav" aria-label="Settings sections">
+            <a href="/settings" aria-current={here("general")}>
+              General
+            </a>
+            <a href="/settings/advanced" aria-current={here("advanced")}>
+              Advanced
+            </a>
+          </nav>
+          <div className="settings-content">{props.children}</div>
+        </div>
+      </div>
+    </PageShell>
+  );
+}
+
+function SettingsCard(props: { id: string; title: string; description: string; children: ReactNode; tone?: "danger" }) {
+  return (
+    <section className={props.tone === "danger" ? "card settings-card settings-card-danger" : "card settings-card"} aria-labelledby={props.id}>
+      <div className="settings-card-head">
+        <h2 id={props.id} className="card-title">
+          {props.title}
+        </h2>
+        <p className="subtle">{props.description}</p>
+      </div>
+      {props.children}
+    </section>
+  );
+}
+
+function roleOf(actor: Actor): { label: string; tone: string } {
+  if (actor.isSuperAdmin) return { label: "Super admin", tone: "badge-blue" };
+  if (actor.isAdmin) return { label: "Admin", tone: "badge-blue" };
+  return { label: "Customer", tone: "badge-green" };
+}
+
+const longDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+export function GeneralSettingsView(props: { actor: Actor }) {
+  const { user } = props.actor;
+  const role = roleOf(props.actor);
+  const theme = user.settings.theme;
+  return (
+    <SettingsFrame actor={props.actor} current="general">
+      <SettingsCard id="membership-title" title="Membership" description="Your place at Webstudio.">
+        <dl className="facts">
+          <div>
+            <dt>Member since</dt>
+            <dd>
+              <time dateTime={user.createdAt.toISOString()}>{longDate.format(user.createdAt)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>Role</dt>
+            <dd>
+              <span className={`badge ${role.tone}`}>{role.label}</span>
+            </dd>
+          </div>
+        </dl>
+      </SettingsCard>
+      <SettingsCard id="account-title" title="Account" description="The e-mail and password you sign in with.">
+        <Island
+          name="account-settings"
+          props={{ section: "account", email: user.email, displayName: user.displayName, photoURL: user.photoURL, hasPassword: user.passwordHash !== null }}
+        />
+      </SettingsCard>
+      <SettingsCard id="profile-title" title="Profile" description="How you appear to the Webstudio team.">
+        <Island
+          name="account-settings"
+          props={{ section: "profile", email: user.email, displayName: user.displayName, photoURL: user.photoURL, hasPassword: user.passwordHash !== null }}
+        />
+      </SettingsCard>
+      <SettingsCard id="appearance-title" title="Appearance" description="Applied at once and remembered on every device.">
+        <Island name="theme-picker" props={{ theme: theme.themeColor, tint: theme.tintColor }} />
+      </SettingsCard>
+    </SettingsFrame>
+  );
+}
+
+export function AdvancedSettingsView(props: { actor: Actor }) {
+  const settings = props.actor.user.settings;
+  return (
+    <SettingsFrame actor={props.actor} current="advanced">
+      <SettingsCard id="notifications-title" title="Notifications" description="Choose what reaches you in the app and by e-mail.">
+        <Island
+          name="notification-settings"
+          props={{ appNotifications: settings.appNotifications, emailNotifications: settings.emailNotifications }}
+        />
+      </SettingsCard>
+      <SettingsCard id="delete-title" title="Delete account" description="Permanently delete your account." tone="danger">
+        <p className="muted">
+          Deleting your account also deletes your projects with their images and your profile photo, and signs you out everywhere. Bug reports you sent stay
+          with our team without your name.
+        </p>
+        <div>
+          <Island name="delete-account" props={{}} />
+        </div>
+      </SettingsCard>
+    </SettingsFrame>
+  );
+}

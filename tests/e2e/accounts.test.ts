@@ -1,0 +1,168 @@
+// Accounts in Chromium: register, sign out, sign in, change the theme and see it survive a
+// reload, reset the password from the mailed link, and the profile menu.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { type TestServer, startTestServer } from "../helpers/server";
+import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
+import { browserAvailable, launchBrowser, watchErrors } from "./browser";
+
+describe.skipIf(!browserAvailable)("accounts in Chromium", () => {
+  let server: TestServer;
+  let smtp: SmtpCapture;
+  let browser: Browser;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startTestServer({ SMTP_URL: smtp.url });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  // /dashboard belongs to the orders feature; these tests only need to know where they landed.
+  const landedOn = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path);
+
+  async function signOut(page: Page) {
+    await page.goto(`${server.url}/settings`);
+    await page.locator("summary.profile-trigger").click();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await landedOn(page, "/");
+  }
+
+  test("register, sign out, sign in, and the theme survives a reload", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const email = `e2e-${Date.now()}@example.com`;
+
+    await page.goto(`${server.url}/register`);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Full name").fill("Edith Clarke");
+    await page.getByLabel("Password").fill("secret-e2e");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await landedOn(page, "/dashboard");
+
+    await signOut(page);
+    const cookies = await context.cookies();
+    expect(cookies.some((c) => c.name === "session")).toBe(false);
+
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").textContent()).resolves.toContain("incorrect");
+    expect(await page.getByLabel("E-mail").inputValue()).toBe(email);
+    await page.getByLabel("Password").fill("secret-e2e");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await landedOn(page, "/dashboard");
+
+    await page.goto(`${server.url}/settings`);
+    const appearance = page.locator("section", { has: page.locator("#appearance-title") });
+    await appearance.locator('[data-island="theme-picker"][data-hydrated="true"]').waitFor();
+    const saved = page.waitForResponse((response) => response.url().endsWith("/api/users/me/settings") && response.ok());
+    await appearance.getByText("Dark", { exact: true }).click();
+    expect(await page.getAttribute("html", "data-theme")).toBe("1");
+    await saved;
+    await page.reload();
+    expect(await page.getAttribute("html", "data-theme")).toBe("1");
+    // The refused sign-in answers 401 by design, and /dashboard is another feature's page
+    // (404 until it is merged); nothing else may fail.
+    expect(errors.filter((e) => !/status of (401|404)/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  test("reset the password from the mailed link", async () => {
+    const { user } = await server.createUser({ displayName: "Forgetful" });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole("link", { name: "Forgot Password?" }).click();
+    await landedOn(page, "/reset");
+    await page.getByLabel("E-mail").fill(user.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status").textContent()).resolves.toBe("Check your email for a link to reset your password.");
+
+    const mail = await smtp.waitForMail((m) => m.envelopeTo.includes(user.email));
+    const link = new URL(mail.text.match(/https?:\/\/\S+\/reset\?token=\S+/)![0]);
+    await page.goto(`${server.url}${link.pathname}${link.search}`);
+    await page.getByLabel("New password", { exact: true }).fill("fresh-password");
+    await page.getByRole("button", { name: "Save password and sign in" }).click();
+    await landedOn(page, "/dashboard");
+
+    await signOut(page);
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("E-mail").fill(user.email);
+    await page.getByLabel("Password").fill("fresh-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await landedOn(page, "/dashboard");
+    await context.close();
+  });
+
+  test("the profile menu opens without a page load, reports a bug, and the splash shows while signing out", async () => {
+    const { cookie } = await server.createUser({ displayName: "Menu User", photoURL: "/uploads/missing.png" });
+    const context = await browser.newContext();
+    const [name, value] = cookie.split("=") as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/settings/advanced`);
+    await page.locator("summary.profile-trigger").click();
+    const menu = page.locator(".menu-panel");
+    await expect(menu.isVisible()).resolves.toBe(true);
+    for (const label of ["Create a Webapp", "Settings", "Terms", "Support"]) await expect(menu.getByRole("link", { name: label }).count()).resolves.toBe(1);
+
+    await menu.locator('[data-island="report-bug"][data-hydrated="true"]').waitFor();
+    await menu.getByRole("button", { name: "Report a Bug" }).click();
+    const report = page.getByRole("button", { name: "Report", exact: true });
+    expect(await report.isDisabled()).toBe(true);
+    await page.getByLabel("Title").fill("Menu glitch");
+    expect(await report.isDisabled()).toBe(true);
+    await page.getByLabel("Description").fill("It flickers");
+    expect(await report.isDisabled()).toBe(false);
+    await report.click();
+    await expect(page.getByRole("status").first().textContent()).resolves.toContain("Thank you");
+    await page.getByRole("button", { name: "Close" }).click();
+
+    await page.locator('[data-island="submit-splash"][data-hydrated="true"]').waitFor({ state: "attached" });
+    // Hold the sign-out request a moment so the in-flight state can be seen.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/logout", async (route) => {
+      await gate;
+      await route.continue();
+    });
+    // Submit as the Sign out button does and read the splash while the request is held.
+    const splashText = await page.evaluate(
+      () =>
+        new Promise<string | null>((resolve) => {
+          new MutationObserver(() => {
+            const splash = document.querySelector(".splash");
+            if (splash) resolve(splash.textContent);
+          }).observe(document.body, { subtree: true, childList: true });
+          document.querySelector<HTMLFormElement>('form[action="/logout"]')?.requestSubmit();
+        }),
+    );
+    expect(splashText).toBe("Logging you out");
+    release();
+    await landedOn(page, "/");
+    await context.close();
+  });
+
+  test("account deletion asks first, then returns to /", async () => {
+    const { cookie, user } = await server.createUser();
+    const context = await browser.newContext();
+    const [name, value] = cookie.split("=") as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/settings/advanced`);
+    await page.locator('[data-island="delete-account"][data-hydrated="true"]').waitFor();
+    await page.getByRole("button", { name: "Delete account" }).click();
+    await expect(page.getByText("Are you sure you want to delete your account?").isVisible()).resolves.toBe(true);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await landedOn(page, "/");
+    const { reloadUser } = await import("../helpers/server");
+    expect(await reloadUser(server, user.id)).toBeUndefined();
+    await context.close();
+  });
+});
