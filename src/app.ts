@@ -9,6 +9,8 @@ import { context } from "./http/context";
 import { notFound } from "./http/errors";
 import { settingsApi } from "./features/settings/api";
 import { settingsPages } from "./features/settings/pages";
+import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
+import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
 
 export function createApp(deps: AppDeps) {
   return new Elysia({ name: "app" })
@@ -18,6 +20,11 @@ export function createApp(deps: AppDeps) {
     .use(context(deps))
     .use(settingsApi(deps))
     .use(settingsPages(deps))
+    .use(ordersApi(deps))
+    .use(projectsApi(deps))
+    .use(adminProjectsApi(deps))
+    .use(accessCodesApi(deps))
+    .use(adminAccessCodesApi(deps))
     .all("/api/*", () => {
       throw notFound("There is no such API endpoint.");
     });
