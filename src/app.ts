@@ -11,6 +11,8 @@ import { settingsApi } from "./features/settings/api";
 import { settingsPages } from "./features/settings/pages";
 import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
 import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
+import { adminInvoicesApi } from "./features/invoices/api";
+import { invoicePages } from "./features/invoices/pages";
 
 export function createApp(deps: AppDeps) {
   return new Elysia({ name: "app" })
@@ -25,6 +27,8 @@ export function createApp(deps: AppDeps) {
     .use(adminProjectsApi(deps))
     .use(accessCodesApi(deps))
     .use(adminAccessCodesApi(deps))
+    .use(adminInvoicesApi(deps))
+    .use(invoicePages(deps))
     .all("/api/*", () => {
       throw notFound("There is no such API endpoint.");
     });
