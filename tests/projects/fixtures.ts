@@ -1,5 +1,8 @@
 // Shared pieces for the projects tests: a complete draft, real image bytes and form builders.
-import type { ProjectType } from "../../db/schema";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { count } from "drizzle-orm";
+import { type ProjectType, type projectImages, type projects, type users } from "../../db/schema";
 import { newProjectDraft, type ProjectDraft } from "../../src/shared/wizard";
 import type { TestServer } from "../helpers/server";
 
@@ -64,3 +67,25 @@ export async function createProjectAs(server: TestServer, cookie: string, overri
 }
 
 export type ErrorBody = { message: string; fields?: Record<string, string> };
+
+/** Every stored upload under DATA_DIR/uploads (sidecar .meta.json files left out), relative paths. */
+export function uploadedFiles(server: TestServer): string[] {
+  const root = join(server.dataDir, "uploads");
+  if (!existsSync(root)) return [];
+  return (readdirSync(root, { recursive: true }) as string[])
+    .filter((path) => !path.endsWith(".meta.json") && statSync(join(root, path)).isFile())
+    .sort();
+}
+
+export async function countRows(server: TestServer, table: typeof users | typeof projects | typeof projectImages): Promise<number> {
+  const [row] = await server.deps.database.db.select({ value: count() }).from(table);
+  return row?.value ?? 0;
+}
+
+export async function createCode(server: TestServer, adminCookie: string, title = "Launch partner"): Promise<{ id: string; code: string }> {
+  const created = await server.request("/api/admin/accesscodes", { method: "POST", cookie: adminCookie, json: { title } });
+  if (created.status !== 201) throw new Error(`access code not created: ${created.status} ${await created.text()}`);
+  const { accessCodeID } = (await created.json()) as { accessCodeID: string };
+  const detail = (await (await server.request(`/api/admin/accesscodes/${accessCodeID}`, { cookie: adminCookie })).json()) as { code: string };
+  return { id: accessCodeID, code: detail.code };
+}

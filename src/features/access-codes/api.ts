@@ -4,6 +4,7 @@ import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { enforceRateLimit } from "../../http/rate-limit";
+import { refuseUnknownFields } from "../projects/strict";
 import {
   AccessCodeIdParams,
   AccessCodeModel,
@@ -39,7 +40,7 @@ export const adminAccessCodesApi = (deps: AppDeps) =>
     .post(
       "",
       async ({ body, status }) => status(201, await createAccessCode(deps.database.db, body.title)),
-      { body: NewAccessCode, response: { 201: CreatedAccessCode } },
+      { transform: refuseUnknownFields(NewAccessCode), body: NewAccessCode, response: { 201: CreatedAccessCode } },
     )
     .get(
       "/search",

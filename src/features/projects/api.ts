@@ -3,7 +3,8 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
-import { readMultipartBody } from "./form";
+import { parseMultipart, raiseMultipartRefusal } from "./form";
+import { refuseUnknownFields } from "./strict";
 import {
   AddImagesForm,
   AdminProjectsDeleteQuery,
@@ -33,7 +34,6 @@ import {
   updateProjectsAsAdmin,
 } from "./service";
 
-const multipart = ({ request }: { request: Request }) => readMultipartBody(request);
 
 /** Ordering is open to visitors: it creates their account. */
 export const ordersApi = (deps: AppDeps) =>
@@ -46,7 +46,12 @@ export const ordersApi = (deps: AppDeps) =>
         if (created.setCookie) set.headers["set-cookie"] = created.setCookie;
         return status(201, { projectID: created.projectID, message: created.message });
       },
-      { parse: multipart, body: CreateProjectForm, response: { 201: CreatedProject } },
+      {
+        parse: parseMultipart,
+        transform: [raiseMultipartRefusal, refuseUnknownFields(CreateProjectForm)],
+        body: CreateProjectForm,
+        response: { 201: CreatedProject },
+      },
     );
 
 /** A customer's own projects (and any project, for admins); a session is checked before validation. */
@@ -61,13 +66,15 @@ export const projectsApi = (deps: AppDeps) =>
     .get("/:id", ({ actor, params }) => getProject(deps, actor, params.id), { params: ProjectIdParams, response: ProjectModel })
     .patch("/:id", ({ actor, params, body }) => updateProject(deps, actor, params.id, body), {
       params: ProjectIdParams,
+      transform: refuseUnknownFields(ProjectPatch),
       body: ProjectPatch,
       response: UpdatedProject,
     })
     .delete("/:id", ({ actor, params }) => deleteProject(deps, actor, params.id), { params: ProjectIdParams, response: Message })
     .post("/:id/images", ({ actor, params, body }) => addProjectImages(deps, actor, params.id, body), {
       params: ProjectIdParams,
-      parse: multipart,
+      parse: parseMultipart,
+      transform: [raiseMultipartRefusal, refuseUnknownFields(AddImagesForm)],
       body: AddImagesForm,
       response: ProjectImagesAnswer,
     });
@@ -78,7 +85,11 @@ export const adminProjectsApi = (deps: AppDeps) =>
     // The role is checked before the request is validated, so outsiders learn nothing of its shape.
     .onTransform(({ actor }) => void requireAdmin(actor))
     .get("/search", ({ query }) => searchProjects(deps, query, { everyone: true }), { query: ProjectSearchQuery, response: ProjectsPage })
-    .patch("", ({ body }) => updateProjectsAsAdmin(deps, body), { body: AdminProjectsPatch, response: BulkAnswer })
+    .patch("", ({ body }) => updateProjectsAsAdmin(deps, body), {
+      transform: refuseUnknownFields(AdminProjectsPatch),
+      body: AdminProjectsPatch,
+      response: BulkAnswer,
+    })
     .delete("", ({ query }) => deleteProjectsAsAdmin(deps, parseIdList(query.projectIDs, "projectIDs", MAX_BULK_IDS)), {
       query: AdminProjectsDeleteQuery,
       response: BulkAnswer,
