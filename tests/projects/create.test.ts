@@ -1,6 +1,8 @@
 // POST /api/projects as a visitor and as a customer: every wizard rule, every upload refusal,
 // access codes (including two orders racing for one), and failures that must leave nothing behind.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { treaty } from "@elysiajs/eden";
+import type { App } from "../../src/app";
 import { eq } from "drizzle-orm";
 import { accessCodes, projectImages, projects, users } from "../../db/schema";
 import { MAX_IMAGE_BYTES } from "../../src/shared/uploads";
@@ -159,6 +161,21 @@ describe("a signed-in customer's order", () => {
     const { projectID } = (await response.json()) as { projectID: string };
     const { logoImageURLs } = (await (await server.request(`/api/projects/${projectID}`, { cookie })).json()) as { logoImageURLs: string[] };
     expect(logoImageURLs.map((url) => url.split(".").pop())).toEqual(["gif", "webp", "png"]);
+  });
+});
+
+describe("the islands' Eden client", () => {
+  test("orders with the draft as an object and files per page, exactly as the wizard will", async () => {
+    const { cookie } = await server.createUser();
+    const client = treaty<App>(server.url, { headers: { cookie } });
+    const created = await client.api.projects.post({ data: validDraft(), logoImages: [png()], "pagesImages.1": [png(), png()] });
+    expect(created.status).toBe(201);
+    const id = created.data?.projectID ?? "";
+    const project = await client.api.projects({ id }).get();
+    expect(project.data?.pagesImageURLs.map((page) => page.length)).toEqual([0, 2]);
+    const refused = await client.api.projects({ id }).patch({ revisionNotes: " " });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.value).toMatchObject({ message: "Revision Notes cannot be blank." });
   });
 });
 
