@@ -107,7 +107,7 @@ export function InvoiceView(props: { details: InvoiceDetails; provider: { email:
             the project.
           </p>
           <p>
-            Questions about this invoice? Write to <a href={`mailto:${props.provider.email}`}>{props.provider.email}</a> and quote {number}.
+            Questions about this invoice? Write to <a href={`mailto:${props.provider.email}`}>{props.provider.email}</a> and quote <span className="nowrap">{number}</span>.
           </p>
         </footer>
       </article>
