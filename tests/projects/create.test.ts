@@ -30,7 +30,7 @@ let admin: { cookie: string };
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  server = await startTestServer({ SMTP_URL: smtp.url });
+  server = await startTestServer({ SMTP_URL: smtp.url, TRUST_PROXY: "true" });
   admin = await server.createAdmin();
 });
 afterAll(async () => {
@@ -114,6 +114,16 @@ describe("a visitor's order", () => {
     expect(body.fields?.email).toContain("Log in");
     expect(response.headers.get("set-cookie")).toBeNull();
     expect(await snapshot()).toEqual(before);
+  });
+
+  test("visitor orders are limited to 20 an hour per address (they create accounts); signed-in orders are not", async () => {
+    const statuses: number[] = [];
+    // Refused drafts count too: the limit is on attempts, so guessing costs the same as ordering.
+    for (let i = 0; i < 21; i++) statuses.push((await postOrder(server, orderForm(validDraft({ projectName: "" })), undefined, "192.0.2.7")).status);
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const { cookie } = await server.createUser();
+    expect((await postOrder(server, orderForm(validDraft()), cookie, "192.0.2.7")).status).toBe(201);
   });
 
   test("two visitors racing with one e-mail: one order wins, the other gets 409 and its files are removed", async () => {

@@ -54,8 +54,12 @@ export function orderForm(data: unknown, files: OrderFiles = { logoImages: [png(
   return form;
 }
 
-export async function postOrder(server: TestServer, form: FormData, cookie?: string): Promise<Response> {
-  return server.request("/api/projects", { method: "POST", body: form, cookie });
+/**
+ * Each order comes from its own address (the server must trust X-Forwarded-For, TRUST_PROXY), so
+ * the per-address limit on visitor orders only bites where a test means it to.
+ */
+export async function postOrder(server: TestServer, form: FormData, cookie?: string, address = `10.${counter++ % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`): Promise<Response> {
+  return server.request("/api/projects", { method: "POST", body: form, cookie, headers: { "x-forwarded-for": address } });
 }
 
 /** Creates a project for a signed-in customer and answers its id. */

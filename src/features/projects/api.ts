@@ -1,7 +1,9 @@
 // The projects API (SPEC.md §7 "Projects and access codes", DESIGN.md "API contract").
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
+import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
+import { enforceRateLimit } from "../../http/rate-limit";
 import { requireAdmin, requireUser } from "../../http/guards";
 import { parseMultipart, raiseMultipartRefusal } from "./form";
 import { refuseUnknownFields } from "./strict";
@@ -34,6 +36,8 @@ import {
   updateProjectsAsAdmin,
 } from "./service";
 
+const VISITOR_ORDER_LIMIT = { name: "orders-visitor", max: 20, windowMs: 60 * 60 * 1000 };
+
 
 /** Ordering is open to visitors: it creates their account. */
 export const ordersApi = (deps: AppDeps) =>
@@ -41,7 +45,9 @@ export const ordersApi = (deps: AppDeps) =>
     .use(context(deps))
     .post(
       "",
-      async ({ actor, body, set, status }) => {
+      async ({ actor, body, request, set, status }) => {
+        // A visitor's order is also a registration (an account and a mail), so it is limited like one.
+        if (!actor) await enforceRateLimit(deps.database.db, VISITOR_ORDER_LIMIT, clientIp(request));
         const created = await createProject(deps, actor, body);
         if (created.setCookie) set.headers["set-cookie"] = created.setCookie;
         return status(201, { projectID: created.projectID, message: created.message });
