@@ -20,6 +20,10 @@ import { contactApi } from "./features/contact/api";
 import { contactPages } from "./features/contact/pages";
 import { termsPages } from "./features/terms/pages";
 import { seoRoutes } from "./features/seo/api";
+import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
+import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
+import { adminInvoicesApi } from "./features/invoices/api";
+import { invoicePages } from "./features/invoices/pages";
 
 export function createApp(deps: AppDeps) {
   return new Elysia({ name: "app" })
@@ -41,6 +45,13 @@ export function createApp(deps: AppDeps) {
     .use(contactPages(deps))
     .use(termsPages(deps))
     .use(seoRoutes(deps))
+    .use(ordersApi(deps))
+    .use(projectsApi(deps))
+    .use(adminProjectsApi(deps))
+    .use(accessCodesApi(deps))
+    .use(adminAccessCodesApi(deps))
+    .use(adminInvoicesApi(deps))
+    .use(invoicePages(deps))
     .all("/api/*", () => {
       throw notFound("There is no such API endpoint.");
     });

@@ -1,0 +1,102 @@
+// The projects API (SPEC.md §7 "Projects and access codes", DESIGN.md "API contract").
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { clientIp } from "../../http/client-ip";
+import { context } from "../../http/context";
+import { enforceRateLimit } from "../../http/rate-limit";
+import { requireAdmin, requireUser } from "../../http/guards";
+import { parseMultipart, raiseMultipartRefusal } from "./form";
+import { refuseUnknownFields } from "./strict";
+import {
+  AddImagesForm,
+  AdminProjectsDeleteQuery,
+  AdminProjectsPatch,
+  BulkAnswer,
+  CreateProjectForm,
+  CreatedProject,
+  MAX_BULK_IDS,
+  Message,
+  ProjectIdParams,
+  ProjectImagesAnswer,
+  ProjectModel,
+  ProjectPatch,
+  ProjectSearchQuery,
+  ProjectsPage,
+  UpdatedProject,
+} from "./model";
+import {
+  addProjectImages,
+  createProject,
+  deleteProject,
+  deleteProjectsAsAdmin,
+  getProject,
+  parseIdList,
+  searchProjects,
+  updateProject,
+  updateProjectsAsAdmin,
+} from "./service";
+
+const VISITOR_ORDER_LIMIT = { name: "orders-visitor", max: 20, windowMs: 60 * 60 * 1000 };
+
+
+/** Ordering is open to visitors: it creates their account. */
+export const ordersApi = (deps: AppDeps) =>
+  new Elysia({ name: "orders-api", prefix: "/api/projects" })
+    .use(context(deps))
+    .post(
+      "",
+      async ({ actor, body, request, set, status }) => {
+        // A visitor's order is also a registration (an account and a mail), so it is limited like one.
+        if (!actor) await enforceRateLimit(deps.database.db, VISITOR_ORDER_LIMIT, clientIp(request));
+        const created = await createProject(deps, actor, body);
+        if (created.setCookie) set.headers["set-cookie"] = created.setCookie;
+        return status(201, { projectID: created.projectID, message: created.message });
+      },
+      {
+        parse: parseMultipart,
+        transform: [raiseMultipartRefusal, refuseUnknownFields(CreateProjectForm)],
+        body: CreateProjectForm,
+        response: { 201: CreatedProject },
+      },
+    );
+
+/** A customer's own projects (and any project, for admins); a session is checked before validation. */
+export const projectsApi = (deps: AppDeps) =>
+  new Elysia({ name: "projects-api", prefix: "/api/projects" })
+    .use(context(deps))
+    .onTransform(({ actor }) => void requireUser(actor))
+    .get("/search", ({ actor, query }) => searchProjects(deps, query, { creatorId: requireUser(actor).user.id }), {
+      query: ProjectSearchQuery,
+      response: ProjectsPage,
+    })
+    .get("/:id", ({ actor, params }) => getProject(deps, actor, params.id), { params: ProjectIdParams, response: ProjectModel })
+    .patch("/:id", ({ actor, params, body }) => updateProject(deps, actor, params.id, body), {
+      params: ProjectIdParams,
+      transform: refuseUnknownFields(ProjectPatch),
+      body: ProjectPatch,
+      response: UpdatedProject,
+    })
+    .delete("/:id", ({ actor, params }) => deleteProject(deps, actor, params.id), { params: ProjectIdParams, response: Message })
+    .post("/:id/images", ({ actor, params, body }) => addProjectImages(deps, actor, params.id, body), {
+      params: ProjectIdParams,
+      parse: parseMultipart,
+      transform: [raiseMultipartRefusal, refuseUnknownFields(AddImagesForm)],
+      body: AddImagesForm,
+      response: ProjectImagesAnswer,
+    });
+
+export const adminProjectsApi = (deps: AppDeps) =>
+  new Elysia({ name: "admin-projects-api", prefix: "/api/admin/projects" })
+    .use(context(deps))
+    // The role is checked before the request is validated, so outsiders learn nothing of its shape.
+    .onTransform(({ actor }) => void requireAdmin(actor))
+    .get("/search", ({ query }) => searchProjects(deps, query, { everyone: true }), { query: ProjectSearchQuery, response: ProjectsPage })
+    .patch("", ({ body }) => updateProjectsAsAdmin(deps, body), {
+      transform: refuseUnknownFields(AdminProjectsPatch),
+      body: AdminProjectsPatch,
+      response: BulkAnswer,
+    })
+    .delete("", ({ query }) => deleteProjectsAsAdmin(deps, parseIdList(query.projectIDs, "projectIDs", MAX_BULK_IDS)), {
+      query: AdminProjectsDeleteQuery,
+      response: BulkAnswer,
+    });
