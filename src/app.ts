@@ -9,6 +9,7 @@ import { context } from "./http/context";
 import { notFound } from "./http/errors";
 import { settingsApi } from "./features/settings/api";
 import { settingsPages } from "./features/settings/pages";
+import { wizardPages } from "./features/wizard/pages";
 
 export function createApp(deps: AppDeps) {
   return new Elysia({ name: "app" })
@@ -18,6 +19,7 @@ export function createApp(deps: AppDeps) {
     .use(context(deps))
     .use(settingsApi(deps))
     .use(settingsPages(deps))
+    .use(wizardPages(deps))
     .all("/api/*", () => {
       throw notFound("There is no such API endpoint.");
     });
