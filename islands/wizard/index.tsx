@@ -212,7 +212,6 @@ export default function Wizard(props: WizardProps) {
       const valid = await checkAccessCode(draft.accessCode.trim());
       setCodeStatus(valid ? "valid" : "invalid");
       if (!valid) {
-        setErrors({ accessCode: INVALID_CODE });
         toast.show({ title: INVALID_CODE, error: true });
         return false;
       }
