@@ -1,10 +1,20 @@
 // Every island the server may render, by name. The name is also its folder under islands/.
 import ThemePicker from "./theme-picker";
 import Wizard from "./wizard";
+import ProjectDelete from "./project-delete";
+import Revisions from "./revisions";
+import ProjectAdmin from "./project-admin";
+import AccessCodeCreate from "./access-code-create";
+import CopyCode from "./copy-code";
 
 export const islandComponents = {
   "theme-picker": ThemePicker,
   wizard: Wizard,
+  "project-delete": ProjectDelete,
+  revisions: Revisions,
+  "project-admin": ProjectAdmin,
+  "access-code-create": AccessCodeCreate,
+  "copy-code": CopyCode,
 } as const;
 
 export type IslandName = keyof typeof islandComponents;

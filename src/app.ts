@@ -10,6 +10,9 @@ import { notFound } from "./http/errors";
 import { settingsApi } from "./features/settings/api";
 import { settingsPages } from "./features/settings/pages";
 import { wizardPages } from "./features/wizard/pages";
+import { projectPages } from "./features/project-pages/pages";
+import { dashboardPages } from "./features/dashboard/pages";
+import { accessCodePages } from "./features/access-code-pages/pages";
 
 export function createApp(deps: AppDeps) {
   return new Elysia({ name: "app" })
@@ -20,6 +23,9 @@ export function createApp(deps: AppDeps) {
     .use(settingsApi(deps))
     .use(settingsPages(deps))
     .use(wizardPages(deps))
+    .use(projectPages(deps))
+    .use(dashboardPages(deps))
+    .use(accessCodePages(deps))
     .all("/api/*", () => {
       throw notFound("There is no such API endpoint.");
     });
