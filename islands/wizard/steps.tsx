@@ -517,9 +517,9 @@ export function SocialsStep() {
   );
 }
 
-function SummaryThumbs(props: { urls: string[]; files: File[] }) {
+function SummaryThumbs(props: { urls: string[]; files: File[]; none?: string }) {
   const count = props.urls.length + props.files.length;
-  if (count === 0) return <span className="muted">None</span>;
+  if (count === 0) return <span className="muted">{props.none ?? "None"}</span>;
   return (
     <span className="summary-thumbs">
       {props.urls.map((url) => (
@@ -615,7 +615,7 @@ export function ProjectSummary() {
         {draft.pagesText.map((text, index) => (
           <Item key={index} label={`Page ${index + 1}`}>
             <span className="summary-text">{text}</span>
-            <SummaryThumbs urls={kept.pagesImageURLs[index] ?? []} files={pageFiles[index] ?? []} />
+            <SummaryThumbs urls={kept.pagesImageURLs[index] ?? []} files={pageFiles[index] ?? []} none="No images" />
           </Item>
         ))}
       </SummarySection>
