@@ -9,6 +9,8 @@ import { context } from "./http/context";
 import { notFound } from "./http/errors";
 import { settingsApi } from "./features/settings/api";
 import { settingsPages } from "./features/settings/pages";
+import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
+import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
 import { wizardPages } from "./features/wizard/pages";
 import { projectPages } from "./features/project-pages/pages";
 import { dashboardPages } from "./features/dashboard/pages";
@@ -22,6 +24,11 @@ export function createApp(deps: AppDeps) {
     .use(context(deps))
     .use(settingsApi(deps))
     .use(settingsPages(deps))
+    .use(ordersApi(deps))
+    .use(projectsApi(deps))
+    .use(adminProjectsApi(deps))
+    .use(accessCodesApi(deps))
+    .use(adminAccessCodesApi(deps))
     .use(wizardPages(deps))
     .use(projectPages(deps))
     .use(dashboardPages(deps))

@@ -79,13 +79,13 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
 
   async function sendInvoice() {
     setBusy("invoice");
-    const { data, error } = await api.api.admin.projects.sendinvoice.patch({ projectID: project._id });
+    const { data, error } = await api.api.admin.projects.sendinvoice.patch({ projectID: project._id, resend: project.invoiceSent });
     setBusy(null);
     if (error) {
       toast.error(errorMessage(error));
       return;
     }
-    setProject({ ...project, invoiceSent: true });
+    setProject({ ...project, invoiceSent: true, invoiceID: data.invoiceID });
     toast.success(data.message);
   }
 

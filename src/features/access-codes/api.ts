@@ -1,0 +1,53 @@
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { clientIp } from "../../http/client-ip";
+import { context } from "../../http/context";
+import { requireAdmin } from "../../http/guards";
+import { enforceRateLimit } from "../../http/rate-limit";
+import {
+  AccessCodeIdParams,
+  AccessCodeModel,
+  AccessCodeSearchQuery,
+  AccessCodesPage,
+  CreatedAccessCode,
+  IsValidAnswer,
+  IsValidQuery,
+  NewAccessCode,
+} from "./model";
+import { createAccessCode, getAccessCode, isAccessCodeValid, listAccessCodes } from "./service";
+
+/** Checking codes is public (the wizard asks on every change), so it is limited per address against guessing. */
+const IS_VALID_LIMIT = { name: "accesscodes-isvalid", max: 30, windowMs: 60_000 };
+
+export const accessCodesApi = (deps: AppDeps) =>
+  new Elysia({ name: "access-codes-api", prefix: "/api" })
+    .use(context(deps))
+    .get(
+      "/accesscodes/isvalid",
+      async ({ request, query }) => {
+        await enforceRateLimit(deps.database.db, IS_VALID_LIMIT, clientIp(request));
+        return { isValid: await isAccessCodeValid(deps.database.db, query.code) };
+      },
+      { query: IsValidQuery, response: IsValidAnswer },
+    );
+
+/** Admin calls: the role is checked before the request is validated, so outsiders learn nothing of its shape. */
+export const adminAccessCodesApi = (deps: AppDeps) =>
+  new Elysia({ name: "admin-access-codes-api", prefix: "/api/admin/accesscodes" })
+    .use(context(deps))
+    .onTransform(({ actor }) => void requireAdmin(actor))
+    .post(
+      "",
+      async ({ body, status }) => status(201, await createAccessCode(deps.database.db, body.title)),
+      { body: NewAccessCode, response: { 201: CreatedAccessCode } },
+    )
+    .get(
+      "/search",
+      ({ query }) => listAccessCodes(deps, query),
+      { query: AccessCodeSearchQuery, response: AccessCodesPage },
+    )
+    .get(
+      "/:id",
+      ({ params }) => getAccessCode(deps.database.db, params.id),
+      { params: AccessCodeIdParams, response: AccessCodeModel },
+    );

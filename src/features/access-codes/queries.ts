@@ -1,0 +1,57 @@
+// SQL for access codes. Claiming is one conditional UPDATE, so two orders racing for one code
+// cannot both win: the second finds `claimed = true` (Postgres re-checks the row after the first commits).
+import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { type AccessCode, accessCodes } from "../../../db/schema";
+import type { Db } from "../../lib/db";
+import { ACCESS_CODES_PAGE_SIZE, type SortOrder } from "../../shared/lists";
+import { likePattern } from "../projects/queries";
+
+export async function insertAccessCode(db: Db, row: { id: string; title: string; code: string }): Promise<boolean> {
+  const inserted = await db.insert(accessCodes).values(row).onConflictDoNothing({ target: accessCodes.code }).returning({ id: accessCodes.id });
+  return inserted.length === 1;
+}
+
+export async function findAccessCode(db: Db, id: string): Promise<AccessCode | null> {
+  const [row] = await db.select().from(accessCodes).where(eq(accessCodes.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function isCodeUnclaimed(db: Db, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accessCodes.id })
+    .from(accessCodes)
+    .where(and(eq(accessCodes.code, code), eq(accessCodes.claimed, false)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Claims the code for the project; false when it does not exist or someone claimed it first. */
+export async function claimCode(db: Db, code: string, projectId: string): Promise<boolean> {
+  const claimed = await db
+    .update(accessCodes)
+    .set({ claimed: true, claimedByProjectId: projectId, claimedAt: sql`now()` })
+    .where(and(eq(accessCodes.code, code), eq(accessCodes.claimed, false)))
+    .returning({ id: accessCodes.id });
+  return claimed.length === 1;
+}
+
+export type AccessCodeFilters = { claimed?: boolean; title?: string; page: number; sortby: SortOrder };
+
+export async function searchAccessCodes(db: Db, filters: AccessCodeFilters): Promise<{ rows: AccessCode[]; totalCount: number }> {
+  const conditions = [];
+  if (filters.claimed !== undefined) conditions.push(eq(accessCodes.claimed, filters.claimed));
+  if (filters.title) conditions.push(ilike(accessCodes.title, likePattern(filters.title)));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = filters.sortby === "createdAt" ? [asc(accessCodes.createdAt), asc(accessCodes.id)] : [desc(accessCodes.createdAt), desc(accessCodes.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(accessCodes)
+      .where(where)
+      .orderBy(...order)
+      .limit(ACCESS_CODES_PAGE_SIZE)
+      .offset((filters.page - 1) * ACCESS_CODES_PAGE_SIZE),
+    db.select({ value: count() }).from(accessCodes).where(where),
+  ]);
+  return { rows, totalCount: total?.value ?? 0 };
+}

@@ -1,0 +1,83 @@
+// Access codes (SPEC.md §3, §4, §5): an admin creates one with a title; the server picks a code
+// that cannot be guessed and is easy to read aloud; an order (or an admin) claims it exactly once.
+import type { AccessCode } from "../../../db/schema";
+import type { AppDeps } from "../../deps";
+import { badRequest, notFound } from "../../http/errors";
+import type { Db } from "../../lib/db";
+import { newId } from "../../lib/ids";
+import { SPOKEN_ALPHABET, randomText } from "../../lib/random-text";
+import { DEFAULT_SORT, type PageInfo, pageInfo, ACCESS_CODES_PAGE_SIZE } from "../../shared/lists";
+import type { AccessCodeModel, AccessCodeSearchQuery } from "./model";
+import { findAccessCode, insertAccessCode, isCodeUnclaimed, searchAccessCodes } from "./queries";
+
+/** 12 symbols of 5 bits: 60 bits, far beyond guessing at 30 tries a minute. */
+const CODE_GROUPS = 3;
+const GROUP_LENGTH = 4;
+const CODE_SHAPE = new RegExp(`^[${SPOKEN_ALPHABET}]{${CODE_GROUPS * GROUP_LENGTH}}$`);
+
+export const INVALID_ACCESS_CODE = "Access code is invalid.";
+
+export function generateAccessCode(): string {
+  const raw = randomText(CODE_GROUPS * GROUP_LENGTH, SPOKEN_ALPHABET);
+  return raw.match(new RegExp(`.{${GROUP_LENGTH}}`, "g"))!.join("-");
+}
+
+/**
+ * The stored form of what someone typed: case, spaces and dashes do not matter, so a code read
+ * aloud or typed without its dashes still matches. Null when it cannot be a code at all.
+ */
+export function normalizeAccessCode(input: string): string | null {
+  const compact = input.replace(/[\s-]+/g, "").toUpperCase();
+  if (!CODE_SHAPE.test(compact)) return null;
+  return compact.match(new RegExp(`.{${GROUP_LENGTH}}`, "g"))!.join("-");
+}
+
+export function toAccessCodeModel(row: AccessCode): AccessCodeModel {
+  return {
+    _id: row.id,
+    title: row.title,
+    code: row.code,
+    claimed: row.claimed,
+    claimedAt: row.claimedAt?.toISOString() ?? null,
+    claimedByProjectID: row.claimedByProjectId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function createAccessCode(db: Db, title: string): Promise<{ message: string; accessCodeID: string }> {
+  const trimmed = title.trim();
+  if (!trimmed) throw badRequest("Title cannot be blank.", { title: "Title cannot be blank." });
+  const id = newId();
+  // A collision in 2^60 codes is all but impossible; retrying keeps the unique index the only judge.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (await insertAccessCode(db, { id, title: trimmed, code: generateAccessCode() })) {
+      return { message: "Access code created.", accessCodeID: id };
+    }
+  }
+  throw new Error("Could not find a free access code after 5 attempts");
+}
+
+export async function getAccessCode(db: Db, id: string): Promise<AccessCodeModel> {
+  const row = await findAccessCode(db, id);
+  if (!row) throw notFound("Access code not found.");
+  return toAccessCodeModel(row);
+}
+
+export async function isAccessCodeValid(db: Db, input: string): Promise<boolean> {
+  const code = normalizeAccessCode(input);
+  return code !== null && (await isCodeUnclaimed(db, code));
+}
+
+export async function listAccessCodes(
+  deps: Pick<AppDeps, "database">,
+  query: AccessCodeSearchQuery,
+): Promise<{ accessCodes: AccessCodeModel[] } & PageInfo> {
+  const page = query.page ?? 1;
+  const { rows, totalCount } = await searchAccessCodes(deps.database.db, {
+    claimed: query.claimed,
+    title: query.title?.trim() || undefined,
+    page,
+    sortby: query.sortby ?? DEFAULT_SORT,
+  });
+  return { accessCodes: rows.map(toAccessCodeModel), ...pageInfo(totalCount, page, ACCESS_CODES_PAGE_SIZE) };
+}

@@ -1,0 +1,40 @@
+// Reads the multipart bodies of the projects API ourselves instead of letting Elysia guess:
+// every file field becomes a list (one file or many), text stays text, and `data` is parsed
+// as JSON once, so the `t` schema then validates exactly what the client sent.
+import { badRequest, unsupportedMediaType } from "../../http/errors";
+
+export async function readMultipartBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) {
+    throw unsupportedMediaType("Send this request as multipart/form-data.");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw badRequest("The request body could not be read.");
+  }
+  const texts = new Map<string, string>();
+  const files = new Map<string, File[]>();
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string") {
+      if (texts.has(key) || files.has(key)) throw badRequest(`The field ${key} was sent more than once.`, { [key]: "Sent more than once" });
+      texts.set(key, value);
+    } else {
+      if (texts.has(key)) throw badRequest(`The field ${key} mixes text and files.`, { [key]: "Expected files only" });
+      const list = files.get(key) ?? [];
+      list.push(value);
+      files.set(key, list);
+    }
+  }
+  const body: Record<string, unknown> = Object.fromEntries([...texts, ...files]);
+  const data = texts.get("data");
+  if (data !== undefined) {
+    try {
+      body.data = JSON.parse(data);
+    } catch {
+      throw badRequest("The field data must hold the project as JSON.", { data: "Expected the project as JSON" });
+    }
+  }
+  return body;
+}

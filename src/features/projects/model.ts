@@ -1,0 +1,255 @@
+// Request and response bodies of the projects API (SPEC.md §3, §7; DESIGN.md "API contract").
+// These schemas are the runtime checks and, through Eden, the islands' types.
+import { t } from "elysia";
+import type { ProjectStatus as StoredStatus, Radius as StoredRadius } from "../../../db/schema";
+import { ID_PATTERN } from "../../lib/ids";
+import { type ProjectContent, type ProjectDraft, TEXT_LIMITS } from "../../shared/wizard";
+
+const short = (options: { minLength?: number } = {}) => t.String({ maxLength: TEXT_LIMITS.short, ...options });
+const url = () => t.String({ maxLength: TEXT_LIMITS.url });
+const long = () => t.String({ maxLength: TEXT_LIMITS.long });
+
+export const Id = t.String({ pattern: ID_PATTERN, error: "Expected an id of 26 letters and digits" });
+export const ProjectType = t.Union([t.Literal("s"), t.Literal("m"), t.Literal("l")]);
+// Literals spelled out: a mapped union loses its members in Elysia's response types.
+export const ProjectStatus = t.Union([
+  t.Literal("pending-approval"),
+  t.Literal("in-progress"),
+  t.Literal("completed"),
+  t.Literal("in-review"),
+  t.Literal("denied"),
+]);
+/** The statuses a search may filter by; they are mutually exclusive (SPEC.md §2 Dashboard). */
+export const SearchableStatus = t.Union([t.Literal("pending-approval"), t.Literal("in-progress"), t.Literal("completed")]);
+export const Radius = t.Union([t.Literal("square"), t.Literal("rounded"), t.Literal("pill")]);
+export const SortBy = t.Union([t.Literal("-createdAt"), t.Literal("createdAt")]);
+
+export const SubscriptionTier = t.Object(
+  { name: short(), pricePerMonth: short(), features: long() },
+  { additionalProperties: false },
+);
+
+// The content a customer may edit after ordering. The wizard rules (src/shared/wizard.ts) decide
+// what is complete; these schemas only refuse wrong types, unknown fields and oversized text.
+const contentFields = {
+  projectName: short(),
+  creatorPhoneNumber: short(),
+  projectDomainURL: url(),
+  domainProviderURL: url(),
+  domainProviderUsername: short(),
+  domainProviderPassword: short(),
+  heroTitle: short(),
+  heroMessage: long(),
+  selectedThemes: t.Array(t.Integer(), { maxItems: 10 }),
+  defaultTheme: t.Integer(),
+  selectedTintColors: t.Array(t.Integer(), { maxItems: 10 }),
+  defaultTintColor: t.Integer(),
+  customTintColor: t.Union([short(), t.Null()]),
+  borderRadius: Radius,
+  buttonBorderRadius: Radius,
+  pagesText: t.Array(long(), { maxItems: 20 }),
+  hasSubscriptions: t.Boolean(),
+  subscriptionTiers: t.Array(SubscriptionTier, { maxItems: 20 }),
+  linkedInURL: url(),
+  facebookURL: url(),
+  instagramURL: url(),
+  twitterURL: url(),
+};
+
+/** The wizard's draft, sent as the JSON field `data` of POST /api/projects. */
+export const ProjectDraftBody = t.Object(
+  {
+    ...contentFields,
+    projectType: ProjectType,
+    creatorName: short(),
+    email: t.String({ maxLength: 254 }),
+    acceptedTermsAndConditions: t.Boolean(),
+    signature: short(),
+    hasAccessCode: t.Boolean(),
+    accessCode: t.String({ maxLength: 50 }),
+  },
+  { additionalProperties: false },
+);
+
+// Page images arrive as `pagesImages.{n}`; the largest package has 10 custom pages.
+const pageImageFields = {
+  "pagesImages.0": t.Optional(t.Files()),
+  "pagesImages.1": t.Optional(t.Files()),
+  "pagesImages.2": t.Optional(t.Files()),
+  "pagesImages.3": t.Optional(t.Files()),
+  "pagesImages.4": t.Optional(t.Files()),
+  "pagesImages.5": t.Optional(t.Files()),
+  "pagesImages.6": t.Optional(t.Files()),
+  "pagesImages.7": t.Optional(t.Files()),
+  "pagesImages.8": t.Optional(t.Files()),
+  "pagesImages.9": t.Optional(t.Files()),
+};
+
+/** POST /api/projects (multipart/form-data): `data` is the draft as JSON, then the image files. */
+export const CreateProjectForm = t.Object(
+  { data: ProjectDraftBody, logoImages: t.Optional(t.Files()), ...pageImageFields },
+  { additionalProperties: false },
+);
+export type CreateProjectForm = typeof CreateProjectForm.static;
+
+/** POST /api/projects/{id}/images (multipart/form-data): images appended to the saved lists. */
+export const AddImagesForm = t.Object({ logoImages: t.Optional(t.Files()), ...pageImageFields }, { additionalProperties: false });
+export type AddImagesForm = typeof AddImagesForm.static;
+
+/**
+ * PATCH /api/projects/{id}: changed content fields, and/or the image URLs to keep (in order;
+ * saved images left out are removed), or `revisionNotes` alone. Admin fields are not part of it,
+ * so a body naming one is refused. projectType and creatorName may be sent only unchanged.
+ */
+export const ProjectPatch = t.Object(
+  {
+    ...t.Partial(t.Object(contentFields)).properties,
+    projectType: t.Optional(ProjectType),
+    creatorName: t.Optional(short()),
+    email: t.Optional(t.String({ maxLength: 254 })),
+    logoImageURLs: t.Optional(t.Array(t.String({ maxLength: 1000 }), { maxItems: 50 })),
+    pagesImageURLs: t.Optional(t.Array(t.Array(t.String({ maxLength: 1000 }), { maxItems: 50 }), { maxItems: 20 })),
+    revisionNotes: t.Optional(long()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type ProjectPatch = typeof ProjectPatch.static;
+
+export const ProjectIdParams = t.Object({ id: t.String({ maxLength: 100 }) });
+
+export const Creator = t.Object({ _id: t.String(), displayName: t.String(), email: t.String() });
+export const ProjectImage = t.Object({ _id: t.String(), url: t.String() });
+
+/** The Project entity of SPEC.md §3, as GET /api/projects/{id} answers it. */
+export const ProjectModel = t.Object({
+  _id: t.String(),
+  creator: Creator,
+  projectName: t.String(),
+  projectType: ProjectType,
+  status: ProjectStatus,
+  receivedPayment: t.Boolean(),
+  refundIssued: t.Boolean(),
+  editingLocked: t.Boolean(),
+  revisionsLocked: t.Boolean(),
+  archived: t.Boolean(),
+  invoiceSent: t.Boolean(),
+  invoiceType: t.Union([ProjectType, t.Null()]),
+  invoiceID: t.Union([t.String(), t.Null()]),
+  revisionNotes: t.String(),
+  createdAt: t.String(),
+  updatedAt: t.String(),
+  creatorName: t.String(),
+  creatorPhoneNumber: t.String(),
+  domainProviderURL: t.String(),
+  projectDomainURL: t.String(),
+  domainProviderUsername: t.String(),
+  domainProviderPassword: t.String(),
+  logoImageURLs: t.Array(t.String()),
+  /** The same images with their ids, in the same order. */
+  logoImages: t.Array(ProjectImage),
+  heroTitle: t.String(),
+  heroMessage: t.String(),
+  pagesText: t.Array(t.String()),
+  /** One list per page, as many lists as pagesText has entries. */
+  pagesImageURLs: t.Array(t.Array(t.String())),
+  pagesImages: t.Array(t.Array(ProjectImage)),
+  selectedThemes: t.Array(t.Integer()),
+  defaultTheme: t.Integer(),
+  selectedTintColors: t.Array(t.Integer()),
+  defaultTintColor: t.Integer(),
+  customTintColor: t.Union([t.String(), t.Null()]),
+  borderRadius: Radius,
+  buttonBorderRadius: Radius,
+  hasSubscriptions: t.Boolean(),
+  subscriptionTiers: t.Array(SubscriptionTier),
+  linkedInURL: t.String(),
+  facebookURL: t.String(),
+  instagramURL: t.String(),
+  twitterURL: t.String(),
+  accessCode: t.Union([t.String(), t.Null()]),
+});
+export type ProjectModel = typeof ProjectModel.static;
+
+/** One row of a project list (dashboards, admin console). */
+export const ProjectListItem = t.Object({
+  _id: t.String(),
+  projectName: t.String(),
+  projectType: ProjectType,
+  status: ProjectStatus,
+  receivedPayment: t.Boolean(),
+  refundIssued: t.Boolean(),
+  archived: t.Boolean(),
+  invoiceSent: t.Boolean(),
+  createdAt: t.String(),
+  creator: Creator,
+});
+export type ProjectListItem = typeof ProjectListItem.static;
+
+export const ProjectSearchQuery = t.Object({
+  status: t.Optional(SearchableStatus),
+  paid: t.Optional(t.Boolean()),
+  archived: t.Optional(t.Boolean()),
+  title: t.Optional(t.String({ maxLength: TEXT_LIMITS.short })),
+  page: t.Optional(t.Integer({ minimum: 1, maximum: 100_000 })),
+  sortby: t.Optional(SortBy),
+});
+export type ProjectSearchQuery = typeof ProjectSearchQuery.static;
+
+export const ProjectsPage = t.Object({
+  projects: t.Array(ProjectListItem),
+  pagesCount: t.Integer(),
+  canLoadMore: t.Boolean(),
+  totalCount: t.Integer(),
+});
+export type ProjectsPage = typeof ProjectsPage.static;
+
+export const CreatedProject = t.Object({ projectID: t.String(), message: t.String() });
+export const Message = t.Object({ message: t.String() });
+export const ProjectImagesAnswer = t.Object({
+  message: t.String(),
+  logoImageURLs: t.Array(t.String()),
+  logoImages: t.Array(ProjectImage),
+  pagesImageURLs: t.Array(t.Array(t.String())),
+  pagesImages: t.Array(t.Array(ProjectImage)),
+});
+export type ProjectImagesAnswer = typeof ProjectImagesAnswer.static;
+
+// Admin calls.
+export const AdminProjectFields = t.Object(
+  {
+    status: t.Optional(ProjectStatus),
+    receivedPayment: t.Optional(t.Boolean()),
+    refundIssued: t.Optional(t.Boolean()),
+    editingLocked: t.Optional(t.Boolean()),
+    revisionsLocked: t.Optional(t.Boolean()),
+    archived: t.Optional(t.Boolean()),
+    accessCode: t.Optional(t.String({ maxLength: 50 })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type AdminProjectFields = typeof AdminProjectFields.static;
+
+export const MAX_BULK_IDS = 100;
+
+export const AdminProjectsPatch = t.Object(
+  { projectIDs: t.Array(Id, { minItems: 1, maxItems: MAX_BULK_IDS }), updatedFields: AdminProjectFields },
+  { additionalProperties: false },
+);
+export type AdminProjectsPatch = typeof AdminProjectsPatch.static;
+
+/** `projectIDs` joined by '-' (SPEC.md §7). */
+export const AdminProjectsDeleteQuery = t.Object({ projectIDs: t.String({ minLength: 1, maxLength: MAX_BULK_IDS * 27 }) });
+
+export const BulkAnswer = t.Object({ message: t.String(), projectIDs: t.Array(t.String()) });
+
+// The schemas above must describe exactly the wizard's own types; the compiler checks it here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const draftSchemaMatchesWizard: Same<typeof ProjectDraftBody.static, ProjectDraft> = true;
+export const statusSchemaMatchesSchema: Same<typeof ProjectStatus.static, StoredStatus> = true;
+export const radiusSchemaMatchesSchema: Same<typeof Radius.static, StoredRadius> = true;
+export const contentSchemaMatchesWizard: Same<
+  Omit<typeof ProjectDraftBody.static, "creatorName" | "email" | "acceptedTermsAndConditions" | "signature" | "hasAccessCode" | "accessCode">,
+  ProjectContent
+> = true;
+
+export const UpdatedProject = t.Object({ message: t.String(), project: ProjectModel });

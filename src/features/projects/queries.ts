@@ -1,0 +1,161 @@
+// SQL for projects and their images. Reads for a customer filter by creator in the `where`, so a
+// forgotten check returns nothing rather than someone else's project.
+import { type SQL, and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import {
+  type NewProject,
+  type NewUser,
+  type Project,
+  type ProjectImage,
+  type ProjectStatus,
+  projectImages,
+  projects,
+  users,
+} from "../../../db/schema";
+import type { Db } from "../../lib/db";
+import { PROJECTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export type Viewer = { userId: string; isAdmin: boolean };
+export type CreatorRow = { id: string; displayName: string; email: string };
+
+const creatorColumns = { id: users.id, displayName: users.displayName, email: users.email };
+
+/** The project when the viewer may see it (its creator or an admin), else null. */
+export async function findVisibleProject(db: Db, id: string, viewer: Viewer): Promise<{ project: Project; creator: CreatorRow } | null> {
+  const [row] = await db
+    .select({ project: projects, creator: creatorColumns })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.creatorId))
+    .where(viewer.isAdmin ? eq(projects.id, id) : and(eq(projects.id, id), eq(projects.creatorId, viewer.userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function projectExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).limit(1);
+  return row !== undefined;
+}
+
+/** Locks the row for the rest of the transaction, so concurrent edits of one project queue up. */
+export async function lockProject(db: Db, id: string): Promise<Project | null> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1).for("update");
+  return row ?? null;
+}
+
+export async function listImages(db: Db, projectIds: string[]): Promise<ProjectImage[]> {
+  if (projectIds.length === 0) return [];
+  return db
+    .select()
+    .from(projectImages)
+    .where(inArray(projectImages.projectId, projectIds))
+    .orderBy(asc(projectImages.kind), asc(projectImages.pageIndex), asc(projectImages.position), asc(projectImages.id));
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await db.insert(users).values(user);
+}
+
+export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row !== undefined;
+}
+
+export async function insertProject(db: Db, project: NewProject): Promise<void> {
+  await db.insert(projects).values(project);
+}
+
+export async function insertImages(db: Db, rows: (typeof projectImages.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(projectImages).values(rows);
+}
+
+export async function deleteImages(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(projectImages).where(inArray(projectImages.id, ids));
+}
+
+export async function setImagePosition(db: Db, id: string, position: number): Promise<void> {
+  await db.update(projectImages).set({ position }).where(eq(projectImages.id, id));
+}
+
+export async function updateProjectRow(db: Db, id: string, values: Partial<NewProject>): Promise<void> {
+  await db.update(projects).set({ ...values, updatedAt: sql`now()` }).where(eq(projects.id, id));
+}
+
+export async function updateProjects(db: Db, ids: string[], values: Partial<NewProject>): Promise<string[]> {
+  const rows = await db
+    .update(projects)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(inArray(projects.id, ids))
+    .returning({ id: projects.id });
+  return rows.map((row) => row.id);
+}
+
+/** Deletes the projects (their image rows cascade) and answers the ids that existed. */
+export async function deleteProjectRows(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.delete(projects).where(inArray(projects.id, ids)).returning({ id: projects.id });
+  return rows.map((row) => row.id);
+}
+
+export type ProjectSearch = {
+  /** Set for a customer's own list; absent for the admin list of every project. */
+  creatorId?: string;
+  status?: ProjectStatus;
+  paid?: boolean;
+  archived: boolean;
+  title?: string;
+  page: number;
+  sortby: SortOrder;
+};
+
+const listColumns = {
+  id: projects.id,
+  projectName: projects.projectName,
+  projectType: projects.projectType,
+  status: projects.status,
+  receivedPayment: projects.receivedPayment,
+  refundIssued: projects.refundIssued,
+  archived: projects.archived,
+  invoiceSent: projects.invoiceSent,
+  createdAt: projects.createdAt,
+  creator: creatorColumns,
+};
+
+export type ProjectListRow = {
+  id: string;
+  projectName: string;
+  projectType: Project["projectType"];
+  status: ProjectStatus;
+  receivedPayment: boolean;
+  refundIssued: boolean;
+  archived: boolean;
+  invoiceSent: boolean;
+  createdAt: Date;
+  creator: CreatorRow;
+};
+
+export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<{ rows: ProjectListRow[]; totalCount: number }> {
+  const conditions: SQL[] = [eq(projects.archived, search.archived)];
+  if (search.creatorId) conditions.push(eq(projects.creatorId, search.creatorId));
+  if (search.status) conditions.push(eq(projects.status, search.status));
+  if (search.paid !== undefined) conditions.push(eq(projects.receivedPayment, search.paid));
+  if (search.title) conditions.push(ilike(projects.projectName, likePattern(search.title)));
+  const where = and(...conditions);
+  const order =
+    search.sortby === "createdAt" ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.creatorId))
+      .where(where)
+      .orderBy(...order)
+      .limit(PROJECTS_PAGE_SIZE)
+      .offset((search.page - 1) * PROJECTS_PAGE_SIZE),
+    db.select({ value: count() }).from(projects).where(where),
+  ]);
+  return { rows, totalCount: total?.value ?? 0 };
+}

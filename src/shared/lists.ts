@@ -1,0 +1,18 @@
+// Paged lists (SPEC.md §3, DESIGN.md "API contract"): the page sizes and sort orders in one place,
+// used by the server's searches and by the islands that page through them.
+
+export const PROJECTS_PAGE_SIZE = 20;
+export const ACCESS_CODES_PAGE_SIZE = 20;
+
+/** Most Recent (`-createdAt`, the default) or Least Recent (`createdAt`). */
+export const sortOrders = ["-createdAt", "createdAt"] as const;
+export type SortOrder = (typeof sortOrders)[number];
+export const DEFAULT_SORT: SortOrder = "-createdAt";
+
+/** The paging fields every list answer carries beside its items. */
+export type PageInfo = { pagesCount: number; canLoadMore: boolean; totalCount: number };
+
+export function pageInfo(totalCount: number, page: number, pageSize: number): PageInfo {
+  const pagesCount = Math.ceil(totalCount / pageSize);
+  return { pagesCount, canLoadMore: page < pagesCount, totalCount };
+}
