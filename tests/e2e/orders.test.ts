@@ -46,7 +46,11 @@ async function shoot(page: Page, name: string): Promise<void> {
   const original = await page.evaluate(() => document.documentElement.dataset.theme ?? "0");
   const viewport = page.viewportSize();
   for (const theme of ["0", "1"]) {
-    await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
+    await page.evaluate((value) => {
+      document.documentElement.dataset.theme = value;
+      // Sticky bars land mid-page in a full-page shot taken while scrolled.
+      window.scrollTo({ top: 0, behavior: "instant" });
+    }, theme);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme === "0" ? "light" : "dark"}.png`, fullPage: true });
@@ -120,8 +124,8 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await page.locator('input[name="defaultTheme"]').nth(1).check();
     expect(await page.getAttribute("html", "data-theme")).toBe("1");
     await page.locator('input[name="tint-2"]').check();
-    await page.locator('input[name="buttonBorderRadius"][value="rounded"]').check({ force: true });
-    expect(await page.locator(".radius-preview-button").evaluate((el) => getComputedStyle(el).borderRadius)).toBe("10px");
+    await page.locator(".segment", { hasText: "Rounded" }).nth(1).click();
+    expect(await page.locator(".radius-preview-button").evaluate((el) => (el as HTMLElement).style.borderRadius)).toBe("10px");
     await shoot(page, "wizard-3-theme");
     await page.getByRole("button", { name: "Next" }).click();
 
@@ -164,7 +168,7 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
 
     // Payment: a wrong access code shows the badge and blocks creation; without one it goes through.
     await page.getByLabel("I have an access code").check();
-    await page.getByLabel("Access code").fill("NOT-A-CODE");
+    await page.getByLabel("Access code", { exact: true }).fill("NOT-A-CODE");
     await page.getByText("Access code is invalid", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Create Project" }).click();
     await page.locator(".toast").getByText("The access code you provided is invalid.").waitFor();
