@@ -7,14 +7,16 @@ import { assetRoutes } from "./features/system/assets";
 import { systemRoutes } from "./features/system/api";
 import { context } from "./http/context";
 import { notFound } from "./http/errors";
-import { settingsApi } from "./features/settings/api";
-import { settingsPages } from "./features/settings/pages";
-import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
-import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
 import { wizardPages } from "./features/wizard/pages";
 import { projectPages } from "./features/project-pages/pages";
 import { dashboardPages } from "./features/dashboard/pages";
 import { accessCodePages } from "./features/access-code-pages/pages";
+import { settingsApi } from "./features/settings/api";
+import { settingsPages } from "./features/settings/pages";
+import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
+import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
+import { adminInvoicesApi } from "./features/invoices/api";
+import { invoicePages } from "./features/invoices/pages";
 
 export function createApp(deps: AppDeps) {
   return new Elysia({ name: "app" })
@@ -22,6 +24,10 @@ export function createApp(deps: AppDeps) {
     .use(systemRoutes(deps))
     .use(assetRoutes(deps))
     .use(context(deps))
+    .use(wizardPages(deps))
+    .use(projectPages(deps))
+    .use(dashboardPages(deps))
+    .use(accessCodePages(deps))
     .use(settingsApi(deps))
     .use(settingsPages(deps))
     .use(ordersApi(deps))
@@ -29,10 +35,8 @@ export function createApp(deps: AppDeps) {
     .use(adminProjectsApi(deps))
     .use(accessCodesApi(deps))
     .use(adminAccessCodesApi(deps))
-    .use(wizardPages(deps))
-    .use(projectPages(deps))
-    .use(dashboardPages(deps))
-    .use(accessCodePages(deps))
+    .use(adminInvoicesApi(deps))
+    .use(invoicePages(deps))
     .all("/api/*", () => {
       throw notFound("There is no such API endpoint.");
     });

@@ -1,0 +1,12 @@
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { context } from "../../http/context";
+import { requireAdmin } from "../../http/guards";
+import { SendInvoiceBody, SentInvoice } from "./model";
+import { sendInvoice } from "./service";
+
+export const adminInvoicesApi = (deps: AppDeps) =>
+  new Elysia({ name: "admin-invoices-api", prefix: "/api/admin/projects" })
+    .use(context(deps))
+    .onTransform(({ actor }) => void requireAdmin(actor))
+    .patch("/sendinvoice", ({ body }) => sendInvoice(deps, body), { body: SendInvoiceBody, response: SentInvoice });

@@ -1,0 +1,73 @@
+// Invoices (SPEC.md §1, §4, §9): sent after a project is approved; the amount is the package's
+// price, payment is due within 7 days. The customer gets a link to a printable invoice page.
+import type { AppDeps } from "../../deps";
+import { conflict, notFound } from "../../http/errors";
+import { newId } from "../../lib/ids";
+import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
+import type { Actor } from "../auth/roles";
+import { enqueueMail } from "../mail/outbox";
+import { lockProject, updateProjectRow } from "../projects/queries";
+import { PROJECT_NOT_FOUND } from "../projects/service";
+import type { SendInvoiceBody } from "./model";
+import { type InvoiceDetails, findCustomer, findVisibleInvoice, insertInvoice } from "./queries";
+
+export const INVOICE_ALREADY_SENT = "An invoice was already sent for this project.";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const formatInvoiceNumber = (number: number): string => `INV-${String(number).padStart(5, "0")}`;
+
+export function formatDate(date: Date): string {
+  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+export async function sendInvoice(
+  deps: Pick<AppDeps, "database" | "config" | "wakeOutbox">,
+  body: SendInvoiceBody,
+): Promise<{ message: string; invoiceID: string; invoiceNumber: number }> {
+  const invoice = await deps.database.db.transaction(async (tx) => {
+    // The row lock makes two admins clicking Send at once create one invoice, not two.
+    const project = await lockProject(tx, body.projectID);
+    if (!project) throw notFound(PROJECT_NOT_FOUND);
+    if (project.invoiceSent && body.resend !== true) throw conflict(INVOICE_ALREADY_SENT);
+    const customer = await findCustomer(tx, project.creatorId);
+    if (!customer) throw notFound(PROJECT_NOT_FOUND);
+    const pkg = packageFor(project.projectType);
+    const created = await insertInvoice(tx, {
+      id: newId(),
+      projectId: project.id,
+      userId: project.creatorId,
+      invoiceType: project.projectType,
+      amount: pkg.price,
+      dueAt: new Date(Date.now() + INVOICE_DUE_DAYS * DAY_MS),
+    });
+    await updateProjectRow(tx, project.id, { invoiceSent: true, invoiceType: project.projectType, invoiceId: created.id });
+    const link = `${deps.config.publicUrl}/invoices/${created.id}`;
+    await enqueueMail(tx, {
+      to: customer.email,
+      subject: `Invoice ${formatInvoiceNumber(created.number)} for ${project.projectName}`,
+      text: [
+        `Hello ${customer.displayName},`,
+        "",
+        `Your project "${project.projectName}" has been approved. Here is your invoice for the ${pkg.title}: ${formatPrice(pkg.price)}.`,
+        "",
+        `View and print it here: ${link}`,
+        "",
+        `Payment is due by ${formatDate(created.dueAt)} (within ${INVOICE_DUE_DAYS} days), or the project is deleted.`,
+      ].join("\n"),
+    });
+    return created;
+  });
+  deps.wakeOutbox();
+  return {
+    message: body.resend ? "Invoice sent again." : "Invoice sent.",
+    invoiceID: invoice.id,
+    invoiceNumber: invoice.number,
+  };
+}
+
+/** The invoice for its customer or an admin; anyone else gets the same 404 as for a missing one. */
+export async function getInvoiceForViewer(deps: Pick<AppDeps, "database">, actor: Actor, id: string): Promise<InvoiceDetails> {
+  const found = await findVisibleInvoice(deps.database.db, id, { userId: actor.user.id, isAdmin: actor.isAdmin });
+  if (!found) throw notFound("Page not found");
+  return found;
+}
