@@ -106,6 +106,7 @@ export default function Wizard(props: WizardProps) {
   const toast = useToast();
   const restored = useRef(false);
   const top = useRef<HTMLDivElement>(null);
+  const nav = useRef<HTMLElement>(null);
   const step = steps[stepIndex] ?? steps[0]!;
   const StepBody = stepComponents[step];
 
@@ -165,6 +166,13 @@ export default function Wizard(props: WizardProps) {
       clearTimeout(timer);
     };
   }, [draft.hasAccessCode, draft.accessCode]);
+
+  // On narrow screens the step list scrolls sideways: keep the current step in view.
+  useEffect(() => {
+    const list = nav.current;
+    const item = list?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (list && item && list.scrollWidth > list.clientWidth) list.scrollLeft = item.offsetLeft - list.clientWidth / 2 + item.offsetWidth / 2;
+  }, [stepIndex]);
 
   const logoCount = logoFiles.length + kept.logoImageURLs.length;
 
@@ -328,7 +336,7 @@ export default function Wizard(props: WizardProps) {
 
   return (
     <div className={create ? "wizard" : "wizard wizard-edit"} ref={top}>
-      <nav className="wizard-nav" aria-label={create ? "Wizard steps" : "Project form sections"}>
+      <nav className="wizard-nav" ref={nav} aria-label={create ? "Wizard steps" : "Project form sections"}>
         <ol>
           {steps.map((each, index) => {
             const done = create && completed[index];

@@ -46,6 +46,8 @@ async function shoot(page: Page, name: string): Promise<void> {
   const original = await page.evaluate(() => document.documentElement.dataset.theme ?? "0");
   const viewport = page.viewportSize();
   await page.mouse.move(0, 0);
+  // Colours ease after a theme change; with reduced motion the shot shows the theme, not a blend.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   for (const theme of ["0", "1"]) {
     await page.evaluate((value) => {
       document.documentElement.dataset.theme = value;
