@@ -3,7 +3,9 @@
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import type { ProjectDraft } from "../../src/shared/wizard";
+import { IMAGE_TOO_LARGE, IMAGE_WRONG_TYPE, MAX_IMAGE_BYTES } from "../../src/shared/uploads";
 import { useModals } from "../ui/modals";
+import { useToast } from "../ui/toasts";
 import { draftAtom, errorsAtom, lockedAtom, modeAtom, savedDraftAtom } from "./state";
 
 type TextKey = {
@@ -166,6 +168,7 @@ export function ImagePicker(props: {
   disabled?: boolean;
 }) {
   const { openModal } = useModals();
+  const toast = useToast();
   const inputId = useId();
   const saved = props.savedUrls ?? [];
   const open = (src: string) =>
@@ -225,7 +228,11 @@ export function ImagePicker(props: {
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = "";
-              if (file && file.type.startsWith("image/")) props.onAdd(file);
+              if (!file) return;
+              // The server decides by the bytes; refusing here only saves a long upload.
+              if (!file.type.startsWith("image/")) toast.show({ title: IMAGE_WRONG_TYPE, error: true });
+              else if (file.size > MAX_IMAGE_BYTES) toast.show({ title: IMAGE_TOO_LARGE, error: true });
+              else props.onAdd(file);
             }}
           />
         </label>

@@ -232,3 +232,43 @@ test("the draft's text survives a reload; files do not, so General must be compl
   await waitFor(() => expect((screen.getByLabelText("Project name") as HTMLInputElement).value).toBe("Survivor"));
   expect(navButton("Landing").getAttribute("aria-disabled")).toBe("true");
 });
+
+function renderEdit(locked = false) {
+  const project = { ...newProjectDraft("s", { displayName: "Ada Lovelace", email: "ada@example.com" }), projectName: "Saved", heroTitle: "T", heroMessage: "M", pagesText: ["a", "b"] };
+  render(
+    <Provider store={createStore()}>
+      <Wizard mode="edit" projectId="p1" project={project} images={{ logoImageURLs: ["/uploads/logo.png"], pagesImageURLs: [[], []] }} locked={locked} />
+    </Provider>,
+  );
+}
+
+test("edit mode: all steps open, creator and type locked, a changed field is marked and blocks moving on until cancelled", () => {
+  renderEdit();
+  expect(screen.getAllByRole("listitem").map((item) => item.textContent)).toContain("7Overview");
+  expect((screen.getByLabelText("Your name") as HTMLInputElement).disabled).toBe(true);
+  expect((screen.getByLabelText("Email") as HTMLInputElement).disabled).toBe(true);
+  expect((screen.getByRole("radio", { name: /Small Webapp/ }) as HTMLInputElement).disabled).toBe(true);
+  fireEvent.click(navButton("Socials"));
+  expect(currentStep()).toBe("Socials");
+  fireEvent.click(navButton("General"));
+
+  type("Project name", "Renamed");
+  expect(screen.getByText("Modified")).toBeTruthy();
+  expect(screen.getByRole("button", { name: "Save Changes" })).toBeTruthy();
+  fireEvent.click(navButton("Landing"));
+  expect(currentStep()).toBe("General");
+  expect(within(toasts()).getByText("You have unsaved data. Save or cancel changes before navigating away from this page.")).toBeTruthy();
+
+  fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+  expect((screen.getByLabelText("Project name") as HTMLInputElement).value).toBe("Saved");
+  expect(screen.queryByText("Modified")).toBeNull();
+  fireEvent.click(navButton("Landing"));
+  expect(currentStep()).toBe("Landing");
+});
+
+test("edit mode with editing locked: fields and image changes are disabled", () => {
+  renderEdit(true);
+  expect((screen.getByLabelText("Project name") as HTMLInputElement).disabled).toBe(true);
+  expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
+  expect(screen.queryByText("Choose an image")).toBeNull();
+});
