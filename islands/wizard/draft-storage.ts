@@ -26,7 +26,9 @@ export function loadDraft(): ProjectDraft | null {
 
 export function saveDraft(draft: ProjectDraft): void {
   try {
-    localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    // The domain provider's password is a secret: it is never written to the browser's storage.
+    const { domainProviderPassword: _secret, ...kept } = draft;
+    localStorage.setItem(DRAFT_KEY, JSON.stringify(kept));
   } catch {
     // Storage full or disabled: the draft simply does not survive a reload.
   }

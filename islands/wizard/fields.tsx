@@ -237,7 +237,7 @@ export function ImagePicker(props: {
           />
         </label>
       )}
-      {props.hint ? <p className="field-hint">{props.hint}</p> : null}
+      {props.hint && !props.disabled ? <p className="field-hint">{props.hint}</p> : null}
       {props.error ? <p className="field-error">{props.error}</p> : null}
     </div>
   );

@@ -233,6 +233,12 @@ test("the draft's text survives a reload; files do not, so General must be compl
   expect(navButton("Landing").getAttribute("aria-disabled")).toBe("true");
 });
 
+test("the domain provider's password is never written to localStorage", () => {
+  renderWizard();
+  type("Domain provider password", "hunter2-secret");
+  expect(localStorage.getItem(DRAFT_KEY)).not.toContain("hunter2-secret");
+});
+
 function renderEdit(locked = false) {
   const project = { ...newProjectDraft("s", { displayName: "Ada Lovelace", email: "ada@example.com" }), projectName: "Saved", heroTitle: "T", heroMessage: "M", pagesText: ["a", "b"] };
   render(
