@@ -5,6 +5,12 @@ import NotificationSettings from "./notification-settings";
 import ReportBug from "./report-bug";
 import SubmitSplash from "./submit-splash";
 import ThemePicker from "./theme-picker";
+import Wizard from "./wizard";
+import ProjectDelete from "./project-delete";
+import Revisions from "./revisions";
+import ProjectAdmin from "./project-admin";
+import AccessCodeCreate from "./access-code-create";
+import CopyCode from "./copy-code";
 
 export const islandComponents = {
   "account-settings": AccountSettings,
@@ -13,6 +19,12 @@ export const islandComponents = {
   "report-bug": ReportBug,
   "submit-splash": SubmitSplash,
   "theme-picker": ThemePicker,
+  wizard: Wizard,
+  "project-delete": ProjectDelete,
+  revisions: Revisions,
+  "project-admin": ProjectAdmin,
+  "access-code-create": AccessCodeCreate,
+  "copy-code": CopyCode,
 } as const;
 
 export type IslandName = keyof typeof islandComponents;

@@ -11,6 +11,10 @@ import { adminUsersApi } from "./features/admin-users/api";
 import { authApi, oauthRoutes } from "./features/auth/api";
 import { authPages } from "./features/auth/pages";
 import { bugReportsApi } from "./features/bug-reports/api";
+import { wizardPages } from "./features/wizard/pages";
+import { projectPages } from "./features/project-pages/pages";
+import { dashboardPages } from "./features/dashboard/pages";
+import { accessCodePages } from "./features/access-code-pages/pages";
 import { settingsApi } from "./features/settings/api";
 import { settingsPages } from "./features/settings/pages";
 import { landingPages } from "./features/landing/pages";
@@ -36,6 +40,10 @@ export function createApp(deps: AppDeps) {
     .use(authPages(deps))
     .use(adminUsersApi(deps))
     .use(bugReportsApi(deps))
+    .use(wizardPages(deps))
+    .use(projectPages(deps))
+    .use(dashboardPages(deps))
+    .use(accessCodePages(deps))
     .use(settingsApi(deps))
     .use(settingsPages(deps))
     .use(landingPages(deps))

@@ -1,0 +1,246 @@
+// The Admin tab (SPEC.md §2, §4): the Status facts with controls for status, payment, refund,
+// both locks and archiving, plus the Invoice and Access Code sections and Delete.
+import { useState } from "react";
+import { type ProjectStatus, type ProjectType, projectStatuses } from "../../db/schema";
+import { formatPrice, packageFor } from "../../src/shared/packages";
+import { badgeClass, flagLabels, formatDate, statusColors, statusLabels } from "../../src/shared/project-labels";
+import { api, errorMessage } from "../api";
+import { ModalHost } from "../ui/modals";
+import { Toasts, useToast } from "../ui/toasts";
+import { useDeleteProject } from "../project-delete";
+
+export type AdminProject = {
+  _id: string;
+  projectName: string;
+  projectType: ProjectType;
+  createdAt: string;
+  status: ProjectStatus;
+  receivedPayment: boolean;
+  refundIssued: boolean;
+  editingLocked: boolean;
+  revisionsLocked: boolean;
+  archived: boolean;
+  invoiceSent: boolean;
+  invoiceID: string | null;
+  accessCode: string | null;
+  creatorEmail: string;
+  creatorName: string;
+};
+
+export type ProjectAdminProps = { project: AdminProject };
+
+type Flag = "receivedPayment" | "refundIssued" | "editingLocked" | "revisionsLocked" | "archived";
+type Change = Partial<Pick<AdminProject, Flag | "status">> | { accessCode: string };
+
+/** The header's badges are server-rendered outside this island; keep them in step. */
+function syncHeader(project: AdminProject): void {
+  const status = document.querySelector<HTMLElement>('[data-project-badge="status"]');
+  if (status) {
+    status.className = badgeClass(statusColors[project.status]);
+    status.textContent = statusLabels[project.status];
+  }
+  const payment = document.querySelector<HTMLElement>('[data-project-badge="payment"]');
+  if (payment) {
+    payment.className = badgeClass(project.receivedPayment ? "green" : "neutral");
+    payment.textContent = project.receivedPayment ? "Paid" : "Unpaid";
+  }
+}
+
+const toggles: { flag: Flag; label: string; describe: (on: boolean) => string }[] = [
+  { flag: "receivedPayment", label: "Payment received", describe: (on) => (on ? flagLabels.receivedPayment[0] : flagLabels.receivedPayment[1]) },
+  { flag: "refundIssued", label: "Refund issued", describe: (on) => (on ? flagLabels.refundIssued[0] : flagLabels.refundIssued[1]) },
+  { flag: "editingLocked", label: "Lock editing", describe: (on) => (on ? "Customer cannot edit content" : "Customer can edit content") },
+  { flag: "revisionsLocked", label: "Lock revisions", describe: (on) => (on ? "Customer cannot send revision notes" : "Customer can send revision notes") },
+];
+
+export default function ProjectAdmin(props: ProjectAdminProps) {
+  const [project, setProject] = useState(props.project);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const toast = useToast();
+  const remove = useDeleteProject({ projectId: project._id, projectName: project.projectName });
+  const pkg = packageFor(project.projectType);
+
+  async function update(key: string, change: Change): Promise<boolean> {
+    setBusy(key);
+    const { data, error } = await api.api.admin.projects.patch({ projectIDs: [project._id], updatedFields: change });
+    setBusy(null);
+    if (error) {
+      toast.error(errorMessage(error));
+      return false;
+    }
+    const next = { ...project, ...change };
+    setProject(next);
+    syncHeader(next);
+    toast.success(data.message);
+    return true;
+  }
+
+  async function sendInvoice() {
+    setBusy("invoice");
+    const { data, error } = await api.api.admin.projects.sendinvoice.patch({ projectID: project._id, resend: project.invoiceSent });
+    setBusy(null);
+    if (error) {
+      toast.error(errorMessage(error));
+      return;
+    }
+    setProject({ ...project, invoiceSent: true, invoiceID: data.invoiceID });
+    toast.success(data.message);
+  }
+
+  async function submitCode() {
+    if (!code.trim()) {
+      setCodeError("Enter an access code");
+      return;
+    }
+    setCodeError(null);
+    const ok = await update("accessCode", { accessCode: code.trim() });
+    if (ok) {
+      setProject((current) => ({ ...current, accessCode: code.trim().toUpperCase() }));
+      setCode("");
+    } else setCodeError("Access code is invalid.");
+  }
+
+  return (
+    <div className="admin-panels">
+      <section className="card" aria-labelledby="admin-status-title">
+        <h2 id="admin-status-title" className="card-title">
+          Project controls
+        </h2>
+        <p className="muted admin-meta">
+          Requested by {project.creatorName} ({project.creatorEmail}) on {formatDate(project.createdAt)}.
+        </p>
+        <div className="admin-controls">
+          <div className="control-row">
+            <label htmlFor="admin-status" className="control-label">
+              Project status
+            </label>
+            <div className="control-value">
+              <select
+                id="admin-status"
+                className="select"
+                value={project.status}
+                disabled={busy !== null}
+                onChange={(event) => void update("status", { status: event.target.value as ProjectStatus })}
+              >
+                {projectStatuses.map((status) => (
+                  <option key={status} value={status}>
+                    {statusLabels[status]}
+                  </option>
+                ))}
+              </select>
+              <span className={badgeClass(statusColors[project.status])}>{statusLabels[project.status]}</span>
+            </div>
+          </div>
+          {toggles.map((toggle) => {
+            const on = project[toggle.flag];
+            return (
+              <div className="control-row" key={toggle.flag}>
+                <span className="control-label" id={`label-${toggle.flag}`}>
+                  {toggle.label}
+                </span>
+                <div className="control-value">
+                  <button
+                    type="button"
+                    role="switch"
+                    className="switch"
+                    aria-checked={on}
+                    aria-labelledby={`label-${toggle.flag}`}
+                    disabled={busy !== null}
+                    onClick={() => void update(toggle.flag, { [toggle.flag]: !on })}
+                  >
+                    <span className="switch-thumb" />
+                  </button>
+                  <span className="control-state">{toggle.describe(on)}</span>
+                </div>
+              </div>
+            );
+          })}
+          <div className="control-row">
+            <span className="control-label">Archive</span>
+            <div className="control-value">
+              <button type="button" className="button button-sm" disabled={busy !== null} onClick={() => void update("archived", { archived: !project.archived })}>
+                {project.archived ? "De-archive" : "Archive"}
+              </button>
+              <span className="control-state">{project.archived ? "Archived" : "Not archived"}</span>
+            </div>
+          </div>
+        </div>
+      </section>
+      <div className="admin-side">
+        <section className="card" aria-labelledby="invoice-title">
+          <div className="card-head">
+            <h2 id="invoice-title" className="card-title">
+              Invoice
+            </h2>
+            <span className={badgeClass(project.invoiceSent ? "green" : "neutral")}>{project.invoiceSent ? "Sent" : "Not sent"}</span>
+          </div>
+          <p className="muted">
+            {pkg.title} · {formatPrice(pkg.price)}, sent to {project.creatorEmail}.
+          </p>
+          <button type="button" className="button button-primary" disabled={busy !== null} onClick={() => void sendInvoice()}>
+            {busy === "invoice" ? "Sending…" : project.invoiceSent ? "Resend" : "Send invoice"}
+          </button>
+        </section>
+        <section className="card" aria-labelledby="code-title">
+          <div className="card-head">
+            <h2 id="code-title" className="card-title">
+              Access Code
+            </h2>
+            <span className={badgeClass(project.accessCode ? "green" : "neutral")}>{project.accessCode ? "Submitted" : "Not submitted"}</span>
+          </div>
+          {project.accessCode ? (
+            <p className="code-display">{project.accessCode}</p>
+          ) : (
+            <form
+              className="stack-sm"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submitCode();
+              }}
+            >
+              <label htmlFor="admin-access-code" className="label">
+                Code
+              </label>
+              <div className="code-row">
+                <input
+                  id="admin-access-code"
+                  className="input input-code"
+                  value={code}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={codeError ? true : undefined}
+                  aria-describedby={codeError ? "admin-access-code-error" : undefined}
+                  onChange={(event) => {
+                    setCode(event.target.value);
+                    setCodeError(null);
+                  }}
+                />
+                <button type="submit" className="button" disabled={busy !== null}>
+                  Submit code
+                </button>
+              </div>
+              {codeError ? (
+                <p className="field-error" id="admin-access-code-error">
+                  {codeError}
+                </p>
+              ) : null}
+            </form>
+          )}
+        </section>
+        <section className="card danger-zone" aria-labelledby="admin-delete-title">
+          <h2 id="admin-delete-title" className="card-title">
+            Delete project
+          </h2>
+          <p className="muted">Removes the request and its images for good.</p>
+          <button type="button" className="button button-danger" onClick={remove}>
+            Delete Project
+          </button>
+        </section>
+      </div>
+      <Toasts />
+      <ModalHost />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// Delete a project behind the confirm dialog (SPEC.md §2 Status tab); afterwards /dashboard.
+import { useConfirm } from "../ui/confirm-dialog";
+import { ModalHost } from "../ui/modals";
+import { Toasts, useToast } from "../ui/toasts";
+import { api, errorMessage } from "../api";
+
+export type ProjectDeleteProps = { projectId: string; projectName: string };
+
+export function useDeleteProject(props: ProjectDeleteProps) {
+  const confirm = useConfirm();
+  const toast = useToast();
+  return () =>
+    confirm({
+      id: `delete-project-${props.projectId}`,
+      title: "Delete this project?",
+      message: `“${props.projectName}” and its images will be removed for good.`,
+      confirmLabel: "Delete",
+      danger: true,
+      onConfirm: async () => {
+        const { error } = await api.api.projects({ id: props.projectId }).delete();
+        if (error) {
+          toast.error(errorMessage(error));
+          throw new Error(errorMessage(error));
+        }
+        window.location.assign("/dashboard");
+      },
+    });
+}
+
+export default function ProjectDelete(props: ProjectDeleteProps) {
+  const remove = useDeleteProject(props);
+  return (
+    <>
+      <button type="button" className="button button-danger" onClick={remove}>
+        Delete Project
+      </button>
+      <Toasts />
+      <ModalHost />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+// The confirm dialog (SPEC.md §4): after Confirm it shows an in-progress indicator (default
+// 'Operation in progress') and closes when the operation signals completion (its promise
+// resolves). Cancel closes it and runs the cancel callback. A failure (the promise rejects)
+// re-enables it so the user can try again or cancel.
+import { useState } from "react";
+import { useModals } from "./modals";
+
+export const DEFAULT_PROGRESS_TEXT = "Operation in progress";
+
+export type ConfirmOptions = {
+  /** Defaults to the time it opened, as the spec's modal ids are. */
+  id?: string;
+  title: string;
+  message?: string;
+  confirmLabel?: string;
+  danger?: boolean;
+  progressText?: string;
+  /** The operation; resolve to close the dialog, reject to re-enable it. */
+  onConfirm: () => Promise<unknown>;
+  onCancel?: () => void;
+};
+
+function ConfirmBody(props: ConfirmOptions & { close: () => void; setBusy: (busy: boolean) => void }) {
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    props.setBusy(true);
+    try {
+      await props.onConfirm();
+      props.close();
+    } catch {
+      // The operation reports its own error (a toast); the dialog stays for another try.
+      setBusy(false);
+      props.setBusy(false);
+    }
+  }
+
+  function cancel() {
+    props.close();
+    props.onCancel?.();
+  }
+
+  return (
+    <div className="confirm">
+      <h2 className="dialog-title">{props.title}</h2>
+      {props.message ? <p className="muted">{props.message}</p> : null}
+      {busy ? (
+        <div className="progress-note" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {props.progressText ?? DEFAULT_PROGRESS_TEXT}
+        </div>
+      ) : null}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={cancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className={props.danger ? "button button-danger" : "button button-primary"} onClick={confirm} disabled={busy} data-autofocus>
+          {props.confirmLabel ?? "Confirm"}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function useConfirm() {
+  const { openModal, setBusy } = useModals();
+  return (options: ConfirmOptions): boolean => {
+    const id = options.id ?? String(Date.now());
+    return openModal({
+      id,
+      label: options.title,
+      onDismiss: options.onCancel,
+      render: (close) => <ConfirmBody {...options} close={close} setBusy={(busy) => setBusy({ id, busy })} />,
+    });
+  };
+}

@@ -1,0 +1,135 @@
+// The modal stack (SPEC.md §3: a modal's id is the time it opened; modals are kept in a stack).
+// Opening a modal whose id is already on the stack does nothing, so a double click cannot open
+// the same dialog twice. <ModalHost/> renders the stack; only the top modal takes keys and focus.
+import { atom, useAtomValue, useSetAtom } from "jotai";
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react";
+import { createPortal } from "react-dom";
+
+export type ModalEntry = {
+  id: string;
+  /** The dialog's accessible name. */
+  label: string;
+  render: (close: () => void) => ReactNode;
+  /** Runs when the modal is dismissed with Escape or a click outside. */
+  onDismiss?: () => void;
+  /** While true the modal ignores Escape and outside clicks (an operation is running). */
+  busy?: boolean;
+  size?: "md" | "lg" | "full";
+};
+
+export const modalsAtom = atom<ModalEntry[]>([]);
+
+export const openModalAtom = atom(null, (get, set, entry: ModalEntry) => {
+  if (get(modalsAtom).some((open) => open.id === entry.id)) return false;
+  set(modalsAtom, [...get(modalsAtom), entry]);
+  return true;
+});
+
+export const closeModalAtom = atom(null, (get, set, id: string) => {
+  set(
+    modalsAtom,
+    get(modalsAtom).filter((open) => open.id !== id),
+  );
+});
+
+export const setModalBusyAtom = atom(null, (get, set, update: { id: string; busy: boolean }) => {
+  set(
+    modalsAtom,
+    get(modalsAtom).map((open) => (open.id === update.id ? { ...open, busy: update.busy } : open)),
+  );
+});
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.hasAttribute("inert"));
+}
+
+function ModalFrame(props: { entry: ModalEntry; top: boolean; close: () => void }) {
+  const { entry, top, close } = props;
+  const dialog = useRef<HTMLDivElement>(null);
+
+  // Focus moves into the dialog on open and back to whatever had it on close.
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = dialog.current;
+    if (root) (root.querySelector<HTMLElement>("[data-autofocus]") ?? focusables(root)[0] ?? root).focus();
+    return () => previous?.focus();
+  }, []);
+
+  function dismiss() {
+    if (entry.busy) return;
+    close();
+    entry.onDismiss?.();
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (!top) return;
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      dismiss();
+      return;
+    }
+    if (event.key !== "Tab" || !dialog.current) return;
+    const items = focusables(dialog.current);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <div
+      className={entry.size === "full" ? "dialog-backdrop dialog-backdrop-full" : "dialog-backdrop"}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) dismiss();
+      }}
+    >
+      <div
+        ref={dialog}
+        className={`dialog dialog-${entry.size ?? "md"}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={entry.label}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <div className="dialog-content">
+          {entry.render(close)}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ModalHost() {
+  const modals = useAtomValue(modalsAtom);
+  const closeModal = useSetAtom(closeModalAtom);
+  useEffect(() => {
+    // The page behind an open modal does not scroll.
+    document.body.classList.toggle("has-modal", modals.length > 0);
+  }, [modals.length]);
+  if (modals.length === 0 || typeof document === "undefined") return null;
+  return createPortal(
+    <>
+      {modals.map((entry, index) => (
+        <ModalFrame key={entry.id} entry={entry} top={index === modals.length - 1} close={() => closeModal(entry.id)} />
+      ))}
+    </>,
+    document.body,
+  );
+}
+
+/** `openModal(entry)` returns false when a modal with that id is already open. */
+export function useModals() {
+  return { openModal: useSetAtom(openModalAtom), closeModal: useSetAtom(closeModalAtom), setBusy: useSetAtom(setModalBusyAtom) };
+}

@@ -1,0 +1,80 @@
+// The dashboard lists keep their state in the query string, so a reload or a shared link shows
+// the same list. Pure: parse a URL's parameters, build the link for a change.
+import type { SortOrder } from "../../shared/lists";
+
+export const projectStatusFilters = [
+  { value: "pending-approval", label: "Pending Approval" },
+  { value: "in-progress", label: "In Progress" },
+  { value: "completed", label: "Completed" },
+] as const;
+export type StatusFilter = (typeof projectStatusFilters)[number]["value"];
+
+export type ProjectListState = { status?: StatusFilter; paid: boolean; archived: boolean; title: string; sortby: SortOrder; page: number };
+export type CodeListState = { claimed?: boolean; title: string; sortby: SortOrder; page: number };
+export type DashboardState = { projects: ProjectListState; codes: CodeListState };
+
+const MAX_PAGE = 100_000;
+const MAX_TITLE = 200;
+
+function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1;
+}
+
+const readSort = (value: string | null): SortOrder => (value === "createdAt" ? "createdAt" : "-createdAt");
+const readTitle = (value: string | null): string => (value ?? "").trim().slice(0, MAX_TITLE);
+
+export function readDashboardState(params: URLSearchParams): DashboardState {
+  const status = projectStatusFilters.find((filter) => filter.value === params.get("status"))?.value;
+  const claimed = params.get("codeStatus");
+  return {
+    projects: {
+      status,
+      paid: params.get("paid") === "true",
+      archived: params.get("archived") === "true",
+      title: readTitle(params.get("title")),
+      sortby: readSort(params.get("sortby")),
+      page: readPage(params.get("page")),
+    },
+    codes: {
+      claimed: claimed === "claimed" ? true : claimed === "unclaimed" ? false : undefined,
+      title: readTitle(params.get("codeTitle")),
+      sortby: readSort(params.get("codeSort")),
+      page: readPage(params.get("codePage")),
+    },
+  };
+}
+
+/** The query string for a state; defaults are left out so links stay short. */
+export function toQuery(state: DashboardState): string {
+  const params = new URLSearchParams();
+  const { projects, codes } = state;
+  if (projects.status) params.set("status", projects.status);
+  if (projects.paid) params.set("paid", "true");
+  if (projects.archived) params.set("archived", "true");
+  if (projects.title) params.set("title", projects.title);
+  if (projects.sortby !== "-createdAt") params.set("sortby", projects.sortby);
+  if (projects.page > 1) params.set("page", String(projects.page));
+  if (codes.claimed !== undefined) params.set("codeStatus", codes.claimed ? "claimed" : "unclaimed");
+  if (codes.title) params.set("codeTitle", codes.title);
+  if (codes.sortby !== "-createdAt") params.set("codeSort", codes.sortby);
+  if (codes.page > 1) params.set("codePage", String(codes.page));
+  const query = params.toString();
+  return query ? `/dashboard?${query}` : "/dashboard";
+}
+
+/** Any filter or sort change goes back to page 1 (SPEC.md §2 Dashboard). */
+export function withProjects(state: DashboardState, change: Partial<ProjectListState>): string {
+  const page = "page" in change ? (change.page ?? 1) : 1;
+  return toQuery({ ...state, projects: { ...state.projects, ...change, page } });
+}
+
+export function withCodes(state: DashboardState, change: Partial<CodeListState>): string {
+  const page = "page" in change ? (change.page ?? 1) : 1;
+  return toQuery({ ...state, codes: { ...state.codes, ...change, page } });
+}
+
+/** Pending Approval, In Progress and Completed are mutually exclusive: choosing one drops the others; choosing it again clears it. */
+export function toggleStatus(state: DashboardState, status: StatusFilter): string {
+  return withProjects(state, { status: state.projects.status === status ? undefined : status });
+}

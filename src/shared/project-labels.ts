@@ -1,0 +1,39 @@
+// How a project's state reads and which colour it wears (SPEC.md §4), for the project pages,
+// the dashboard lists and the admin controls alike.
+import type { ProjectStatus } from "../../db/schema";
+
+export type BadgeColor = "yellow" | "blue" | "green" | "red" | "neutral";
+
+export const statusLabels: Record<ProjectStatus, string> = {
+  "pending-approval": "Pending Approval",
+  "in-progress": "In Progress",
+  completed: "Completed",
+  "in-review": "In Review",
+  denied: "Denied",
+};
+
+export const statusColors: Record<ProjectStatus, BadgeColor> = {
+  "pending-approval": "yellow",
+  "in-progress": "blue",
+  completed: "green",
+  "in-review": "blue",
+  denied: "red",
+};
+
+export const badgeClass = (color: BadgeColor): string => (color === "neutral" ? "badge" : `badge badge-${color}`);
+
+/** The admin toggles as the spec names their two states. */
+export const flagLabels = {
+  receivedPayment: ["Paid", "Unpaid"],
+  invoiceSent: ["Sent", "Not sent"],
+  refundIssued: ["Issued", "Not issued"],
+  accessCode: ["Submitted", "Not submitted"],
+  editingLocked: ["Locked", "Unlocked"],
+  revisionsLocked: ["Locked", "Unlocked"],
+  archived: ["Archived", "Not archived"],
+} as const;
+
+export function formatDate(iso: string | Date): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
