@@ -67,9 +67,8 @@ describe.skipIf(!browserAvailable)("accounts in Chromium", () => {
     await saved;
     await page.reload();
     expect(await page.getAttribute("html", "data-theme")).toBe("1");
-    // The refused sign-in answers 401 by design, and /dashboard is another feature's page
-    // (404 until it is merged); nothing else may fail.
-    expect(errors.filter((e) => !/status of (401|404)/.test(e))).toEqual([]);
+    // The refused sign-in answers 401 by design; nothing else may fail.
+    expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
     await context.close();
   });
 
