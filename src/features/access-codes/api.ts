@@ -4,7 +4,7 @@ import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { enforceRateLimit } from "../../http/rate-limit";
-import { refuseUnknownFields } from "../projects/strict";
+import { refuseUnknownFields } from "../../http/unknown-fields";
 import {
   AccessCodeIdParams,
   AccessCodeModel,

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
-import { refuseUnknownFields } from "../projects/strict";
+import { refuseUnknownFields } from "../../http/unknown-fields";
 import { SendInvoiceBody, SentInvoice } from "./model";
 import { sendInvoice } from "./service";
 

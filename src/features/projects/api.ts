@@ -6,7 +6,7 @@ import { context } from "../../http/context";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { requireAdmin, requireUser } from "../../http/guards";
 import { parseMultipart, raiseMultipartRefusal } from "./form";
-import { refuseUnknownFields } from "./strict";
+import { refuseUnknownFields } from "../../http/unknown-fields";
 import {
   AddImagesForm,
   AdminProjectsDeleteQuery,

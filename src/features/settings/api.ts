@@ -3,11 +3,21 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
+import { refuseUnknownFields } from "../../http/unknown-fields";
 import { changePassword, toPublicUser } from "../auth/service";
 import { clearSessionCookie } from "../auth/sessions";
 import { findUserById } from "../auth/queries";
 import { SettingsPatch } from "./model";
 import { deleteAccount, replacePhoto, updateProfile, updateUserSettings } from "./service";
+
+const ProfilePatch = t.Object(
+  {
+    displayName: t.Optional(t.String({ maxLength: 300 })),
+    email: t.Optional(t.String({ maxLength: 320 })),
+    currentPassword: t.Optional(t.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
 
 export const settingsApi = (deps: AppDeps) =>
   new Elysia({ name: "settings-api", prefix: "/api/users/me" })
@@ -22,17 +32,8 @@ export const settingsApi = (deps: AppDeps) =>
         const message = changed.length === 0 ? "Nothing changed." : changed.includes("email") ? "Your e-mail has been updated." : "Your profile has been updated.";
         return { message, user: toPublicUser(user, deps.config) };
       },
-      {
-        // Only these names: a body that tries to set isAdmin (or anything else) is refused.
-        body: t.Object(
-          {
-            displayName: t.Optional(t.String({ maxLength: 300 })),
-            email: t.Optional(t.String({ maxLength: 320 })),
-            currentPassword: t.Optional(t.String({ maxLength: 1000 })),
-          },
-          { additionalProperties: false },
-        ),
-      },
+      // Only these names: a body that tries to set isAdmin (or anything else) is refused.
+      { transform: refuseUnknownFields(ProfilePatch), body: ProfilePatch },
     )
     .patch(
       "/password",
@@ -62,7 +63,7 @@ export const settingsApi = (deps: AppDeps) =>
         const settings = await updateUserSettings(deps.database.db, user.id, user.settings, body);
         return { settings };
       },
-      { body: SettingsPatch },
+      { transform: refuseUnknownFields(SettingsPatch), body: SettingsPatch },
     )
     .delete("/", async ({ actor, set }) => {
       await deleteAccount(deps, requireUser(actor));

@@ -3,7 +3,7 @@
 // field means someone is trying something, we refuse it with 400 instead: this transform runs
 // before validation and names every field the schema's `additionalProperties: false` forbids.
 import type { TSchema } from "elysia";
-import { badRequest } from "../../http/errors";
+import { badRequest } from "./errors";
 
 type SchemaShape = { type?: unknown; properties?: Record<string, TSchema>; additionalProperties?: unknown; items?: TSchema; anyOf?: TSchema[] };
 
