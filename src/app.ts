@@ -2,32 +2,32 @@
 // feature's plugin. The HTTP concerns that wrap every response live in src/http/server.ts.
 import { Elysia } from "elysia";
 import type { AppDeps } from "./deps";
-import { handleError } from "./features/errors/handler";
-import { assetRoutes } from "./features/system/assets";
-import { systemRoutes } from "./features/system/api";
-import { context } from "./http/context";
-import { notFound } from "./http/errors";
+import { accessCodePages } from "./features/access-code-pages/pages";
+import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
 import { adminUsersApi } from "./features/admin-users/api";
 import { authApi, oauthRoutes } from "./features/auth/api";
 import { authPages } from "./features/auth/pages";
 import { bugReportsApi } from "./features/bug-reports/api";
-import { wizardPages } from "./features/wizard/pages";
-import { projectPages } from "./features/project-pages/pages";
-import { dashboardPages } from "./features/dashboard/pages";
-import { accessCodePages } from "./features/access-code-pages/pages";
-import { settingsApi } from "./features/settings/api";
-import { settingsPages } from "./features/settings/pages";
-import { landingPages } from "./features/landing/pages";
-import { faqApi } from "./features/faq/api";
-import { faqPages } from "./features/faq/pages";
 import { contactApi } from "./features/contact/api";
 import { contactPages } from "./features/contact/pages";
-import { termsPages } from "./features/terms/pages";
-import { seoRoutes } from "./features/seo/api";
-import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
-import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
+import { dashboardPages } from "./features/dashboard/pages";
+import { handleError } from "./features/errors/handler";
+import { faqApi } from "./features/faq/api";
+import { faqPages } from "./features/faq/pages";
 import { adminInvoicesApi } from "./features/invoices/api";
 import { invoicePages } from "./features/invoices/pages";
+import { landingPages } from "./features/landing/pages";
+import { projectPages } from "./features/project-pages/pages";
+import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
+import { seoRoutes } from "./features/seo/api";
+import { settingsApi } from "./features/settings/api";
+import { settingsPages } from "./features/settings/pages";
+import { systemRoutes } from "./features/system/api";
+import { assetRoutes } from "./features/system/assets";
+import { termsPages } from "./features/terms/pages";
+import { wizardPages } from "./features/wizard/pages";
+import { context } from "./http/context";
+import { notFound } from "./http/errors";
 
 export function createApp(deps: AppDeps) {
   return new Elysia({ name: "app" })
