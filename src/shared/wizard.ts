@@ -58,6 +58,37 @@ export type ProjectContent = {
   twitterURL: string;
 };
 
+const contentKeys = [
+  "projectName",
+  "projectType",
+  "creatorPhoneNumber",
+  "projectDomainURL",
+  "domainProviderURL",
+  "domainProviderUsername",
+  "domainProviderPassword",
+  "heroTitle",
+  "heroMessage",
+  "selectedThemes",
+  "defaultTheme",
+  "selectedTintColors",
+  "defaultTintColor",
+  "customTintColor",
+  "borderRadius",
+  "buttonBorderRadius",
+  "pagesText",
+  "hasSubscriptions",
+  "subscriptionTiers",
+  "linkedInURL",
+  "facebookURL",
+  "instagramURL",
+  "twitterURL",
+] as const satisfies readonly (keyof ProjectContent)[];
+
+/** Exactly the content fields of anything that has them (a stored project, an API answer, a draft). */
+export function pickContent(source: ProjectContent): ProjectContent {
+  return Object.fromEntries(contentKeys.map((key) => [key, source[key]])) as ProjectContent;
+}
+
 /** What the create wizard collects on top of the project's content. */
 export type ProjectDraft = ProjectContent & {
   creatorName: string;

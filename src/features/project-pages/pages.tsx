@@ -9,7 +9,7 @@ import { HttpError } from "../../http/errors";
 import { requireAdminPage, requireSignedInPage } from "../../http/guards";
 import { Island } from "../../render/island";
 import { page } from "../../render/page";
-import type { ProjectDraft } from "../../shared/wizard";
+import { type ProjectDraft, pickContent } from "../../shared/wizard";
 import type { Actor } from "../auth/roles";
 import type { ProjectModel } from "../projects/model";
 import { getProject } from "../projects/service";
@@ -18,31 +18,9 @@ import { NoAccessScreen, ProjectFacts, ProjectFrame, type ProjectTab } from "./v
 /** The saved project as the wizard's draft, the baseline of the edit form. */
 export function draftOf(project: ProjectModel): ProjectDraft {
   return {
+    ...pickContent(project),
     creatorName: project.creatorName,
     email: project.creator.email,
-    projectName: project.projectName,
-    projectType: project.projectType,
-    creatorPhoneNumber: project.creatorPhoneNumber,
-    projectDomainURL: project.projectDomainURL,
-    domainProviderURL: project.domainProviderURL,
-    domainProviderUsername: project.domainProviderUsername,
-    domainProviderPassword: project.domainProviderPassword,
-    heroTitle: project.heroTitle,
-    heroMessage: project.heroMessage,
-    selectedThemes: project.selectedThemes,
-    defaultTheme: project.defaultTheme,
-    selectedTintColors: project.selectedTintColors,
-    defaultTintColor: project.defaultTintColor,
-    customTintColor: project.customTintColor,
-    borderRadius: project.borderRadius,
-    buttonBorderRadius: project.buttonBorderRadius,
-    pagesText: project.pagesText,
-    hasSubscriptions: project.hasSubscriptions,
-    subscriptionTiers: project.subscriptionTiers,
-    linkedInURL: project.linkedInURL,
-    facebookURL: project.facebookURL,
-    instagramURL: project.instagramURL,
-    twitterURL: project.twitterURL,
     acceptedTermsAndConditions: true,
     signature: project.creatorName,
     hasAccessCode: project.accessCode !== null,

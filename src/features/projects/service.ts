@@ -13,7 +13,7 @@ import { isId, newId } from "../../lib/ids";
 import { READABLE_ALPHABET, randomText } from "../../lib/random-text";
 import { DEFAULT_SORT, type PageInfo, PROJECTS_PAGE_SIZE, pageInfo } from "../../shared/lists";
 import { TEMPORARY_PASSWORD_LENGTH, packageFor } from "../../shared/packages";
-import { type FieldErrors, type ProjectContent, type ProjectDraft, stepErrorMessage, validateContent, validateDraft } from "../../shared/wizard";
+import { type FieldErrors, type ProjectContent, type ProjectDraft, pickContent, stepErrorMessage, validateContent, validateDraft } from "../../shared/wizard";
 import { normalizeAccessCode } from "../access-codes/service";
 import { claimCode, isCodeUnclaimed } from "../access-codes/queries";
 import { checkImages, collectImages, groupImages, removeStoredObjects, storeImages } from "./images";
@@ -83,31 +83,7 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 
 /** The project's content as the wizard rules see it. */
 function contentOf(project: Project, password: string): ProjectContent {
-  return {
-    projectName: project.projectName,
-    projectType: project.projectType,
-    creatorPhoneNumber: project.creatorPhoneNumber,
-    projectDomainURL: project.projectDomainURL,
-    domainProviderURL: project.domainProviderURL,
-    domainProviderUsername: project.domainProviderUsername,
-    domainProviderPassword: password,
-    heroTitle: project.heroTitle,
-    heroMessage: project.heroMessage,
-    selectedThemes: project.selectedThemes,
-    defaultTheme: project.defaultTheme,
-    selectedTintColors: project.selectedTintColors,
-    defaultTintColor: project.defaultTintColor,
-    customTintColor: project.customTintColor,
-    borderRadius: project.borderRadius,
-    buttonBorderRadius: project.buttonBorderRadius,
-    pagesText: project.pagesText,
-    hasSubscriptions: project.hasSubscriptions,
-    subscriptionTiers: project.subscriptionTiers,
-    linkedInURL: project.linkedInURL,
-    facebookURL: project.facebookURL,
-    instagramURL: project.instagramURL,
-    twitterURL: project.twitterURL,
-  };
+  return pickContent({ ...project, domainProviderPassword: password });
 }
 
 /** The columns for stored content; text is trimmed and the provider password sealed. */
