@@ -240,14 +240,29 @@ export function ResetRequestView(props: { state: FormState }) {
 
 export function ResetConfirmView(props: { token: string; state: FormState }) {
   return (
-    <AuthCard
-      title="Choose a new password"
+    <NewPasswordView
       subtitle="Pick a password you don't use anywhere else. You'll be signed in right after."
-      footer={<a href="/login">Back to sign in</a>}
-    >
-      <form method="post" action="/reset/confirm" className="stack auth-form" data-splash="Logging you in">
+      action="/reset/confirm"
+      secret={{ name: "token", value: props.token }}
+      submitLabel="Save password and sign in"
+      state={props.state}
+    />
+  );
+}
+
+/** Choosing a new password, after a reset link or a temporary password: the same form, its own secret. */
+function NewPasswordView(props: {
+  subtitle: ReactNode;
+  action: string;
+  secret: { name: "token" | "ticket"; value: string };
+  submitLabel: string;
+  state: FormState;
+}) {
+  return (
+    <AuthCard title="Choose a new password" subtitle={props.subtitle} footer={<a href="/login">Back to sign in</a>}>
+      <form method="post" action={props.action} className="stack auth-form" data-splash="Logging you in">
         <Alerts state={props.state} />
-        <input type="hidden" name="token" value={props.token} />
+        <input type="hidden" name={props.secret.name} value={props.secret.value} />
         <Field
           name="password"
           label="New password"
@@ -259,7 +274,7 @@ export function ResetConfirmView(props: { token: string; state: FormState }) {
           autoFocus
         />
         <button className="button button-primary button-lg button-block" type="submit">
-          Save password and sign in
+          {props.submitLabel}
         </button>
       </form>
     </AuthCard>
@@ -281,32 +296,16 @@ export function ResetLinkInvalidView(props: { message: string }) {
 
 export function ChoosePasswordView(props: { ticket: string; email: string; state: FormState }) {
   return (
-    <AuthCard
-      title="Choose a new password"
+    <NewPasswordView
       subtitle={
         <>
           You signed in with a temporary password. Choose your own password for <strong>{props.email}</strong> to continue.
         </>
       }
-      footer={<a href="/login">Back to sign in</a>}
-    >
-      <form method="post" action="/login/new-password" className="stack auth-form" data-splash="Logging you in">
-        <Alerts state={props.state} />
-        <input type="hidden" name="ticket" value={props.ticket} />
-        <Field
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          minLength={6}
-          hint="At least 6 characters."
-          state={props.state}
-          autoFocus
-        />
-        <button className="button button-primary button-lg button-block" type="submit">
-          Save password and continue
-        </button>
-      </form>
-    </AuthCard>
+      action="/login/new-password"
+      secret={{ name: "ticket", value: props.ticket }}
+      submitLabel="Save password and continue"
+      state={props.state}
+    />
   );
 }
