@@ -271,6 +271,23 @@ describe("the server re-checks every wizard rule", () => {
     const response = await server.request("/api/projects", { method: "POST", cookie, json: { data: validDraft() } });
     expect(response.status).toBe(415);
   });
+
+  test("a field sent twice or an unreadable body gets 400 naming the problem", async () => {
+    const { cookie } = await server.createUser();
+    const twice = orderForm(validDraft(), { logoImages: [png()] });
+    twice.append("data", JSON.stringify(validDraft()));
+    const duplicated = await postOrder(server, twice, cookie);
+    expect(duplicated.status).toBe(400);
+    expect(await errorOf(duplicated)).toEqual({ message: "The field data was sent more than once.", fields: { data: "Sent more than once" } });
+    const garbled = await server.request("/api/projects", {
+      method: "POST",
+      cookie,
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      body: "not multipart at all",
+    });
+    expect(garbled.status).toBe(400);
+    expect(await errorOf(garbled)).toEqual({ message: "The request body could not be read." });
+  });
 });
 
 describe("uploads are checked by content and size", () => {

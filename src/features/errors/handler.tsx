@@ -24,6 +24,9 @@ function validationFields(error: unknown): Record<string, string> {
 }
 
 export function mapError(code: string | number, error: unknown): MappedError {
+  // Elysia wraps whatever a body parser throws in a ParseError; our own refusals keep their status.
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (code === "PARSE" && cause instanceof HttpError) return mapError("", cause);
   if (error instanceof HttpError) return { status: error.status, message: error.message, fields: error.fields, headers: error.headers };
   switch (code) {
     case "VALIDATION": {

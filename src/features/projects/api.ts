@@ -5,7 +5,7 @@ import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { requireAdmin, requireUser } from "../../http/guards";
-import { parseMultipart, raiseMultipartRefusal } from "./form";
+import { parseMultipart } from "./form";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import {
   AddImagesForm,
@@ -54,7 +54,7 @@ export const ordersApi = (deps: AppDeps) =>
       },
       {
         parse: parseMultipart,
-        transform: [raiseMultipartRefusal, refuseUnknownFields(CreateProjectForm)],
+        transform: refuseUnknownFields(CreateProjectForm),
         body: CreateProjectForm,
         response: { 201: CreatedProject },
       },
@@ -80,7 +80,7 @@ export const projectsApi = (deps: AppDeps) =>
     .post("/:id/images", ({ actor, params, body }) => addProjectImages(deps, actor, params.id, body), {
       params: ProjectIdParams,
       parse: parseMultipart,
-      transform: [raiseMultipartRefusal, refuseUnknownFields(AddImagesForm)],
+      transform: refuseUnknownFields(AddImagesForm),
       body: AddImagesForm,
       response: ProjectImagesAnswer,
     });

@@ -3,23 +3,9 @@
 // as JSON once, so the `t` schema then validates exactly what the client sent.
 import { badRequest, unsupportedMediaType } from "../../http/errors";
 
-// Elysia wraps anything a parser throws into a generic "Bad Request"; to keep our status and
-// message (415, the field at fault), the parser files its refusal here and a transform throws it.
-const refusals = new WeakMap<Request, unknown>();
-
-/** The `parse` hook for multipart routes. */
-export async function parseMultipart({ request }: { request: Request }): Promise<Record<string, unknown>> {
-  try {
-    return await readMultipartBody(request);
-  } catch (error) {
-    refusals.set(request, error);
-    return {};
-  }
-}
-
-/** The `transform` hook paired with parseMultipart: raises what the parser refused. */
-export function raiseMultipartRefusal({ request }: { request: Request }): void {
-  if (refusals.has(request)) throw refusals.get(request);
+/** The `parse` hook for multipart routes. Its refusals keep their status: the error mapper unwraps them. */
+export function parseMultipart({ request }: { request: Request }): Promise<Record<string, unknown>> {
+  return readMultipartBody(request);
 }
 
 export async function readMultipartBody(request: Request): Promise<Record<string, unknown>> {
