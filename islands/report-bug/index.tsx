@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api, errorMessage } from "../api";
 
-export type ReportBugProps = { variant: "menu" | "button" };
+export type ReportBugProps = { variant: "menu" | "button"; /** The not-found screen says "Report Bug". */ label?: string };
 
 export default function ReportBug(props: ReportBugProps) {
   const [open, setOpen] = useState(false);
@@ -46,7 +46,7 @@ export default function ReportBug(props: ReportBugProps) {
   const ready = title.trim() !== "" && description.trim() !== "";
   return (
     <>
-      <button type="button" className={props.variant === "menu" ? "menu-button" : "button"} onClick={show}>
+      <button type="button" className={props.variant === "menu" ? "menu-button" : "button button-lg"} onClick={show}>
         {props.variant === "menu" ? (
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path
@@ -59,7 +59,7 @@ export default function ReportBug(props: ReportBugProps) {
             />
           </svg>
         ) : null}
-        Report a Bug
+        {props.label ?? "Report a Bug"}
       </button>
       {open ? (
         <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && setOpen(false)}>

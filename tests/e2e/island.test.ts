@@ -39,4 +39,26 @@ describe.skipIf(!browserAvailable)("a hydrated island in Chromium", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  test("a signed-in user reports a bug straight from the Page not found screen", async () => {
+    const { cookie } = await server.createUser();
+    const context = await browser.newContext();
+    const [name, value] = cookie.split("=") as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const response = await page.goto(`${server.url}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await page.waitForSelector('main [data-island="report-bug"][data-hydrated="true"]');
+    await page.locator("main").getByRole("button", { name: "Report Bug" }).click();
+    const dialog = page.getByRole("dialog", { name: "Report a Bug" });
+    const report = dialog.getByRole("button", { name: "Report", exact: true });
+    expect(await report.isDisabled()).toBe(true);
+    await dialog.getByLabel("Title").fill("Broken link");
+    await dialog.getByLabel("Description").fill("The link from my e-mail leads nowhere.");
+    await report.click();
+    await dialog.getByRole("status").waitFor();
+    expect(errors.filter((line) => !line.includes("404"))).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,4 +1,5 @@
 // The two error screens of SPEC.md §2: 'Page not found' and 'Unexpected Application Error!'.
+import { Island } from "../../render/island";
 import type { Actor } from "../auth/roles";
 import { PageShell } from "../layout/views";
 
@@ -41,9 +42,7 @@ export function NotFoundScreen(props: { actor: Actor | null }) {
               <a className="button button-primary button-lg" href="/dashboard">
                 Go to Dashboard
               </a>
-              <a className="button button-lg" href="/dashboard?reportBug=1">
-                Report Bug
-              </a>
+              <Island name="report-bug" props={{ variant: "button", label: "Report Bug" }} />
             </>
           ) : (
             <a className="button button-primary button-lg" href="/">
