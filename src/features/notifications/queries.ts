@@ -54,16 +54,24 @@ export async function insertNotification(db: Db, values: { userId: string; chann
 export type ChannelRow = { id: ChannelId; title: string; icon: string; photoURL: string; unreadCount: number };
 
 export async function listChannelsWithUnread(db: Db, userId: string): Promise<ChannelRow[]> {
-  return db
+  const unread = db
+    .select({ channelId: notifications.channelId, unread: count().as("unread") })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .groupBy(notifications.channelId)
+    .as("unread");
+  const rows = await db
     .select({
       id: notificationChannels.id,
       title: notificationChannels.title,
       icon: notificationChannels.icon,
       photoURL: notificationChannels.photoURL,
-      unreadCount: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.channelId} = ${notificationChannels.id} and not ${notifications.isRead})`,
+      unreadCount: unread.unread,
     })
     .from(notificationChannels)
+    .leftJoin(unread, eq(unread.channelId, notificationChannels.id))
     .orderBy(asc(notificationChannels.id));
+  return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount ?? 0) }));
 }
 
 export async function findUserForNotice(db: Db, userId: string) {
