@@ -20,7 +20,11 @@ async function shoot(page: Page, name: string, prepare?: (page: Page) => Promise
   for (const theme of ["0", "1"]) {
     for (const width of [375, 800, 1280]) {
       await page.setViewportSize({ width, height: 820 });
-      await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
+      await page.evaluate((value) => {
+        document.documentElement.dataset.theme = value;
+        window.scrollTo({ top: 0, behavior: "instant" });
+      }, theme);
+      await page.mouse.move(0, 600);
       if (prepare) await prepare(page);
       await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme === "0" ? "light" : "dark"}.png` });
     }
