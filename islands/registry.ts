@@ -11,6 +11,9 @@ import Revisions from "./revisions";
 import ProjectAdmin from "./project-admin";
 import AccessCodeCreate from "./access-code-create";
 import CopyCode from "./copy-code";
+import NotificationBell from "./notification-bell";
+import Notifications from "./notifications";
+import Announcements from "./announcements";
 
 export const islandComponents = {
   "account-settings": AccountSettings,
@@ -25,6 +28,9 @@ export const islandComponents = {
   "project-admin": ProjectAdmin,
   "access-code-create": AccessCodeCreate,
   "copy-code": CopyCode,
+  "notification-bell": NotificationBell,
+  notifications: Notifications,
+  announcements: Announcements,
 } as const;
 
 export type IslandName = keyof typeof islandComponents;

@@ -17,6 +17,8 @@ import { faqPages } from "./features/faq/pages";
 import { adminInvoicesApi } from "./features/invoices/api";
 import { invoicePages } from "./features/invoices/pages";
 import { landingPages } from "./features/landing/pages";
+import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
+import { notificationsPages } from "./features/notifications/pages";
 import { projectPages } from "./features/project-pages/pages";
 import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
 import { seoRoutes } from "./features/seo/api";
@@ -60,6 +62,9 @@ export function createApp(deps: AppDeps) {
     .use(adminAccessCodesApi(deps))
     .use(adminInvoicesApi(deps))
     .use(invoicePages(deps))
+    .use(notificationsApi(deps))
+    .use(adminNotificationsApi(deps))
+    .use(notificationsPages(deps))
     .all("/api/*", () => {
       throw notFound("There is no such API endpoint.");
     });

@@ -9,6 +9,7 @@ import { ensureSuperAdmin } from "./features/auth/bootstrap";
 import { pruneExpiredSessions } from "./features/auth/sessions";
 import { seedFaqs } from "./features/faq/seed";
 import { startOutboxWorker } from "./features/mail/outbox";
+import { settleAnnouncements } from "./features/notifications/service";
 import { pruneRateLimits } from "./http/rate-limit";
 import { UPLOAD_BODY_LIMIT, createFetchHandler } from "./http/server";
 import { createSealer, randomToken } from "./lib/crypto";
@@ -82,6 +83,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       stopping ??= (async () => {
         clearInterval(housekeeping);
         await server.stop(false);
+        await settleAnnouncements();
         await outbox.stop();
         mailer.close();
         await database.close();

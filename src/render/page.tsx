@@ -2,6 +2,8 @@
 import type { ReactNode } from "react";
 import type { AppDeps } from "../deps";
 import type { Actor } from "../features/auth/roles";
+import { BellContext, type BellData } from "../features/notifications/bell";
+import { loadBell } from "../features/notifications/service";
 import type { PageMeta } from "./document";
 import { renderPage } from "./render";
 import { SiteContext } from "./site";
@@ -12,13 +14,25 @@ export type PageOptions = {
   status?: number;
 };
 
-export function page(
+/** The bell's notifications for a signed-in page; a page still renders (without them) if they fail. */
+async function loadBellData(deps: AppDeps, actor: Actor | null): Promise<BellData | null> {
+  if (!actor) return null;
+  try {
+    return { notifications: await loadBell(deps.database.db, actor.user.id), renderedAt: Date.now() };
+  } catch (error) {
+    deps.log(`notifications: the bell could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+export async function page(
   deps: AppDeps,
   actor: Actor | null,
   meta: Omit<PageMeta, "theme" | "tint" | "url"> & { path?: string },
   body: ReactNode,
   options: PageOptions = {},
 ): Promise<Response> {
+  const bell = await loadBellData(deps, actor);
   const theme = actor && !options.publicPage ? actor.user.settings.theme : { themeColor: 0, tintColor: 0 };
   return renderPage(
     deps.assets,
@@ -29,7 +43,9 @@ export function page(
       theme: theme.themeColor,
       tint: theme.tintColor,
     },
-    <SiteContext value={{ socialUrl: deps.config.socialUrl }}>{body}</SiteContext>,
+    <SiteContext value={{ socialUrl: deps.config.socialUrl }}>
+      <BellContext value={bell}>{body}</BellContext>
+    </SiteContext>,
     { status: options.status, headers: actor ? { "cache-control": "no-store" } : { "cache-control": "no-cache" } },
   );
 }

@@ -16,3 +16,6 @@ export function pageInfo(totalCount: number, page: number, pageSize: number): Pa
   const pagesCount = Math.ceil(totalCount / pageSize);
   return { pagesCount, canLoadMore: page < pagesCount, totalCount };
 }
+
+/** Notifications per page, on the notifications page and in the channel history. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;

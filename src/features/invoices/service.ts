@@ -6,6 +6,7 @@ import { newId } from "../../lib/ids";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
 import type { Actor } from "../auth/roles";
 import { enqueueMail } from "../mail/outbox";
+import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
 import { lockProject, updateProjectRow } from "../projects/queries";
 import { PROJECT_NOT_FOUND } from "../projects/service";
 import type { SendInvoiceBody } from "./model";
@@ -55,6 +56,7 @@ export async function sendInvoice(
         `Payment is due by ${formatDate(created.dueAt)} (within ${INVOICE_DUE_DAYS} days), or the project is deleted.`,
       ].join("\n"),
     });
+    await notifyProjectEvent(tx, project.creatorId, projectMessages.invoice(project.projectName), null);
     return created;
   });
   deps.wakeOutbox();

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import type { User } from "../../../db/schema";
 import { Island } from "../../render/island";
 import type { Actor } from "../auth/roles";
+import { NotificationBell } from "../notifications/bell";
 import { Logo } from "./views";
 
 function PersonIcon() {
@@ -111,8 +112,8 @@ export function ProfileMenu(props: { actor: Actor }) {
 }
 
 /**
- * `bell` is the notification bell's slot: the notifications feature passes its island here
- * (through PageShell's `bell` prop) and it sits between the links and the profile menu.
+ * The notification bell sits between the links and the profile menu on every signed-in page;
+ * `bell` (PageShell's `bell` prop) can replace it.
  */
 export function AppHeader(props: { actor: Actor; bell?: ReactNode; current?: string }) {
   const here = (path: string) => (props.current === path ? "page" : undefined);
@@ -131,7 +132,7 @@ export function AppHeader(props: { actor: Actor; bell?: ReactNode; current?: str
           ) : null}
         </nav>
         <div className="header-actions">
-          {props.bell ? <div className="header-bell">{props.bell}</div> : null}
+          <div className="header-bell">{props.bell ?? <NotificationBell />}</div>
           <ProfileMenu actor={props.actor} />
         </div>
       </div>

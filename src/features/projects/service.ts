@@ -15,6 +15,7 @@ import { DEFAULT_SORT, type PageInfo, PROJECTS_PAGE_SIZE, pageInfo } from "../..
 import { TEMPORARY_PASSWORD_LENGTH, packageFor } from "../../shared/packages";
 import { type FieldErrors, type ProjectContent, type ProjectDraft, pickContent, stepErrorMessage, validateContent, validateDraft } from "../../shared/wizard";
 import { normalizeAccessCode } from "../access-codes/service";
+import { notifyProjectChanges, readProjectsBefore } from "../notifications/project-events";
 import { claimCode, isCodeUnclaimed } from "../access-codes/queries";
 import { checkImages, collectImages, groupImages, removeStoredObjects, storeImages } from "./images";
 import type {
@@ -450,7 +451,7 @@ export async function searchProjects(
 export async function updateProjectsAsAdmin(deps: Deps, patch: AdminProjectsPatch): Promise<{ message: string; projectIDs: string[] }> {
   const ids = [...new Set(patch.projectIDs)];
   const { accessCode, ...flags } = patch.updatedFields;
-  const updated = await deps.database.db.transaction(async (tx) => {
+  const { updated, mailed } = await deps.database.db.transaction(async (tx) => {
     const values: Partial<NewProject> = { ...flags };
     if (accessCode !== undefined) {
       if (ids.length !== 1) throw badRequest("An access code can be submitted for one project at a time.", { projectIDs: "Select one project" });
@@ -462,8 +463,12 @@ export async function updateProjectsAsAdmin(deps: Deps, patch: AdminProjectsPatc
       if (code === null || !(await claimCode(tx, code, projectId))) throw badRequest(INVALID_ADMIN_CODE, { accessCode: INVALID_ADMIN_CODE });
       values.accessCode = code;
     }
-    return updateProjects(tx, ids, values);
+    const before = await readProjectsBefore(tx, ids);
+    const updated = await updateProjects(tx, ids, values);
+    const mailed = await notifyProjectChanges(tx, before, values, (id) => `${deps.config.publicUrl}/projects/${id}/status`);
+    return { updated, mailed };
   });
+  if (mailed) deps.wakeOutbox();
   if (updated.length === 0) throw notFound("No project matched those ids.");
   return { message: updated.length === 1 ? "Project updated." : `${updated.length} projects updated.`, projectIDs: updated };
 }

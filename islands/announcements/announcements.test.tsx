@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, expect, mock, test } from "bun:test";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { Provider, createStore } from "jotai";
+import { ANNOUNCEMENT_NOTICE, BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT } from "../../src/shared/notifications";
+import Announcements from "./index";
+
+type Call = { url: string; body: unknown };
+let calls: Call[] = [];
+let answer: () => Promise<Response>;
+beforeEach(() => {
+  calls = [];
+  answer = async () => Response.json({ message: "Your announcement is being sent." });
+  globalThis.fetch = mock(async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(input), body: JSON.parse(String(init?.body ?? "null")) });
+    return answer();
+  }) as unknown as typeof fetch;
+});
+afterEach(cleanup);
+
+const renderForms = () =>
+  render(
+    <Provider store={createStore()}>
+      <Announcements />
+    </Provider>,
+  );
+const appForm = () => screen.getByRole("form", { name: "App announcement" });
+const emailForm = () => screen.getByRole("form", { name: "E-mail announcement" });
+
+test("a blank app announcement is refused in place and nothing is sent", async () => {
+  renderForms();
+  fireEvent.change(screen.getByLabelText("Message", { selector: "#app-announcement-message" }), { target: { value: "   " } });
+  await act(async () => fireEvent.submit(appForm()));
+  expect(screen.getByText(BLANK_APP_ANNOUNCEMENT)).toBeTruthy();
+  expect(calls).toEqual([]);
+});
+
+test("a blank e-mail subject and message each get their message", async () => {
+  renderForms();
+  await act(async () => fireEvent.submit(emailForm()));
+  expect(screen.getByText(BLANK_EMAIL_SUBJECT)).toBeTruthy();
+  expect(screen.getByText(BLANK_EMAIL_MESSAGE)).toBeTruthy();
+  fireEvent.change(screen.getByLabelText("Subject"), { target: { value: "Launch" } });
+  expect(screen.queryByText(BLANK_EMAIL_SUBJECT)).toBeNull();
+  await act(async () => fireEvent.submit(emailForm()));
+  expect(screen.getByText(BLANK_EMAIL_MESSAGE)).toBeTruthy();
+  expect(calls).toEqual([]);
+});
+
+test("sending shows the long-running notice, then the server's message as a toast", async () => {
+  let release: (response: Response) => void = () => {};
+  answer = () => new Promise((resolve) => (release = resolve));
+  let refreshed = 0;
+  window.addEventListener("notifications:refresh", () => refreshed++);
+  renderForms();
+  fireEvent.change(screen.getByLabelText("Subject"), { target: { value: " Launch " } });
+  fireEvent.change(screen.getByLabelText("Message", { selector: "#email-announcement-message" }), { target: { value: "Templates are live." } });
+  await act(async () => fireEvent.submit(emailForm()));
+  expect(screen.getByText(ANNOUNCEMENT_NOTICE)).toBeTruthy();
+  expect((screen.getByRole("button", { name: "Sending…" }) as HTMLButtonElement).disabled).toBe(true);
+  await act(async () => release(Response.json({ message: "Your announcement is being sent." })));
+  expect(calls).toEqual([{ url: "http://localhost:3000/api/admin/notifications/emailannouncement", body: { subject: "Launch", message: "Templates are live." } }]);
+  expect(screen.getByText("Your announcement is being sent.")).toBeTruthy();
+  expect(refreshed).toBe(1);
+  expect((screen.getByLabelText("Subject") as HTMLInputElement).value).toBe("");
+});
+
+test("a refused announcement shows the server's message as an error and keeps the text", async () => {
+  answer = async () => Response.json({ message: "Only admins can do that." }, { status: 403 });
+  renderForms();
+  const box = screen.getByLabelText("Message", { selector: "#app-announcement-message" }) as HTMLTextAreaElement;
+  fireEvent.change(box, { target: { value: "Hello all" } });
+  await act(async () => fireEvent.submit(appForm()));
+  expect(screen.getByText("Only admins can do that.")).toBeTruthy();
+  expect(screen.queryByText(ANNOUNCEMENT_NOTICE)).toBeNull();
+  expect(box.value).toBe("Hello all");
+});

@@ -1,0 +1,110 @@
+// The header's bell (SPEC.md §2, §9): the 5 latest notifications in a 320 px menu whose list is
+// at most 338 px high, links to /notifications and /notifications/{id}, and an unread dot when
+// any of the first 5 is unread. Its data comes rendered with the page; it asks again only when
+// another island says notifications changed (an announcement was sent).
+import { useEffect, useRef, useState } from "react";
+import {
+  BELL_SIZE,
+  NOTIFICATIONS_READ_EVENT,
+  NOTIFICATIONS_REFRESH_EVENT,
+  type NotificationItem,
+  formatNotificationTime,
+  hasUnread,
+} from "../../src/shared/notifications";
+import { api } from "../api";
+import { CHANNEL_TITLES, ChannelAvatar, Icon } from "../notifications/channel-icon";
+
+export type NotificationBellProps = { notifications: NotificationItem[]; renderedAt: number };
+
+export default function NotificationBell(props: NotificationBellProps) {
+  const [items, setItems] = useState(() => props.notifications.slice(0, BELL_SIZE));
+  const [open, setOpen] = useState(false);
+  const [now, setNow] = useState(props.renderedAt);
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const unread = hasUnread(items);
+
+  useEffect(() => {
+    function onRead(event: Event) {
+      const ids = new Set((event as CustomEvent<string[]>).detail);
+      setItems((current) => current.map((item) => (ids.has(item._id) ? { ...item, isRead: true } : item)));
+    }
+    async function onRefresh() {
+      const { data } = await api.api.notifications.get({ query: { page: 1 } });
+      if (data) setItems(data.notifications.slice(0, BELL_SIZE));
+    }
+    window.addEventListener(NOTIFICATIONS_READ_EVENT, onRead);
+    window.addEventListener(NOTIFICATIONS_REFRESH_EVENT, onRefresh);
+    return () => {
+      window.removeEventListener(NOTIFICATIONS_READ_EVENT, onRead);
+      window.removeEventListener(NOTIFICATIONS_REFRESH_EVENT, onRefresh);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    setNow(Date.now());
+    function onPointer(event: PointerEvent) {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    }
+    function onKey(event: KeyboardEvent) {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      trigger.current?.focus();
+    }
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="bell" ref={root}>
+      <button
+        ref={trigger}
+        type="button"
+        className="bell-trigger"
+        aria-label={unread ? "Notifications, unread" : "Notifications"}
+        aria-expanded={open}
+        aria-controls="bell-menu"
+        onClick={() => setOpen(!open)}
+      >
+        <Icon name="bell" size={20} />
+        {unread ? <span className="bell-dot" data-bell-dot="" /> : null}
+      </button>
+      {open ? (
+        <div className="bell-menu" id="bell-menu" role="region" aria-label="Latest notifications">
+          <div className="bell-head">
+            <strong>Notifications</strong>
+            <a href="/notifications">See all</a>
+          </div>
+          {items.length === 0 ? (
+            <p className="bell-empty">You have no notifications yet.</p>
+          ) : (
+            <ul className="bell-list">
+              {items.map((item) => (
+                <li key={item._id}>
+                  <a href={`/notifications/${item._id}`} className={item.isRead ? "bell-item" : "bell-item is-unread"}>
+                    <ChannelAvatar channel={item.channelID} />
+                    <span className="bell-item-text">
+                      <span className="bell-item-message">{item.message}</span>
+                      <span className="bell-item-meta">
+                        {CHANNEL_TITLES[item.channelID].title} · {formatNotificationTime(item.createdAt, now)}
+                      </span>
+                    </span>
+                    {item.isRead ? null : <span className="unread-dot" aria-label="Unread" />}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          <a className="bell-footer" href="/notifications">
+            View all notifications
+          </a>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, expect, mock, test } from "bun:test";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { Provider, createStore } from "jotai";
+import { NOTIFICATIONS_READ_EVENT, NOTIFICATIONS_REFRESH_EVENT, type NotificationItem, hasUnread } from "../../src/shared/notifications";
+import NotificationBell from "./index";
+
+const NOW = Date.now();
+const item = (n: number, isRead: boolean, minutesAgo = n * 5): NotificationItem => ({
+  _id: `id${n}`,
+  message: `Message ${n}`,
+  createdAt: new Date(NOW - minutesAgo * 60_000).toISOString(),
+  isRead,
+  channelID: "general",
+});
+
+let requests: string[] = [];
+beforeEach(() => {
+  requests = [];
+  globalThis.fetch = mock(async (input: RequestInfo | URL) => {
+    requests.push(String(input));
+    return Response.json({ notifications: [item(9, false, 0)], pagesCount: 1, canLoadMore: false, totalCount: 1 });
+  }) as unknown as typeof fetch;
+});
+afterEach(cleanup);
+
+const renderBell = (notifications: NotificationItem[]) =>
+  render(
+    <Provider store={createStore()}>
+      <NotificationBell notifications={notifications} renderedAt={NOW} />
+    </Provider>,
+  );
+const dot = () => document.querySelector("[data-bell-dot]");
+
+test("the unread dot counts only the first 5", () => {
+  expect(hasUnread([item(1, true), item(2, true), item(3, true), item(4, true), item(5, true), item(6, false)])).toBe(false);
+  expect(hasUnread([item(1, true), item(2, true), item(3, true), item(4, true), item(5, false)])).toBe(true);
+  expect(hasUnread([])).toBe(false);
+});
+
+test("no dot when all are read, a dot when one is unread; nothing is fetched on load", () => {
+  renderBell([item(1, true), item(2, true)]);
+  expect(dot()).toBeNull();
+  expect(screen.getByRole("button", { name: "Notifications" })).toBeTruthy();
+  cleanup();
+  renderBell([item(1, true), item(2, false)]);
+  expect(dot()).not.toBeNull();
+  expect(screen.getByRole("button", { name: "Notifications, unread" })).toBeTruthy();
+  expect(requests).toEqual([]);
+});
+
+test("the menu lists at most 5 with links and relative times, and closes with Escape", () => {
+  renderBell([1, 2, 3, 4, 5, 6].map((n) => item(n, n !== 2)));
+  const trigger = screen.getByRole("button", { name: "Notifications, unread" });
+  fireEvent.click(trigger);
+  expect(trigger.getAttribute("aria-expanded")).toBe("true");
+  const links = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
+  expect(links).toEqual(["/notifications", "/notifications/id1", "/notifications/id2", "/notifications/id3", "/notifications/id4", "/notifications/id5", "/notifications"]);
+  expect(screen.queryByText("Message 6")).toBeNull();
+  expect(screen.getByText("General · 5 minutes ago")).toBeTruthy();
+  fireEvent.keyDown(document, { key: "Escape" });
+  expect(screen.queryByRole("region", { name: "Latest notifications" })).toBeNull();
+});
+
+test("an empty bell says so", () => {
+  renderBell([]);
+  fireEvent.click(screen.getByRole("button", { name: "Notifications" }));
+  expect(screen.getByText("You have no notifications yet.")).toBeTruthy();
+});
+
+test("reading elsewhere on the page clears the dot; a refresh asks for page 1", async () => {
+  renderBell([item(1, false), item(2, true)]);
+  expect(dot()).not.toBeNull();
+  act(() => {
+    window.dispatchEvent(new CustomEvent(NOTIFICATIONS_READ_EVENT, { detail: ["id1"] }));
+  });
+  expect(dot()).toBeNull();
+  await act(async () => {
+    window.dispatchEvent(new Event(NOTIFICATIONS_REFRESH_EVENT));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+  expect(requests.some((url) => url.includes("/api/notifications?page=1"))).toBe(true);
+  expect(dot()).not.toBeNull();
+});

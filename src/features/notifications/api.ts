@@ -1,0 +1,57 @@
+// /api/notifications (the caller's own, SPEC.md §7 with DESIGN.md's changes) and the admins'
+// announcements under /api/admin/notifications.
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { context } from "../../http/context";
+import { requireAdmin, requireUser } from "../../http/guards";
+import { refuseUnknownFields } from "../../http/unknown-fields";
+import {
+  AppAnnouncementBody,
+  ChannelParams,
+  ChannelsAnswer,
+  EmailAnnouncementBody,
+  MarkAsReadAnswer,
+  MarkAsReadBody,
+  MessageAnswer,
+  NotificationsPage,
+  PageQuery,
+} from "./model";
+import { listChannels, listNotifications, markAsRead, sendAppAnnouncement, sendEmailAnnouncement } from "./service";
+
+export const notificationsApi = (deps: AppDeps) =>
+  new Elysia({ name: "notifications-api", prefix: "/api/notifications" })
+    .use(context(deps))
+    .onTransform(({ actor }) => void requireUser(actor))
+    .get("", ({ actor, query }) => listNotifications(deps.database.db, requireUser(actor).user.id, query.page ?? 1), {
+      query: PageQuery,
+      response: NotificationsPage,
+    })
+    .get("/channels", async ({ actor }) => ({ channels: await listChannels(deps.database.db, requireUser(actor).user.id) }), {
+      response: ChannelsAnswer,
+    })
+    .get(
+      "/channel/:channelId",
+      ({ actor, params, query }) => listNotifications(deps.database.db, requireUser(actor).user.id, query.page ?? 1, params.channelId),
+      { params: ChannelParams, query: PageQuery, response: NotificationsPage },
+    )
+    .patch("/markasread", ({ actor, body }) => markAsRead(deps.database.db, requireUser(actor).user.id, body.notificationIDs), {
+      transform: refuseUnknownFields(MarkAsReadBody),
+      body: MarkAsReadBody,
+      response: MarkAsReadAnswer,
+    });
+
+/** Announcements to every user (admins only; the role is checked before the body is looked at). */
+export const adminNotificationsApi = (deps: AppDeps) =>
+  new Elysia({ name: "admin-notifications-api", prefix: "/api/admin/notifications" })
+    .use(context(deps))
+    .onTransform(({ actor }) => void requireAdmin(actor))
+    .post("/appannouncement", ({ actor, body }) => sendAppAnnouncement(deps, requireAdmin(actor), body), {
+      transform: refuseUnknownFields(AppAnnouncementBody),
+      body: AppAnnouncementBody,
+      response: MessageAnswer,
+    })
+    .post("/emailannouncement", ({ actor, body }) => sendEmailAnnouncement(deps, requireAdmin(actor), body), {
+      transform: refuseUnknownFields(EmailAnnouncementBody),
+      body: EmailAnnouncementBody,
+      response: MessageAnswer,
+    });

@@ -1,0 +1,15 @@
+// The signed-in header's bell (SPEC.md §2). page() loads the latest notifications with every
+// signed-in page and provides them here, so the bell arrives rendered and asks nothing on load.
+import { createContext, use } from "react";
+import { Island } from "../../render/island";
+import type { NotificationItem } from "../../shared/notifications";
+
+export type BellData = { notifications: NotificationItem[]; renderedAt: number };
+
+export const BellContext = createContext<BellData | null>(null);
+
+export function NotificationBell() {
+  const data = use(BellContext);
+  if (!data) return null;
+  return <Island name="notification-bell" props={data} />;
+}

@@ -1,0 +1,124 @@
+// Notification SQL. Every read and write names the owner in its `where`, so a forgotten check
+// finds nothing rather than someone else's notification.
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { type ChannelId, type Notification, mailOutbox, notificationChannels, notifications, users } from "../../../db/schema";
+import type { Db } from "../../lib/db";
+import { newId } from "../../lib/ids";
+
+export async function listNotificationRows(
+  db: Db,
+  userId: string,
+  options: { channelId?: ChannelId; page: number; pageSize: number },
+): Promise<{ rows: Notification[]; totalCount: number }> {
+  const where = options.channelId
+    ? and(eq(notifications.userId, userId), eq(notifications.channelId, options.channelId))
+    : eq(notifications.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize),
+    db.select({ value: count() }).from(notifications).where(where),
+  ]);
+  return { rows, totalCount: total?.value ?? 0 };
+}
+
+export async function findOwnNotification(db: Db, userId: string, id: string): Promise<Notification | null> {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks the caller's own notifications read; ids of anyone else's match nothing. Answers the ids found. */
+export async function markOwnRead(db: Db, userId: string, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)))
+    .returning({ id: notifications.id });
+  return rows.map((row) => row.id);
+}
+
+export async function insertNotification(db: Db, values: { userId: string; channelId: ChannelId; message: string }): Promise<string> {
+  const id = newId();
+  await db.insert(notifications).values({ id, ...values });
+  return id;
+}
+
+export type ChannelRow = { id: ChannelId; title: string; icon: string; photoURL: string; unreadCount: number };
+
+export async function listChannelsWithUnread(db: Db, userId: string): Promise<ChannelRow[]> {
+  const unread = db
+    .select({ channelId: notifications.channelId, unread: count().as("unread") })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .groupBy(notifications.channelId)
+    .as("unread");
+  const rows = await db
+    .select({
+      id: notificationChannels.id,
+      title: notificationChannels.title,
+      icon: notificationChannels.icon,
+      photoURL: notificationChannels.photoURL,
+      unreadCount: unread.unread,
+    })
+    .from(notificationChannels)
+    .leftJoin(unread, eq(unread.channelId, notificationChannels.id))
+    .orderBy(asc(notificationChannels.id));
+  return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount ?? 0) }));
+}
+
+export async function findUserForNotice(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, displayName: users.displayName, settings: users.settings })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The time part of our ids (see src/lib/ids.ts), so rows made in SQL sort with the rest. */
+const idPrefix = (): string => newId().slice(0, 10);
+/** 16 random characters from the id alphabet (hex digits are a subset of it). */
+const randomIdTail = sql`left(md5(gen_random_uuid()::text), 16)`;
+
+/** One statement: a notification for every user whose announcements switch is on (absent counts as on). */
+export async function fanOutAppAnnouncement(db: Db, message: string): Promise<number> {
+  const rows = await db.execute<{ count: number }>(sql`
+    with inserted as (
+      insert into ${notifications} (id, user_id, channel_id, message)
+      select ${idPrefix()} || ${randomIdTail}, u.id, 'announcements', ${message}
+      from ${users} u
+      where coalesce((u.settings -> 'appNotifications' ->> 'announcementsEnabled')::boolean, true)
+      returning 1
+    )
+    select count(*)::int as count from inserted`);
+  return readCount(rows);
+}
+
+/** One statement: a queued mail for every user whose e-mail announcements switch is on. */
+export async function fanOutEmailAnnouncement(db: Db, mail: { subject: string; text: string }): Promise<number> {
+  const rows = await db.execute<{ count: number }>(sql`
+    with inserted as (
+      insert into ${mailOutbox} (id, "to", subject, text)
+      select ${idPrefix()} || ${randomIdTail}, u.email, ${mail.subject}, ${mail.text}
+      from ${users} u
+      where coalesce((u.settings -> 'emailNotifications' ->> 'announcementsEnabled')::boolean, true)
+      returning 1
+    )
+    select count(*)::int as count from inserted`);
+  return readCount(rows);
+}
+
+/** PGlite answers `{rows}`, postgres-js an array of rows. */
+function readCount(result: unknown): number {
+  const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
+  const first = rows[0] as { count?: unknown } | undefined;
+  return Number(first?.count ?? 0);
+}
