@@ -4,6 +4,8 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "./deps";
 import { accessCodePages } from "./features/access-code-pages/pages";
 import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
+import { adminBugReportsApi } from "./features/admin-bug-reports/api";
+import { adminFaqApi } from "./features/admin-faq/api";
 import { adminUsersApi } from "./features/admin-users/api";
 import { authApi, oauthRoutes } from "./features/auth/api";
 import { authPages } from "./features/auth/pages";
@@ -40,6 +42,8 @@ export function createApp(deps: AppDeps) {
     .use(authPages(deps))
     .use(adminUsersApi(deps))
     .use(bugReportsApi(deps))
+    .use(adminFaqApi(deps))
+    .use(adminBugReportsApi(deps))
     .use(wizardPages(deps))
     .use(projectPages(deps))
     .use(dashboardPages(deps))

@@ -16,3 +16,6 @@ export function pageInfo(totalCount: number, page: number, pageSize: number): Pa
   const pagesCount = Math.ceil(totalCount / pageSize);
   return { pagesCount, canLoadMore: page < pagesCount, totalCount };
 }
+
+export const FAQS_PAGE_SIZE = 20;
+export const BUG_REPORTS_PAGE_SIZE = 20;
