@@ -11,6 +11,12 @@ import Revisions from "./revisions";
 import ProjectAdmin from "./project-admin";
 import AccessCodeCreate from "./access-code-create";
 import CopyCode from "./copy-code";
+import AdminUsers from "./admin-users";
+import AdminTable from "./admin-table";
+import FaqCreate from "./faq-create";
+import FaqDetail from "./faq-detail";
+import BugReportCreate from "./bug-report-create";
+import BugReportDetail from "./bug-report-detail";
 
 export const islandComponents = {
   "account-settings": AccountSettings,
@@ -25,6 +31,12 @@ export const islandComponents = {
   "project-admin": ProjectAdmin,
   "access-code-create": AccessCodeCreate,
   "copy-code": CopyCode,
+  "admin-users": AdminUsers,
+  "admin-table": AdminTable,
+  "faq-create": FaqCreate,
+  "faq-detail": FaqDetail,
+  "bug-report-create": BugReportCreate,
+  "bug-report-detail": BugReportDetail,
 } as const;
 
 export type IslandName = keyof typeof islandComponents;

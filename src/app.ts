@@ -4,8 +4,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "./deps";
 import { accessCodePages } from "./features/access-code-pages/pages";
 import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
-import { adminBugReportsApi } from "./features/admin-bug-reports/api";
-import { adminFaqApi } from "./features/admin-faq/api";
+import { adminConsole } from "./features/admin-console/plugin";
 import { adminUsersApi } from "./features/admin-users/api";
 import { authApi, oauthRoutes } from "./features/auth/api";
 import { authPages } from "./features/auth/pages";
@@ -42,8 +41,7 @@ export function createApp(deps: AppDeps) {
     .use(authPages(deps))
     .use(adminUsersApi(deps))
     .use(bugReportsApi(deps))
-    .use(adminFaqApi(deps))
-    .use(adminBugReportsApi(deps))
+    .use(adminConsole(deps))
     .use(wizardPages(deps))
     .use(projectPages(deps))
     .use(dashboardPages(deps))

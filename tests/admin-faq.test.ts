@@ -145,7 +145,7 @@ describe("search", () => {
     const oldest = (await (await call("/api/admin/faq/search?title=zebra&sortby=createdAt")).json()) as FaqPage;
     expect(oldest.faqs.map((f) => f._id)).toEqual(created);
     const project = (await (await call("/api/admin/faq/search?title=zebra&sections=Project")).json()) as FaqPage;
-    expect(project.faqs.map((f) => f._id)).toEqual([created[2]]);
+    expect(project.faqs.map((f) => f._id)).toEqual(created.slice(2));
     const both = (await (await call("/api/admin/faq/search?title=zebra&sections=Account-Project")).json()) as FaqPage;
     expect(both.totalCount).toBe(3);
     const console = (await (await call(`/api/admin/faq/search?sections=${encodeURIComponent("Admin Console")}`)).json()) as FaqPage;
