@@ -154,7 +154,7 @@ export default function AdminUsers(props: AdminUsersProps) {
 
   async function reload() {
     const { data, error } = await api.api.admin.users.get();
-    if (error) return void toast.error(errorMessage(error));
+    if (error) return void toast.error(errorMessage({ value: error.value, status: Number(error.status) }));
     setAdmins(data.users.map((user) => ({ _id: user._id, displayName: user.displayName, email: user.email, photoURL: user.photoURL, isSuperAdmin: user.isSuperAdmin })));
   }
 
