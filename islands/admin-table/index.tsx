@@ -115,7 +115,7 @@ export default function AdminTable(props: AdminTableProps) {
             <thead>
               <tr>
                 <th scope="col" className="select-cell">
-                  <input type="checkbox" className="checkbox" aria-label="Select all rows" checked={allSelected} onChange={toggleAll} />
+                  <input type="checkbox" aria-label="Select all rows" checked={allSelected} onChange={toggleAll} />
                 </th>
                 {props.columns.map((column) => (
                   <th key={column.label} scope="col" className={column.hideMobile ? "hide-mobile" : undefined}>
@@ -130,7 +130,6 @@ export default function AdminTable(props: AdminTableProps) {
                   <td className="select-cell">
                     <input
                       type="checkbox"
-                      className="checkbox"
                       aria-label={`Select ${row.cells[0]?.text ?? row.id}`}
                       checked={selected.has(row.id)}
                       onChange={() => toggle(row.id)}
