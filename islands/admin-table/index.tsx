@@ -1,7 +1,7 @@
 // The admin lists' table (SPEC.md §2 FAQ list, Bug reports): rows open their page, and rows can
 // be selected and deleted together after 'Are you sure you want to delete N FAQ(s)?' (or the
 // same for bug reports). Filters, search, sort and paging stay server-rendered links around it.
-import { type MouseEvent, useState } from "react";
+import { useState } from "react";
 import { api, errorMessage } from "../api";
 import { useConfirm } from "../ui/confirm-dialog";
 import { ModalHost } from "../ui/modals";
@@ -54,13 +54,6 @@ export default function AdminTable(props: AdminTableProps) {
 
   function toggleAll() {
     setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)));
-  }
-
-  function openRow(event: MouseEvent, href: string) {
-    // The checkbox and the link do their own thing; anywhere else on the row opens it.
-    const target = event.target as HTMLElement;
-    if (target.closest("input, a, label")) return;
-    window.location.assign(href);
   }
 
   function askDelete() {
@@ -126,7 +119,7 @@ export default function AdminTable(props: AdminTableProps) {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.id} className={selected.has(row.id) ? "is-selected" : undefined} onClick={(event) => openRow(event, row.href)}>
+                <tr key={row.id} className={selected.has(row.id) ? "is-selected" : undefined}>
                   <td className="select-cell">
                     <input
                       type="checkbox"
