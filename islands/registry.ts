@@ -14,6 +14,12 @@ import CopyCode from "./copy-code";
 import NotificationBell from "./notification-bell";
 import Notifications from "./notifications";
 import Announcements from "./announcements";
+import AdminUsers from "./admin-users";
+import AdminTable from "./admin-table";
+import FaqCreate from "./faq-create";
+import FaqDetail from "./faq-detail";
+import BugReportCreate from "./bug-report-create";
+import BugReportDetail from "./bug-report-detail";
 
 export const islandComponents = {
   "account-settings": AccountSettings,
@@ -31,6 +37,12 @@ export const islandComponents = {
   "notification-bell": NotificationBell,
   notifications: Notifications,
   announcements: Announcements,
+  "admin-users": AdminUsers,
+  "admin-table": AdminTable,
+  "faq-create": FaqCreate,
+  "faq-detail": FaqDetail,
+  "bug-report-create": BugReportCreate,
+  "bug-report-detail": BugReportDetail,
 } as const;
 
 export type IslandName = keyof typeof islandComponents;

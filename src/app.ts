@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "./deps";
 import { accessCodePages } from "./features/access-code-pages/pages";
 import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
+import { adminConsole } from "./features/admin-console/plugin";
 import { adminUsersApi } from "./features/admin-users/api";
 import { authApi, oauthRoutes } from "./features/auth/api";
 import { authPages } from "./features/auth/pages";
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps) {
     .use(authPages(deps))
     .use(adminUsersApi(deps))
     .use(bugReportsApi(deps))
+    .use(adminConsole(deps))
     .use(wizardPages(deps))
     .use(projectPages(deps))
     .use(dashboardPages(deps))

@@ -19,3 +19,5 @@ export function pageInfo(totalCount: number, page: number, pageSize: number): Pa
 
 /** Notifications per page, on the notifications page and in the channel history. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const FAQS_PAGE_SIZE = 20;
+export const BUG_REPORTS_PAGE_SIZE = 20;

@@ -1,0 +1,87 @@
+// SQL for the admin side of bug reports. resolvedAt and archivedAt record when a flag was last
+// turned on (and are cleared when it is turned off), so the stats count what happened in a period.
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql } from "drizzle-orm";
+import { type BugReport, bugReports, users } from "../../../db/schema";
+import type { Db } from "../../lib/db";
+import { BUG_REPORTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
+import { likePattern } from "../projects/queries";
+import type { BugReportFields } from "./model";
+
+export type BugReportRow = BugReport & { reporterName: string | null; reporterEmail: string | null };
+
+const columns = { report: bugReports, reporterName: users.displayName, reporterEmail: users.email };
+
+function withReporter(row: { report: BugReport; reporterName: string | null; reporterEmail: string | null }): BugReportRow {
+  return { ...row.report, reporterName: row.reporterName, reporterEmail: row.reporterEmail };
+}
+
+export type BugReportFilters = { resolved?: boolean; highPriority: boolean; archived: boolean; title?: string; page: number; sortby: SortOrder };
+
+export async function searchBugReportRows(db: Db, filters: BugReportFilters): Promise<{ rows: BugReportRow[]; totalCount: number }> {
+  const conditions = [eq(bugReports.archived, filters.archived)];
+  if (filters.resolved !== undefined) conditions.push(eq(bugReports.resolved, filters.resolved));
+  if (filters.highPriority) conditions.push(eq(bugReports.highPriority, true));
+  if (filters.title) conditions.push(ilike(bugReports.title, likePattern(filters.title)));
+  const where = and(...conditions);
+  const order = filters.sortby === "createdAt" ? [asc(bugReports.createdAt), asc(bugReports.id)] : [desc(bugReports.createdAt), desc(bugReports.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(bugReports)
+      .leftJoin(users, eq(users.id, bugReports.reporterId))
+      .where(where)
+      .orderBy(...order)
+      .limit(BUG_REPORTS_PAGE_SIZE)
+      .offset((filters.page - 1) * BUG_REPORTS_PAGE_SIZE),
+    db.select({ value: count() }).from(bugReports).where(where),
+  ]);
+  return { rows: rows.map(withReporter), totalCount: total?.value ?? 0 };
+}
+
+export async function selectBugReport(db: Db, id: string): Promise<BugReportRow | null> {
+  const [row] = await db.select(columns).from(bugReports).leftJoin(users, eq(users.id, bugReports.reporterId)).where(eq(bugReports.id, id)).limit(1);
+  return row ? withReporter(row) : null;
+}
+
+export async function insertBugReport(db: Db, values: { id: string; title: string; description: string; reporterId: string }): Promise<void> {
+  await db.insert(bugReports).values(values);
+}
+
+export async function updateBugReportRows(db: Db, ids: string[], fields: BugReportFields): Promise<string[]> {
+  const { resolved, archived, ...plain } = fields;
+  // Turning a flag on keeps the time it was first turned on; turning it off clears it.
+  const stamps = {
+    ...(resolved === undefined
+      ? {}
+      : { resolved, resolvedAt: resolved ? sql`case when ${bugReports.resolved} then ${bugReports.resolvedAt} else now() end` : null }),
+    ...(archived === undefined
+      ? {}
+      : { archived, archivedAt: archived ? sql`case when ${bugReports.archived} then ${bugReports.archivedAt} else now() end` : null }),
+  };
+  const updated = await db
+    .update(bugReports)
+    .set({ ...plain, ...stamps })
+    .where(inArray(bugReports.id, ids))
+    .returning({ id: bugReports.id });
+  return updated.map((row) => row.id);
+}
+
+export async function deleteBugReportRows(db: Db, ids: string[]): Promise<string[]> {
+  const deleted = await db.delete(bugReports).where(inArray(bugReports.id, ids)).returning({ id: bugReports.id });
+  return deleted.map((row) => row.id);
+}
+
+export type PeriodCounts = { reports: number; resolved: number; archived: number };
+
+/** Counts of reports created, resolved and archived within [from, to). */
+export async function countInPeriod(db: Db, from: Date, to: Date): Promise<PeriodCounts> {
+  const within = (column: typeof bugReports.createdAt | typeof bugReports.resolvedAt) => and(gte(column, from), lt(column, to));
+  const [row] = await db
+    .select({
+      reports: sql<number>`count(*) filter (where ${within(bugReports.createdAt)})`.mapWith(Number),
+      resolved: sql<number>`count(*) filter (where ${bugReports.resolved} and ${within(bugReports.resolvedAt)})`.mapWith(Number),
+      archived: sql<number>`count(*) filter (where ${bugReports.archived} and ${within(bugReports.archivedAt)})`.mapWith(Number),
+    })
+    .from(bugReports);
+  return row ?? { reports: 0, resolved: 0, archived: 0 };
+}
