@@ -8,7 +8,7 @@ export const themes = [
 export const tints = [
   { code: 0, name: "Blue", color: "#2563eb" },
   { code: 1, name: "Purple", color: "#7c3aed" },
-  { code: 2, name: "Mint", color: "#0d9488" },
+  { code: 2, name: "Mint", color: "#0f766e" },
   { code: 3, name: "Green", color: "#15803d" },
 ] as const;
 

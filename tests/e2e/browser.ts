@@ -53,3 +53,19 @@ export async function screenshots(page: Page, name: string, widths: number[] = [
     await page.screenshot({ path: join(screenshotDir, `${name}-${width}-theme${theme}.png`), fullPage: true });
   }
 }
+
+const AXE_PATH = join(import.meta.dir, "../../node_modules/axe-core/axe.min.js");
+
+type AxeResult = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+
+/** Serious and critical axe-core findings on the page as it is now (needs a context with bypassCSP). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  });
+}

@@ -2,15 +2,13 @@
 // the menu, 'View pricing', the 'Why Choose Us' selector and the contact form need none. The axe
 // scan runs with scripts on (axe is a script) and CSP bypassed to inject it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { faqs } from "../../db/schema";
 import { type TestServer, startTestServer } from "../helpers/server";
 import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
-import { browserAvailable, launchBrowser, screenshots, watchErrors } from "./browser";
+import { browserAvailable, launchBrowser, screenshots, seriousAxeViolations, watchErrors } from "./browser";
 
 const PROVIDER_EMAIL = "studio@provider.example";
-const AXE_PATH = join(import.meta.dir, "../../node_modules/axe-core/axe.min.js");
 
 describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
   let server: TestServer;
@@ -170,14 +168,7 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
         await page.evaluate((value) => {
           document.documentElement.dataset.theme = value;
         }, theme);
-        await page.addScriptTag({ path: AXE_PATH });
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
-          const result = await axe.run(document, { resultTypes: ["violations"] });
-          return result.violations
-            .filter((v) => v.impact === "serious" || v.impact === "critical")
-            .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-        });
+        const violations = await seriousAxeViolations(page);
         for (const violation of violations) found.push(`${path} theme ${theme}: ${violation}`);
       }
     }
