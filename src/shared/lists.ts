@@ -21,3 +21,13 @@ export function pageInfo(totalCount: number, page: number, pageSize: number): Pa
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const FAQS_PAGE_SIZE = 20;
 export const BUG_REPORTS_PAGE_SIZE = 20;
+
+// Query-string readers for the lists' URL state: bad values fall back to the defaults.
+const MAX_PAGE = 100_000;
+const MAX_TITLE = 200;
+export const readPage = (value: string | null): number => {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1;
+};
+export const readSort = (value: string | null): SortOrder => (value === "createdAt" ? "createdAt" : "-createdAt");
+export const readTitle = (value: string | null): string => (value ?? "").trim().slice(0, MAX_TITLE);

@@ -1,8 +1,8 @@
 // The /admin/faq list keeps its state in the query string: one section at most (the pills are
 // mutually exclusive), the title search, the sort and the page.
 import { type FaqSection, faqSections } from "../../../db/schema";
-import type { SortOrder } from "../../shared/lists";
-import { linkTo, readPage, readSort, readTitle } from "../admin-console/list-views";
+import { type SortOrder, readPage, readSort, readTitle } from "../../shared/lists";
+import { linkTo } from "../admin-console/list-views";
 
 export type FaqListState = { section?: FaqSection; title: string; sortby: SortOrder; page: number };
 

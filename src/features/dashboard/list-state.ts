@@ -1,6 +1,6 @@
 // The dashboard lists keep their state in the query string, so a reload or a shared link shows
 // the same list. Pure: parse a URL's parameters, build the link for a change.
-import type { SortOrder } from "../../shared/lists";
+import { type SortOrder, readPage, readSort, readTitle } from "../../shared/lists";
 
 export const projectStatusFilters = [
   { value: "pending-approval", label: "Pending Approval" },
@@ -12,17 +12,6 @@ export type StatusFilter = (typeof projectStatusFilters)[number]["value"];
 export type ProjectListState = { status?: StatusFilter; paid: boolean; archived: boolean; title: string; sortby: SortOrder; page: number };
 export type CodeListState = { claimed?: boolean; title: string; sortby: SortOrder; page: number };
 export type DashboardState = { projects: ProjectListState; codes: CodeListState };
-
-const MAX_PAGE = 100_000;
-const MAX_TITLE = 200;
-
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1;
-}
-
-const readSort = (value: string | null): SortOrder => (value === "createdAt" ? "createdAt" : "-createdAt");
-const readTitle = (value: string | null): string => (value ?? "").trim().slice(0, MAX_TITLE);
 
 export function readDashboardState(params: URLSearchParams): DashboardState {
   const status = projectStatusFilters.find((filter) => filter.value === params.get("status"))?.value;

@@ -1,6 +1,7 @@
 // The dashboard's lists (SPEC.md §2 Dashboard), server-rendered from the query string: filters
 // and sort are links, the title search is a GET form, so they work without JavaScript.
 import type { ReactNode } from "react";
+import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
 import type { AccessCodeModel } from "../access-codes/model";
 import type { ProjectListItem } from "../projects/model";
 import type { PageInfo } from "../../shared/lists";
@@ -15,77 +16,6 @@ function hiddenFieldsExcept(state: DashboardState, drop: string[]): Hidden {
   const hidden: Hidden = {};
   for (const [key, value] of params) if (!drop.includes(key)) hidden[key] = value;
   return hidden;
-}
-
-function FilterPill(props: { href: string; active: boolean; children: ReactNode }) {
-  return (
-    <a className={props.active ? "pill is-active" : "pill"} href={props.href} aria-current={props.active ? "true" : undefined}>
-      {props.children}
-    </a>
-  );
-}
-
-function SearchForm(props: { name: string; value: string; label: string; hidden: Hidden; id: string }) {
-  return (
-    <form className="list-search" method="get" action="/dashboard" role="search" aria-label={props.label}>
-      {Object.entries(props.hidden).map(([key, value]) => (
-        <input key={key} type="hidden" name={key} value={value} />
-      ))}
-      <label htmlFor={props.id} className="visually-hidden">
-        {props.label}
-      </label>
-      <svg className="list-search-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-        <path d="M11 19a8 8 0 100-16 8 8 0 000 16zm10 2l-4.35-4.35" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
-      <input id={props.id} className="input" type="search" name={props.name} defaultValue={props.value} placeholder="Search by title" />
-      <button type="submit" className="button">
-        Search
-      </button>
-    </form>
-  );
-}
-
-function SortLinks(props: { current: "-createdAt" | "createdAt"; hrefFor: (sort: "-createdAt" | "createdAt") => string; label: string }) {
-  return (
-    <nav className="sort-links" aria-label={props.label}>
-      <a href={props.hrefFor("-createdAt")} aria-current={props.current === "-createdAt" ? "true" : undefined}>
-        Most Recent
-      </a>
-      <a href={props.hrefFor("createdAt")} aria-current={props.current === "createdAt" ? "true" : undefined}>
-        Least Recent
-      </a>
-    </nav>
-  );
-}
-
-function Pager(props: { page: number; info: PageInfo; hrefFor: (page: number) => string; label: string }) {
-  if (props.info.pagesCount <= 1) return null;
-  const { page } = props;
-  return (
-    <nav className="pager" aria-label={props.label}>
-      {page > 1 ? (
-        <a className="button button-sm" href={props.hrefFor(page - 1)} rel="prev">
-          Previous
-        </a>
-      ) : (
-        <span className="button button-sm" aria-disabled="true">
-          Previous
-        </span>
-      )}
-      <span className="pager-count">
-        Page {Math.min(page, props.info.pagesCount)} of {props.info.pagesCount}
-      </span>
-      {props.info.canLoadMore ? (
-        <a className="button button-sm" href={props.hrefFor(page + 1)} rel="next">
-          Next
-        </a>
-      ) : (
-        <span className="button button-sm" aria-disabled="true">
-          Next
-        </span>
-      )}
-    </nav>
-  );
 }
 
 export function ProjectList(props: {
@@ -108,7 +38,7 @@ export function ProjectList(props: {
         {props.action}
       </div>
       <div className="list-toolbar">
-        <SearchForm id="project-search" name="title" label="Search projects" value={state.projects.title} hidden={hiddenFieldsExcept(state, ["title", "page"])} />
+        <SearchForm action="/dashboard" id="project-search" name="title" label="Search projects" value={state.projects.title} hidden={hiddenFieldsExcept(state, ["title", "page"])} />
         <SortLinks label="Sort projects" current={state.projects.sortby} hrefFor={(sortby) => withProjects(state, { sortby })} />
       </div>
       <div className="pill-row" role="group" aria-label="Filter projects">
@@ -185,7 +115,7 @@ export function AccessCodeList(props: { state: DashboardState; data: { accessCod
         {props.action}
       </div>
       <div className="list-toolbar">
-        <SearchForm id="code-search" name="codeTitle" label="Search access codes" value={state.codes.title} hidden={hiddenFieldsExcept(state, ["codeTitle", "codePage"])} />
+        <SearchForm action="/dashboard" id="code-search" name="codeTitle" label="Search access codes" value={state.codes.title} hidden={hiddenFieldsExcept(state, ["codeTitle", "codePage"])} />
         <SortLinks label="Sort access codes" current={state.codes.sortby} hrefFor={(sortby) => withCodes(state, { sortby })} />
       </div>
       <div className="pill-row" role="group" aria-label="Filter access codes">
