@@ -1,8 +1,8 @@
 // Create an access code (SPEC.md §5: the title must be non-empty), then open its page.
 import { useState } from "react";
 import { api, errorMessage } from "../api";
-import { ModalHost, useModals } from "../ui/modals";
-import { Toasts, useToast } from "../ui/toasts";
+import { DialogActions, ModalLauncher } from "../ui/modals";
+import { useToast } from "../ui/toasts";
 
 export const TITLE_REQUIRED = "Title cannot be blank.";
 
@@ -61,31 +61,11 @@ function CreateForm(props: { close: () => void }) {
           </p>
         ) : null}
       </div>
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={props.close} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={busy || title.trim() === ""}>
-          {busy ? "Creating…" : "Create"}
-        </button>
-      </div>
+      <DialogActions close={props.close} busy={busy} ready={title.trim() !== ""} label="Create" busyLabel="Creating…" />
     </form>
   );
 }
 
 export default function AccessCodeCreate(_props: Record<string, never>) {
-  const { openModal } = useModals();
-  return (
-    <>
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={() => openModal({ id: "create-access-code", label: "Create an access code", render: (close) => <CreateForm close={close} /> })}
-      >
-        Create Access Code
-      </button>
-      <Toasts />
-      <ModalHost />
-    </>
-  );
+  return <ModalLauncher id="create-access-code" label="Create Access Code" dialogLabel="Create an access code" render={(close) => <CreateForm close={close} />} />;
 }

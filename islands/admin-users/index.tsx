@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { api, errorMessage } from "../api";
 import { useConfirm } from "../ui/confirm-dialog";
-import { ModalHost, useModals } from "../ui/modals";
+import { DialogActions, ModalHost, useModals } from "../ui/modals";
 import { Toasts, useToast } from "../ui/toasts";
 
 export type AdminUser = { _id: string; displayName: string; email: string; photoURL: string | null; isSuperAdmin: boolean };
@@ -134,14 +134,7 @@ function MakeAdminForm(props: { close: () => void; onDone: () => Promise<void> }
           </p>
         ) : null}
       </div>
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={props.close} disabled={busy}>
-          Cancel
-        </button>
-        <button type="button" className="button button-primary" disabled={!selected || busy} onClick={() => void confirmChoice()}>
-          {busy ? "Saving…" : "Make admin"}
-        </button>
-      </div>
+      <DialogActions close={props.close} busy={busy} ready={Boolean(selected)} label="Make admin" busyLabel="Saving…" onConfirm={() => void confirmChoice()} />
     </div>
   );
 }

@@ -2,8 +2,8 @@
 // required; the new report's page opens after.
 import { useState } from "react";
 import { api, errorMessage } from "../api";
-import { ModalHost, useModals } from "../ui/modals";
-import { Toasts, useToast } from "../ui/toasts";
+import { DialogActions, ModalLauncher } from "../ui/modals";
+import { useToast } from "../ui/toasts";
 
 function CreateBugReportForm(props: { close: () => void }) {
   const [title, setTitle] = useState("");
@@ -49,31 +49,11 @@ function CreateBugReportForm(props: { close: () => void }) {
           onChange={(event) => setDescription(event.target.value)}
         />
       </div>
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={props.close} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={!ready || busy}>
-          {busy ? "Creating…" : "Create"}
-        </button>
-      </div>
+      <DialogActions close={props.close} busy={busy} ready={ready} label="Create" busyLabel="Creating…" />
     </form>
   );
 }
 
 export default function BugReportCreate(_props: Record<string, never>) {
-  const { openModal } = useModals();
-  return (
-    <>
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={() => openModal({ id: "create-bug-report", label: "Create Bug Report", size: "lg", render: (close) => <CreateBugReportForm close={close} /> })}
-      >
-        Create Bug Report
-      </button>
-      <Toasts />
-      <ModalHost />
-    </>
-  );
+  return <ModalLauncher id="create-bug-report" label="Create Bug Report" dialogLabel="Create Bug Report" size="lg" render={(close) => <CreateBugReportForm close={close} />} />;
 }

@@ -2,8 +2,8 @@
 // Create stays disabled until title and answer are filled in. The new FAQ's page opens after.
 import { useState } from "react";
 import { api, errorMessage } from "../api";
-import { ModalHost, useModals } from "../ui/modals";
-import { Toasts, useToast } from "../ui/toasts";
+import { DialogActions, ModalLauncher } from "../ui/modals";
+import { useToast } from "../ui/toasts";
 
 export const FAQ_SECTIONS = ["Account", "Project", "Admin Console"] as const;
 export type FaqSectionName = (typeof FAQ_SECTIONS)[number];
@@ -56,31 +56,11 @@ function CreateFaqForm(props: { close: () => void }) {
         <label htmlFor="faq-answer">Answer</label>
         <textarea id="faq-answer" className="textarea" rows={6} value={answer} maxLength={10_000} onChange={(event) => setAnswer(event.target.value)} />
       </div>
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={props.close} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={!ready || busy}>
-          {busy ? "Creating…" : "Create"}
-        </button>
-      </div>
+      <DialogActions close={props.close} busy={busy} ready={ready} label="Create" busyLabel="Creating…" />
     </form>
   );
 }
 
 export default function FaqCreate(_props: Record<string, never>) {
-  const { openModal } = useModals();
-  return (
-    <>
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={() => openModal({ id: "create-faq", label: "Create an FAQ", size: "lg", render: (close) => <CreateFaqForm close={close} /> })}
-      >
-        Create an FAQ
-      </button>
-      <Toasts />
-      <ModalHost />
-    </>
-  );
+  return <ModalLauncher id="create-faq" label="Create an FAQ" dialogLabel="Create an FAQ" size="lg" render={(close) => <CreateFaqForm close={close} />} />;
 }

@@ -4,6 +4,7 @@
 import { atom, useAtomValue, useSetAtom } from "jotai";
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
+import { Toasts } from "./toasts";
 
 export type ModalEntry = {
   id: string;
@@ -132,4 +133,37 @@ export function ModalHost() {
 /** `openModal(entry)` returns false when a modal with that id is already open. */
 export function useModals() {
   return { openModal: useSetAtom(openModalAtom), closeModal: useSetAtom(closeModalAtom), setBusy: useSetAtom(setModalBusyAtom) };
+}
+
+/** Cancel and the primary action of a modal form; both wait while the form is busy. */
+export function DialogActions(props: { close: () => void; busy: boolean; ready: boolean; label: string; busyLabel: string; onConfirm?: () => void }) {
+  return (
+    <div className="dialog-actions">
+      <button type="button" className="button" onClick={props.close} disabled={props.busy}>
+        Cancel
+      </button>
+      <button
+        type={props.onConfirm ? "button" : "submit"}
+        className="button button-primary"
+        disabled={!props.ready || props.busy}
+        onClick={props.onConfirm}
+      >
+        {props.busy ? props.busyLabel : props.label}
+      </button>
+    </div>
+  );
+}
+
+/** A button that opens a modal form, with the toasts and modal host the form needs. */
+export function ModalLauncher(props: { id: string; label: string; dialogLabel: string; size?: ModalEntry["size"]; render: ModalEntry["render"] }) {
+  const { openModal } = useModals();
+  return (
+    <>
+      <button type="button" className="button button-primary" onClick={() => openModal({ id: props.id, label: props.dialogLabel, size: props.size, render: props.render })}>
+        {props.label}
+      </button>
+      <Toasts />
+      <ModalHost />
+    </>
+  );
 }
