@@ -6,7 +6,7 @@ import { api, errorMessage } from "../api";
 import { ActionMenu } from "../ui/action-menu";
 import { useConfirm } from "../ui/confirm-dialog";
 import { ModalHost } from "../ui/modals";
-import { ModifiedField, changedFields } from "../ui/modified-field";
+import { EditActions, ModifiedField, changedFields } from "../ui/modified-field";
 import { Toasts, useToast } from "../ui/toasts";
 
 export type BugReportDetailProps = {
@@ -148,22 +148,14 @@ export default function BugReportDetail(props: BugReportDetailProps) {
           <ModifiedField id="edit-bug-notes" label="Notes" modified={"notes" in changed}>
             <textarea id="edit-bug-notes" className="textarea" rows={4} value={draft.notes} maxLength={5000} onChange={(event) => setDraft({ ...draft, notes: event.target.value })} />
           </ModifiedField>
-          <div className="button-row detail-actions">
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() => {
-                setDraft(null);
-                setErrors({});
-              }}
-            >
-              Cancel
-            </button>
-            <button type="submit" className="button button-primary" disabled={busy || Object.keys(changed).length === 0}>
-              {busy ? "Saving…" : "Save Changes"}
-            </button>
-          </div>
+          <EditActions
+            busy={busy}
+            hasChanges={Object.keys(changed).length > 0}
+            onCancel={() => {
+              setDraft(null);
+              setErrors({});
+            }}
+          />
         </form>
       ) : (
         <div className="detail-columns">

@@ -5,7 +5,7 @@ import { api, errorMessage } from "../api";
 import { ActionMenu } from "../ui/action-menu";
 import { useConfirm } from "../ui/confirm-dialog";
 import { ModalHost } from "../ui/modals";
-import { ModifiedField, changedFields } from "../ui/modified-field";
+import { EditActions, ModifiedField, changedFields } from "../ui/modified-field";
 import { Toasts, useToast } from "../ui/toasts";
 import { FAQ_SECTIONS, type FaqSectionName } from "../faq-create";
 
@@ -110,22 +110,14 @@ export default function FaqDetail(props: FaqDetailProps) {
           <ModifiedField id="edit-faq-answer" label="Answer" modified={"answer" in changed} error={errors.answer}>
             <textarea id="edit-faq-answer" className="textarea" rows={8} value={draft.answer} maxLength={10_000} onChange={(event) => setDraft({ ...draft, answer: event.target.value })} />
           </ModifiedField>
-          <div className="button-row detail-actions">
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() => {
-                setDraft(null);
-                setErrors({});
-              }}
-            >
-              Cancel
-            </button>
-            <button type="submit" className="button button-primary" disabled={busy || Object.keys(changed).length === 0}>
-              {busy ? "Saving…" : "Save Changes"}
-            </button>
-          </div>
+          <EditActions
+            busy={busy}
+            hasChanges={Object.keys(changed).length > 0}
+            onCancel={() => {
+              setDraft(null);
+              setErrors({});
+            }}
+          />
         </form>
       ) : (
         <section className="card detail-body" aria-labelledby="faq-answer-title">

@@ -25,3 +25,17 @@ export function changedFields<T extends Record<string, unknown>>(saved: T, draft
   for (const key of Object.keys(draft) as (keyof T)[]) if (draft[key] !== saved[key]) changes[key] = draft[key];
   return changes;
 }
+
+/** Save Changes and Cancel under an edit form: Save waits for a change; both wait while saving. */
+export function EditActions(props: { busy: boolean; hasChanges: boolean; onCancel: () => void }) {
+  return (
+    <div className="button-row detail-actions">
+      <button type="button" className="button" disabled={props.busy} onClick={props.onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="button button-primary" disabled={props.busy || !props.hasChanges}>
+        {props.busy ? "Saving…" : "Save Changes"}
+      </button>
+    </div>
+  );
+}
