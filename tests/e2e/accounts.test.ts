@@ -51,7 +51,11 @@ describe.skipIf(!browserAvailable)("accounts in Chromium", () => {
     await page.goto(`${server.url}/login`);
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill("wrong-password");
+    // Wait for the refused sign-in itself, so a slow machine cannot race the page it renders.
+    const refused = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/login");
     await page.getByRole("button", { name: "Sign in" }).click();
+    expect((await refused).status()).toBe(401);
+    await page.waitForLoadState("domcontentloaded");
     await expect(page.getByRole("alert").textContent()).resolves.toContain("incorrect");
     expect(await page.getByLabel("E-mail").inputValue()).toBe(email);
     await page.getByLabel("Password").fill("secret-e2e");
