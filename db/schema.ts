@@ -13,22 +13,10 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { defaultUserSettings, type ChannelId, type FaqSection, type ProjectStatus, type ProjectType, type Radius, type SubscriptionTier, type UserSettings } from "../src/shared/enums";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-
-export type ChannelSwitches = { generalEnabled: boolean; announcementsEnabled: boolean; socialEnabled: boolean };
-export type UserSettings = {
-  theme: { themeColor: number; tintColor: number };
-  appNotifications: ChannelSwitches;
-  emailNotifications: ChannelSwitches;
-};
-
-export const defaultUserSettings = (): UserSettings => ({
-  theme: { themeColor: 0, tintColor: 0 },
-  appNotifications: { generalEnabled: true, announcementsEnabled: true, socialEnabled: true },
-  emailNotifications: { generalEnabled: true, announcementsEnabled: true, socialEnabled: true },
-});
 
 export const users = pgTable(
   "users",
@@ -90,14 +78,6 @@ export const oauthAccounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index("oauth_accounts_user").on(t.userId)],
 );
-
-export const projectStatuses = ["pending-approval", "in-progress", "completed", "in-review", "denied"] as const;
-export type ProjectStatus = (typeof projectStatuses)[number];
-export const projectTypes = ["s", "m", "l"] as const;
-export type ProjectType = (typeof projectTypes)[number];
-export const radii = ["square", "rounded", "pill"] as const;
-export type Radius = (typeof radii)[number];
-export type SubscriptionTier = { name: string; pricePerMonth: string; features: string };
 
 export const projects = pgTable(
   "projects",
@@ -202,9 +182,6 @@ export const invoices = pgTable(
   (t) => [uniqueIndex("invoices_number_key").on(t.number), index("invoices_project").on(t.projectId, t.createdAt)],
 );
 
-export const faqSections = ["Account", "Project", "Admin Console"] as const;
-export type FaqSection = (typeof faqSections)[number];
-
 export const faqs = pgTable(
   "faqs",
   {
@@ -235,9 +212,6 @@ export const bugReports = pgTable(
   },
   (t) => [index("bug_reports_created").on(t.createdAt), index("bug_reports_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`)],
 );
-
-export const channelIds = ["general", "announcements", "social"] as const;
-export type ChannelId = (typeof channelIds)[number];
 
 export const notificationChannels = pgTable("notification_channels", {
   id: text("id").$type<ChannelId>().primaryKey(),

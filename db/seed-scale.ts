@@ -7,7 +7,8 @@
 //
 // Every seeded user has the e-mail scale-user-<n>@example.com and the password "scale-password".
 import { count, like } from "drizzle-orm";
-import { type NewProject, type NewUser, type ProjectStatus, type ProjectType, projects, users } from "./schema";
+import { type NewProject, type NewUser, projects, users } from "./schema";
+import type { ProjectStatus, ProjectType } from "../src/shared/enums";
 import { boot } from "../src/boot";
 import { ConfigError, loadConfig } from "../src/config";
 import type { Sealer } from "../src/lib/crypto";

@@ -2,7 +2,8 @@
 // paging newest first, marking read, the switches, project events, and admin announcements.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, count, eq } from "drizzle-orm";
-import { type ChannelId, type UserSettings, defaultUserSettings, mailOutbox, notifications, users } from "../db/schema";
+import { mailOutbox, notifications, users } from "../db/schema";
+import { type ChannelId, type UserSettings, defaultUserSettings } from "../src/shared/enums";
 import { notifyUser, settleAnnouncements } from "../src/features/notifications/service";
 import { newId } from "../src/lib/ids";
 import { NOTIFICATIONS_PAGE_SIZE } from "../src/shared/lists";

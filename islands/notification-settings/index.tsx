@@ -1,7 +1,7 @@
 // Advanced settings (SPEC.md §2): app and e-mail notification switches for General,
 // Announcements and Social. General app notifications are locked on.
 import { useState } from "react";
-import type { ChannelSwitches } from "../../db/schema";
+import type { ChannelSwitches } from "../../src/shared/enums";
 import { api, errorMessage } from "../api";
 
 export type NotificationSettingsProps = { appNotifications: ChannelSwitches; emailNotifications: ChannelSwitches };

@@ -3,7 +3,7 @@
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
 import { useEffect, useRef } from "react";
-import type { ProjectType } from "../../db/schema";
+import type { ProjectType } from "../../src/shared/enums";
 import { packageFor } from "../../src/shared/packages";
 import {
   type FieldErrors,

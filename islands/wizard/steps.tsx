@@ -2,8 +2,8 @@
 // components only show the draft and call those functions.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import type { ReactNode } from "react";
-import { projectTypes } from "../../db/schema";
-import { type ProjectType, type Radius, radii } from "../../db/schema";
+import { projectTypes } from "../../src/shared/enums";
+import { type ProjectType, type Radius, radii } from "../../src/shared/enums";
 import { formatPrice, INVOICE_DUE_DAYS, packageFor } from "../../src/shared/packages";
 import { themes, tints } from "../../src/shared/themes";
 import {

@@ -1,6 +1,6 @@
 // The three fixed-price packages (SPEC.md §9): one table for the pricing section, the wizard,
 // the server's checks and invoices.
-import type { ProjectType } from "../../db/schema";
+import type { ProjectType } from "./enums";
 
 export type PackageFeature = { label: string; included: boolean };
 export type Package = {

@@ -1,6 +1,6 @@
 // How a project's state reads and which colour it wears (SPEC.md §4), for the project pages,
 // the dashboard lists and the admin controls alike.
-import type { ProjectStatus } from "../../db/schema";
+import type { ProjectStatus } from "./enums";
 
 export type BadgeColor = "yellow" | "blue" | "green" | "red" | "neutral";
 

@@ -1,6 +1,6 @@
 // The project wizard's rules (SPEC.md §4, §5), run by the wizard island on every Next and by the
 // server again on every create and update. One implementation, so they cannot disagree.
-import { type ProjectType, type Radius, type SubscriptionTier, projectTypes, radii } from "../../db/schema";
+import { type ProjectType, type Radius, type SubscriptionTier, projectTypes, radii } from "./enums";
 import { packageFor } from "./packages";
 
 export const wizardSteps = ["general", "landing", "theme", "features", "subscriptions", "socials", "review", "terms", "payment"] as const;

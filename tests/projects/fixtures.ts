@@ -2,7 +2,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { count } from "drizzle-orm";
-import { type ProjectType, type projectImages, type projects, type users } from "../../db/schema";
+import { type projectImages, type projects, type users } from "../../db/schema";
+import { type ProjectType } from "../../src/shared/enums";
 import { newProjectDraft, type ProjectDraft } from "../../src/shared/wizard";
 import type { TestServer } from "../helpers/server";
 

@@ -1,6 +1,6 @@
 // The /admin/faq list keeps its state in the query string: one section at most (the pills are
 // mutually exclusive), the title search, the sort and the page.
-import { type FaqSection, faqSections } from "../../../db/schema";
+import { type FaqSection, faqSections } from "../../shared/enums";
 import { type SortOrder, readPage, readSort, readTitle } from "../../shared/lists";
 import { linkTo } from "../admin-console/list-views";
 

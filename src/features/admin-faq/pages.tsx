@@ -1,7 +1,7 @@
 // /admin/faq (the FAQ table) and /admin/faq/{faqID} (one FAQ), SPEC.md §2. The list is read by
 // the same service as GET /api/admin/faq/search; a missing FAQ is the Page not found screen.
 import { Elysia } from "elysia";
-import { faqSections } from "../../../db/schema";
+import { faqSections } from "../../shared/enums";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";

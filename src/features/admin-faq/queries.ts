@@ -1,7 +1,8 @@
 // The admin FAQ search. Writes go through the FAQ feature's service, which clears the public
 // render cache; this file only reads.
 import { and, asc, count, desc, ilike, inArray } from "drizzle-orm";
-import { type Faq, type FaqSection, faqs } from "../../../db/schema";
+import { type Faq, faqs } from "../../../db/schema";
+import { type FaqSection } from "../../shared/enums";
 import type { Db } from "../../lib/db";
 import { FAQS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
 import { likePattern } from "../projects/queries";

@@ -1,6 +1,6 @@
 // The admin side of FAQs (SPEC.md §2 FAQ list and detail, §7 FAQ). Every write goes through
 // the FAQ feature's service, so the public help centre's render cache is cleared at once.
-import { type FaqSection, faqSections } from "../../../db/schema";
+import { type FaqSection, faqSections } from "../../shared/enums";
 import { badRequest, notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
 import { DEFAULT_SORT, FAQS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";

@@ -1,6 +1,7 @@
 // FAQ shapes on the wire (SPEC.md §3: _id, title, section, answer).
 import { t } from "elysia";
-import { type Faq, type FaqSection, faqSections } from "../../../db/schema";
+import { type Faq } from "../../../db/schema";
+import { type FaqSection, faqSections } from "../../shared/enums";
 
 export type FaqJson = { _id: string; title: string; section: FaqSection; answer: string; createdAt: string };
 export type FaqSectionGroup = { section: FaqSection; faqs: FaqJson[] };

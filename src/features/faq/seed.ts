@@ -6,7 +6,8 @@
 // second waits, then sees the rows and does nothing. An install whose admins delete every
 // FAQ gets the starter set back at the next start, which is better than an empty help centre.
 import { sql } from "drizzle-orm";
-import { type FaqSection, type NewFaq, faqs } from "../../../db/schema";
+import { type NewFaq, faqs } from "../../../db/schema";
+import { type FaqSection } from "../../shared/enums";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { INVOICE_DUE_DAYS, REVISION_WINDOW_DAYS, formatPrice, packages } from "../../shared/packages";

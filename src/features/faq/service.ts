@@ -1,6 +1,7 @@
 // FAQ rules. Every write ends with invalidatePublicPages(db): the support pages, the FAQ pages,
 // the sitemap and GET /api/faq are cached for visitors and must show the change at once.
-import { type Faq, type FaqSection, faqSections } from "../../../db/schema";
+import { type Faq } from "../../../db/schema";
+import { type FaqSection, faqSections } from "../../shared/enums";
 import { badRequest, notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";

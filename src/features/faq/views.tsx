@@ -1,6 +1,6 @@
 // The help centre: FAQs grouped by section in columns (3, 2 or 1 by width) and one FAQ's page.
 // Answers are plain text rendered by React, so any markup in them shows as text, never as HTML.
-import type { FaqSection } from "../../../db/schema";
+import type { FaqSection } from "../../shared/enums";
 import type { FaqJson, FaqSectionGroup } from "./model";
 
 const SECTION_BLURBS: Record<FaqSection, string> = {

@@ -1,6 +1,7 @@
 // SQL for invoices. Reads filter by the project's creator unless the viewer is an admin.
 import { and, eq } from "drizzle-orm";
-import { type Invoice, type ProjectType, invoices, projects, users } from "../../../db/schema";
+import { type Invoice, invoices, projects, users } from "../../../db/schema";
+import { type ProjectType } from "../../shared/enums";
 import type { Db } from "../../lib/db";
 
 export async function insertInvoice(db: Db, row: Omit<typeof invoices.$inferInsert, "number">): Promise<Invoice> {

@@ -1,7 +1,8 @@
 // Project events the customer hears about (in the general channel, always on; by e-mail when
 // their general e-mail switch is on). Called by the orders services inside their transactions.
 import { inArray } from "drizzle-orm";
-import { type NewProject, type ProjectStatus, projects } from "../../../db/schema";
+import { type NewProject, projects } from "../../../db/schema";
+import { type ProjectStatus } from "../../shared/enums";
 import type { Db } from "../../lib/db";
 import { statusLabels } from "../../shared/project-labels";
 import { enqueueMail } from "../mail/outbox";

@@ -1,7 +1,8 @@
 // Notification SQL. Every read and write names the owner in its `where`, so a forgotten check
 // finds nothing rather than someone else's notification.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { type ChannelId, type Notification, mailOutbox, notificationChannels, notifications, users } from "../../../db/schema";
+import { type Notification, mailOutbox, notificationChannels, notifications, users } from "../../../db/schema";
+import { type ChannelId } from "../../shared/enums";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 

@@ -1,6 +1,7 @@
 // Notification rules (SPEC.md §2, §4, §7): reading one's own notifications, marking them read,
 // notifying a user on a channel their switches allow, and the admins' announcements.
-import type { ChannelId, Notification, UserSettings } from "../../../db/schema";
+import type { Notification } from "../../../db/schema";
+import type { ChannelId, UserSettings } from "../../shared/enums";
 import type { AppDeps } from "../../deps";
 import { badRequest, notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";

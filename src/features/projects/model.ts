@@ -1,7 +1,7 @@
 // Request and response bodies of the projects API (SPEC.md §3, §7; DESIGN.md "API contract").
 // These schemas are the runtime checks and, through Eden, the islands' types.
 import { t } from "elysia";
-import type { ProjectStatus as StoredStatus, Radius as StoredRadius } from "../../../db/schema";
+import type { ProjectStatus as StoredStatus, Radius as StoredRadius } from "../../shared/enums";
 import { ID_PATTERN } from "../../lib/ids";
 import { type ProjectContent, type ProjectDraft, TEXT_LIMITS } from "../../shared/wizard";
 

@@ -1,16 +1,8 @@
 // SQL for projects and their images. Reads for a customer filter by creator in the `where`, so a
 // forgotten check returns nothing rather than someone else's project.
 import { type SQL, and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
-import {
-  type NewProject,
-  type NewUser,
-  type Project,
-  type ProjectImage,
-  type ProjectStatus,
-  projectImages,
-  projects,
-  users,
-} from "../../../db/schema";
+import { type NewProject, type NewUser, type Project, type ProjectImage, projectImages, projects, users } from "../../../db/schema";
+import { type ProjectStatus } from "../../shared/enums";
 import type { Db } from "../../lib/db";
 import { PROJECTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
 

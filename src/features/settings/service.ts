@@ -1,6 +1,7 @@
 // The signed-in user's own account: settings switches, profile, e-mail, photo and deletion.
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { type UserSettings, projectImages, projects, users } from "../../../db/schema";
+import { projectImages, projects, users } from "../../../db/schema";
+import { type UserSettings } from "../../shared/enums";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, payloadTooLarge, unsupportedMediaType } from "../../http/errors";
 import type { Db } from "../../lib/db";

@@ -1,6 +1,6 @@
 // The create wizard's pages (SPEC.md §2): /create and /create/{s|m|l}, open to visitors.
 import { Elysia } from "elysia";
-import type { ProjectType } from "../../../db/schema";
+import type { ProjectType } from "../../shared/enums";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { notFound } from "../../http/errors";
