@@ -18,7 +18,7 @@ import { buildAssets } from "../src/render/assets";
 import { measureSearches } from "./search";
 import { ADMIN, CUSTOMER, CUSTOMER_PROJECTS, createDatabase, dropDatabase, ensureDatabase, seedBenchData } from "./seed";
 import { startSignIns } from "./sign-ins";
-import { CONNECTIONS, THREADS, type WrkResult, requireWrk, runWrk } from "./wrk";
+import { CONNECTIONS, THREADS, TIMEOUT_S, type WrkResult, requireWrk, runWrk } from "./wrk";
 
 requireWrk();
 
@@ -45,6 +45,9 @@ const say = (line: string) => console.error(`bench: ${line}`);
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const rps = (value: number) => `${Math.round(value).toLocaleString("en-US")} req/s`;
+const ratio = (value: number) => `${value >= 0.1 ? value.toFixed(2) : value.toPrecision(2)} ×`;
+/** wrk reports no latency when nothing was answered in time. */
+const p99 = (result: WrkResult) => (result.requests > 0 ? ms(result.p99Ms) : "none answered");
 
 async function freePort(): Promise<number> {
   const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
@@ -142,12 +145,12 @@ async function load(url: string, cookie?: string): Promise<WrkResult> {
 }
 
 function problems(result: WrkResult): string {
-  const found = [result.non2xx > 0 ? `${result.non2xx} non-2xx` : "", result.errors > 0 ? `${result.errors} socket errors` : ""].filter(Boolean);
+  const found = [result.non2xx > 0 ? `${result.non2xx} non-2xx` : "", result.errors > 0 ? `${result.errors} socket errors` : "", result.timeouts > 0 ? `${result.timeouts} over ${TIMEOUT_S} s` : ""].filter(Boolean);
   return found.length > 0 ? `**${found.join(", ")}**` : "";
 }
 
 function addLoadRow(name: string, result: WrkResult, bare: WrkResult, notes = ""): void {
-  rows.push({ name, figure: rps(result.rps), p99: ms(result.p99Ms), ratio: `${(result.rps / bare.rps).toFixed(2)} × bare`, notes: [problems(result), notes].filter(Boolean).join("; ") });
+  rows.push({ name, figure: rps(result.rps), p99: p99(result), ratio: `${ratio(result.rps / bare.rps)} bare`, notes: [problems(result), notes].filter(Boolean).join("; ") });
 }
 
 function readRssBytes(pid: number): number {
@@ -196,7 +199,7 @@ async function main(): Promise<void> {
   say("bare Bun.serve");
   const bareUrl = await startBare();
   const bare = await load(`${bareUrl}/`);
-  rows.push({ name: "bare Bun.serve, 20 KB static", figure: rps(bare.rps), p99: ms(bare.p99Ms), ratio: "1.00 × bare", notes: problems(bare) });
+  rows.push({ name: "bare Bun.serve, 20 KB static", figure: rps(bare.rps), p99: p99(bare), ratio: "1.00 × bare", notes: problems(bare) });
 
   say("PGlite: cold start and /dashboard");
   const pglite = await startApp({ databaseUrl: null, dataDir: pgliteDir });
@@ -256,8 +259,8 @@ async function main(): Promise<void> {
   rows.push({
     name: `Postgres: customer /dashboard + ${SIGN_INS_PER_S} sign-ins/s`,
     figure: rps(busy.rps),
-    p99: ms(busy.p99Ms),
-    ratio: quietDashboard ? `p99 ${(busy.p99Ms / quietDashboard.p99Ms).toFixed(1)} × quiet` : "",
+    p99: p99(busy),
+    ratio: quietDashboard && busy.requests > 0 ? `p99 ${ratio(busy.p99Ms / quietDashboard.p99Ms)} quiet` : "",
     notes: [problems(busy), `sign-ins answered ${tally.perSecond.toFixed(1)}/s, p50 ${ms(tally.p50Ms)}, p99 ${ms(tally.p99Ms)}`, failed ? `**failed: ${failed}**` : ""].filter(Boolean).join("; "),
   });
   const rssAfterSignIns = readRssBytes(app.process.pid);
