@@ -158,16 +158,18 @@ function readRssBytes(pid: number): number {
   return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? "0") * 1024;
 }
 
-async function addIslandRows(): Promise<void> {
+async function measureIslandWeights(): Promise<Row[]> {
+  const weights: Row[] = [];
   const assets = await buildAssets();
   const gzipOf = (path: string) => assets.files.get(path)?.gzip.byteLength ?? 0;
   const rawOf = (path: string) => assets.files.get(path)?.body.byteLength ?? 0;
-  rows.push({ name: "JS: loader + shared runtime (every island page)", figure: `${kb(gzipOf(assets.loader))} gzip`, p99: "", ratio: "", notes: `${kb(rawOf(assets.loader))} minified` });
+  weights.push({ name: "JS: loader + shared runtime (every island page)", figure: `${kb(gzipOf(assets.loader))} gzip`, p99: "", ratio: "", notes: `${kb(rawOf(assets.loader))} minified` });
   const chunks = [...assets.files.keys()].filter((path) => path.startsWith("/assets/chunks/"));
   const chunksGzip = chunks.reduce((sum, path) => sum + gzipOf(path), 0);
-  rows.push({ name: "JS: shared chunks between islands", figure: `${kb(chunksGzip)} gzip`, p99: "", ratio: "", notes: `${chunks.length} files, largest ${kb(Math.max(0, ...chunks.map(gzipOf)))} gzip` });
+  weights.push({ name: "JS: shared chunks between islands", figure: `${kb(chunksGzip)} gzip`, p99: "", ratio: "", notes: `${chunks.length} files, largest ${kb(Math.max(0, ...chunks.map(gzipOf)))} gzip` });
   const islands = Object.entries(assets.islands).sort(([, a], [, b]) => gzipOf(b) - gzipOf(a));
-  for (const [name, path] of islands) rows.push({ name: `JS: island ${name}`, figure: `${kb(gzipOf(path))} gzip`, p99: "", ratio: "", notes: "" });
+  for (const [name, path] of islands) weights.push({ name: `JS: island ${name}`, figure: `${kb(gzipOf(path))} gzip`, p99: "", ratio: "", notes: "" });
+  return weights;
 }
 
 function printTable(): string {
@@ -193,8 +195,7 @@ async function main(): Promise<void> {
   await seedBenchData({ databaseUrl: null, dataDir: pgliteDir, appSecret: APP_SECRET, signInUsers: 1 });
 
   say("building the island bundles");
-  await addIslandRows();
-  const islandRows = rows.splice(0);
+  const islandRows = await measureIslandWeights();
 
   say("bare Bun.serve");
   const bareUrl = await startBare();
