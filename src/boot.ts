@@ -6,7 +6,7 @@ import { createApp } from "./app";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { ensureSuperAdmin } from "./features/auth/bootstrap";
-import { pruneExpiredSessions } from "./features/auth/sessions";
+import { pruneExpiredSessions } from "./http/sessions";
 import { seedFaqs } from "./features/faq/seed";
 import { startOutboxWorker } from "./features/mail/outbox";
 import { settleAnnouncements } from "./features/notifications/service";

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bugReports } from "../db/schema";
-import { getBugReportStats, percentDelta } from "../src/features/admin-bug-reports/service";
+import { getBugReportStats, percentDelta } from "../src/features/bug-reports/admin-service";
 import { newId } from "../src/lib/ids";
 import { type TestServer, startTestServer } from "./helpers/server";
 

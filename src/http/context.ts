@@ -2,8 +2,8 @@
 // Registered once (Elysia de-duplicates by name); its derive is global so every route has `actor`.
 import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
-import { type Actor, toActor } from "../features/auth/roles";
-import { SESSION_COOKIE, sessionCookie, validateSessionToken } from "../features/auth/sessions";
+import { type Actor, toActor } from "./actor";
+import { SESSION_COOKIE, sessionCookie, validateSessionToken } from "./sessions";
 import { readCookie } from "./cookies";
 
 export async function resolveActor(deps: AppDeps, request: Request): Promise<{ actor: Actor | null; renewCookie: string | null }> {

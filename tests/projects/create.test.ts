@@ -2,7 +2,7 @@
 // access codes (including two orders racing for one), and failures that must leave nothing behind.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { treaty } from "@elysiajs/eden";
-import type { App } from "../../src/app";
+import type { Api } from "../../src/api";
 import { eq } from "drizzle-orm";
 import { accessCodes, projectImages, projects, users } from "../../db/schema";
 import { MAX_IMAGE_BYTES } from "../../src/shared/uploads";
@@ -177,7 +177,7 @@ describe("a signed-in customer's order", () => {
 describe("the islands' Eden client", () => {
   test("orders with the draft as an object and files per page, exactly as the wizard will", async () => {
     const { cookie } = await server.createUser();
-    const client = treaty<App>(server.url, { headers: { cookie } });
+    const client = treaty<Api>(server.url, { headers: { cookie } });
     const created = await client.api.projects.post({ data: validDraft(), logoImages: [png()], "pagesImages.1": [png(), png()] });
     expect(created.status).toBe(201);
     const id = created.data?.projectID ?? "";

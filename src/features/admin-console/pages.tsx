@@ -4,10 +4,10 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
 import { Island } from "../../render/island";
-import { page } from "../../render/page";
-import { listAdminUsers } from "../admin-users/service";
+import { page } from "../layout/page";
+import { listAdminUsers } from "../users/service";
 import { toolLinks } from "./tools";
-import { AdminFrame } from "./views";
+import { AdminFrame } from "../layout/admin-frame";
 
 function ExternalIcon() {
   return (

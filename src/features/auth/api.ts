@@ -24,7 +24,7 @@ import {
   signInUser,
   toPublicUser,
 } from "./service";
-import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "./sessions";
+import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
 
 export const authApi = (deps: AppDeps) =>
   new Elysia({ name: "auth-api", prefix: "/api/auth" })

@@ -7,7 +7,7 @@ import { context } from "../../http/context";
 import { readCookie } from "../../http/cookies";
 import { HttpError } from "../../http/errors";
 import { requireGuestPage } from "../../http/guards";
-import { page } from "../../render/page";
+import { page } from "../layout/page";
 import { oauthErrorMessage } from "./oauth";
 import {
   RESET_LINK_INVALID_MESSAGE,
@@ -18,7 +18,7 @@ import {
   registerUser,
   requestPasswordReset,
 } from "./service";
-import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "./sessions";
+import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
 import {
   ChoosePasswordView,
   type FormState,

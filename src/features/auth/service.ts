@@ -18,8 +18,8 @@ import {
   insertUser,
   setPassword,
 } from "./queries";
-import { type Actor, isAdmin, isSuperAdmin } from "./roles";
-import { createSession, revokeUserSessions, sessionCookie } from "./sessions";
+import { type Actor, isAdmin, isSuperAdmin } from "../../http/actor";
+import { createSession, revokeUserSessions, sessionCookie } from "../../http/sessions";
 
 type Deps = Pick<AppDeps, "database" | "config">;
 

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireSignedInPage } from "../../http/guards";
-import { page } from "../../render/page";
+import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
 import { formatInvoiceNumber, getInvoiceForViewer } from "./service";
 import { InvoiceView } from "./views";

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps";
 import { conflict, notFound } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
-import type { Actor } from "../auth/roles";
+import type { Actor } from "../../http/actor";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
 import { lockProject, updateProjectRow } from "../projects/queries";

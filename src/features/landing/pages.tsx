@@ -2,7 +2,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { page } from "../../render/page";
+import { page } from "../layout/page";
 import { servePublicPage } from "../../render/page-cache";
 import { SITE_NAME } from "../../render/document";
 import { PageShell } from "../layout/views";

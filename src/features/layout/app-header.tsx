@@ -4,8 +4,8 @@
 import type { ReactNode } from "react";
 import type { User } from "../../../db/schema";
 import { Island } from "../../render/island";
-import type { Actor } from "../auth/roles";
-import { NotificationBell } from "../notifications/bell";
+import type { Actor } from "../../http/actor";
+import { NotificationBell } from "./bell";
 import { Logo } from "./views";
 
 function PersonIcon() {

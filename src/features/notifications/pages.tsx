@@ -6,8 +6,8 @@ import { context } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { requireSignedInPage } from "../../http/guards";
 import { isId } from "../../lib/ids";
-import { page } from "../../render/page";
-import type { Actor } from "../auth/roles";
+import { page } from "../layout/page";
+import type { Actor } from "../../http/actor";
 import { getOwnNotification, listChannels, listNotifications } from "./service";
 import { NotificationsView } from "./views";
 

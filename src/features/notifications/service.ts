@@ -15,7 +15,7 @@ import {
   type NotificationItem,
   announcementSentMessage,
 } from "../../shared/notifications";
-import type { Actor } from "../auth/roles";
+import type { Actor } from "../../http/actor";
 import type { AppAnnouncementBody, EmailAnnouncementBody, NotificationsPage } from "./model";
 import {
   fanOutAppAnnouncement,

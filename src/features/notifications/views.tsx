@@ -1,6 +1,6 @@
 // The notifications screen (SPEC.md §2): a list plus a channel view, both in one island.
 import { Island } from "../../render/island";
-import type { Actor } from "../auth/roles";
+import type { Actor } from "../../http/actor";
 import { PageShell } from "../layout/views";
 import type { NotificationsViewProps } from "../../../islands/notifications";
 

@@ -3,7 +3,7 @@
 // Elysia's context; ownership is decided in the queries (creator in the `where`).
 import type { NewProject, Project, ProjectImage } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
-import { type Actor } from "../auth/roles";
+import { type Actor } from "../../http/actor";
 import { hashPassword, signInUser } from "../auth/service";
 import { enqueueMail } from "../mail/outbox";
 import { HttpError, badRequest, conflict, forbidden, notFound } from "../../http/errors";

@@ -5,7 +5,7 @@ import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { changePassword, toPublicUser } from "../auth/service";
-import { clearSessionCookie } from "../auth/sessions";
+import { clearSessionCookie } from "../../http/sessions";
 import { findUserById } from "../auth/queries";
 import { SettingsPatch } from "./model";
 import { deleteAccount, replacePhoto, updateProfile, updateUserSettings } from "./service";

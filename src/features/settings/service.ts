@@ -7,7 +7,7 @@ import { badRequest, conflict, payloadTooLarge, unsupportedMediaType } from "../
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { detectImageType, imageExtension } from "../../lib/images";
-import type { Actor } from "../auth/roles";
+import type { Actor } from "../../http/actor";
 import { EMAIL_IN_USE_MESSAGE, checkDisplayName, checkEmail, confirmCurrentPassword, throwIfInvalid } from "../auth/service";
 import type { SettingsPatch } from "./model";
 

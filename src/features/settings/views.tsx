@@ -2,7 +2,7 @@
 // Advanced (notification switches, account deletion).
 import type { ReactNode } from "react";
 import { Island } from "../../render/island";
-import type { Actor } from "../auth/roles";
+import type { Actor } from "../../http/actor";
 import { PageShell } from "../layout/views";
 
 function SettingsFrame(props: { actor: Actor; current: "general" | "advanced"; children: ReactNode }) {

@@ -1,12 +1,12 @@
 // Pages render through here so every page gets the actor's theme, the right caching and meta.
 import type { ReactNode } from "react";
-import type { AppDeps } from "../deps";
-import type { Actor } from "../features/auth/roles";
-import { BellContext, type BellData } from "../features/notifications/bell";
-import { loadBell } from "../features/notifications/service";
-import type { PageMeta } from "./document";
-import { renderPage } from "./render";
-import { SiteContext } from "./site";
+import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
+import { BellContext, type BellData } from "./bell";
+import { loadBell } from "../notifications/service";
+import type { PageMeta } from "../../render/document";
+import { renderPage } from "../../render/render";
+import { SiteContext } from "../../render/site";
 
 export type PageOptions = {
   /** Public pages always use theme 0 and tint 0 (SPEC.md §2). */

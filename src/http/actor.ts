@@ -1,7 +1,7 @@
 // Roles are decided on the server on every request: a flag alone is not enough, the stored
 // key must equal the configured one, so rotating ADMIN_KEY or SUPER_ADMIN_KEY revokes roles.
 import { timingSafeEqual } from "node:crypto";
-import type { User } from "../../../db/schema";
+import type { User } from "../../db/schema";
 
 export type RoleKeys = { adminKey: string; superAdminKey: string };
 export type Actor = { user: User; isAdmin: boolean; isSuperAdmin: boolean; sessionId: string };

@@ -4,11 +4,11 @@ import { type FaqSection, faqSections } from "../../shared/enums";
 import { badRequest, notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
 import { DEFAULT_SORT, FAQS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
-import { type FaqJson, toFaqJson } from "../faq/model";
-import { createFaq, deleteFaqs, getFaq, updateFaqs } from "../faq/service";
+import { type FaqJson, toFaqJson } from "./model";
+import { createFaq, deleteFaqs, getFaq, updateFaqs } from "./service";
 import { parseIdList } from "../projects/service";
-import { MAX_BULK_FAQS, type FaqSearchQuery } from "./model";
-import { searchFaqRows } from "./queries";
+import { MAX_BULK_FAQS, type FaqSearchQuery } from "./admin-model";
+import { searchFaqRows } from "./admin-queries";
 
 /** 'Account-Project' into its sections; an unknown name is a 400, not a silently empty list. */
 export function parseSections(joined: string | undefined): FaqSection[] {

@@ -8,11 +8,11 @@ import { context } from "../../http/context";
 import { HttpError } from "../../http/errors";
 import { requireAdminPage, requireSignedInPage } from "../../http/guards";
 import { Island } from "../../render/island";
-import { page } from "../../render/page";
+import { page } from "../layout/page";
 import { type ProjectDraft, pickContent } from "../../shared/wizard";
-import type { Actor } from "../auth/roles";
-import type { ProjectModel } from "../projects/model";
-import { getProject } from "../projects/service";
+import type { Actor } from "../../http/actor";
+import type { ProjectModel } from "./model";
+import { getProject } from "./service";
 import { NoAccessScreen, ProjectFacts, ProjectFrame, type ProjectTab } from "./views";
 
 /** The saved project as the wizard's draft, the baseline of the edit form. */

@@ -18,7 +18,7 @@ import {
   NewBugReport,
   StatsQuery,
 } from "./model";
-import { createBugReportAsAdmin, deleteBugReports, getBugReport, getBugReportStats, searchBugReports, updateBugReports } from "./service";
+import { createBugReportAsAdmin, deleteBugReports, getBugReport, getBugReportStats, searchBugReports, updateBugReports } from "./admin-service";
 
 export const adminBugReportsApi = (deps: AppDeps) => {
   const db = deps.database.db;

@@ -2,7 +2,7 @@
 // mutually exclusive), the title search, the sort and the page.
 import { type FaqSection, faqSections } from "../../shared/enums";
 import { type SortOrder, readPage, readSort, readTitle } from "../../shared/lists";
-import { linkTo } from "../admin-console/list-views";
+import { linkTo } from "../../render/list-links";
 
 export type FaqListState = { section?: FaqSection; title: string; sortby: SortOrder; page: number };
 

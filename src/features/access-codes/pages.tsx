@@ -4,9 +4,9 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
 import { Island } from "../../render/island";
-import { page } from "../../render/page";
+import { page } from "../layout/page";
 import { badgeClass, formatDate } from "../../shared/project-labels";
-import { getAccessCode } from "../access-codes/service";
+import { getAccessCode } from "./service";
 import { PageShell } from "../layout/views";
 
 export const accessCodePages = (deps: AppDeps) =>

@@ -2,7 +2,7 @@
 // so a user whose key was rotated away counts as a non-admin again.
 import { and, asc, eq, ilike, not, sql } from "drizzle-orm";
 import { type User, users } from "../../../db/schema";
-import type { RoleKeys } from "../auth/roles";
+import type { RoleKeys } from "../../http/actor";
 import type { Db } from "../../lib/db";
 
 // coalesce: a null key must count as "not admin", never as SQL null (which `not` keeps null).

@@ -5,12 +5,12 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireSignedInPage } from "../../http/guards";
 import { Island } from "../../render/island";
-import { page } from "../../render/page";
+import { page } from "../layout/page";
 import { listAccessCodes } from "../access-codes/service";
 import { PageShell } from "../layout/views";
-import { searchProjects } from "../projects/service";
-import { readDashboardState } from "./list-state";
-import { AccessCodeList, ProjectList } from "./views";
+import { searchProjects } from "./service";
+import { readDashboardState } from "./dashboard-state";
+import { AccessCodeList, ProjectList } from "./dashboard-views";
 
 export const dashboardPages = (deps: AppDeps) =>
   new Elysia({ name: "dashboard-pages" }).use(context(deps)).get("/dashboard", async ({ actor, request }) => {

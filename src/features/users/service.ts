@@ -2,7 +2,7 @@
 // admin or promote one to super admin; a super admin can be neither removed nor promoted again.
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
-import { type Actor, type RoleKeys, isAdmin, isSuperAdmin } from "../auth/roles";
+import { type Actor, type RoleKeys, isAdmin, isSuperAdmin } from "../../http/actor";
 import { type PublicUser, toPublicUser } from "../auth/service";
 import { findUser, listAdmins, searchNonAdmins, setRoles } from "./queries";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { readDashboardState, toggleStatus, withCodes, withProjects } from "./list-state";
+import { readDashboardState, toggleStatus, withCodes, withProjects } from "./dashboard-state";
 
 const stateOf = (query: string) => readDashboardState(new URLSearchParams(query));
 

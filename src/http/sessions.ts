@@ -1,8 +1,8 @@
 // Sessions: a random token in a cookie, only its SHA-256 in the database, sliding expiry.
-import { and, eq, gt, lt, ne } from "drizzle-orm";
-import { type Session, type User, sessions, users } from "../../../db/schema";
-import { randomToken, sha256 } from "../../lib/crypto";
-import type { Db } from "../../lib/db";
+import type { Session, User } from "../../db/schema";
+import { randomToken, sha256 } from "../lib/crypto";
+import type { Db } from "../lib/db";
+import { deleteExpiredSessions, deleteSession, deleteUserSessions, extendSession, findLiveSession, insertSession } from "./queries";
 
 export const SESSION_COOKIE = "session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -13,7 +13,7 @@ const RENEW_BELOW_MS = SESSION_TTL_MS / 2;
 export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ id: sha256(token), userId, expiresAt });
+  await insertSession(db, sha256(token), userId, expiresAt);
   return { token, expiresAt };
 }
 
@@ -21,32 +21,25 @@ export type ValidSession = { session: Session; user: User; renewed: boolean };
 
 export async function validateSessionToken(db: Db, token: string): Promise<ValidSession | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sha256(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const row = await findLiveSession(db, sha256(token));
   if (!row) return null;
   if (row.session.expiresAt.getTime() - Date.now() >= RENEW_BELOW_MS) return { ...row, renewed: false };
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, row.session.id));
+  await extendSession(db, row.session.id, expiresAt);
   return { session: { ...row.session, expiresAt }, user: row.user, renewed: true };
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sha256(token)));
+  await deleteSession(db, sha256(token));
 }
 
 /** Signs the user out everywhere, except optionally the session that asked. */
 export async function revokeUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+  await deleteUserSessions(db, userId, keepSessionId);
 }
 
 export async function pruneExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  await deleteExpiredSessions(db);
 }
 
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {

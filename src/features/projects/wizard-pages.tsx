@@ -5,8 +5,8 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { Island } from "../../render/island";
-import { page } from "../../render/page";
-import type { Actor } from "../auth/roles";
+import { page } from "../layout/page";
+import type { Actor } from "../../http/actor";
 import { PageShell } from "../layout/views";
 import { isProjectType } from "../../shared/wizard";
 

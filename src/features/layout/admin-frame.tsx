@@ -1,8 +1,8 @@
 // The admin console's frame (SPEC.md §2 Admin console): a sub-header with the tabs General,
 // Bug Reports, FAQ and Tools, whose ids are the spec's sub-navigation ids.
 import type { ReactNode } from "react";
-import type { Actor } from "../auth/roles";
-import { PageShell } from "../layout/views";
+import type { Actor } from "../../http/actor";
+import { PageShell } from "./views";
 
 export type AdminTab = "general" | "bug-reports" | "faq" | "tools";
 

@@ -1,7 +1,11 @@
 // The two error screens of SPEC.md §2: 'Page not found' and 'Unexpected Application Error!'.
+import type { AppDeps } from "../../deps";
+import { resolveActor } from "../../http/context";
+import type { ErrorPageRenderer } from "../../http/error-handler";
 import { Island } from "../../render/island";
-import type { Actor } from "../auth/roles";
-import { PageShell } from "../layout/views";
+import { page } from "./page";
+import type { Actor } from "../../http/actor";
+import { PageShell } from "./views";
 
 /** A drawing of a browser window with a broken page; decoration only. */
 function ErrorArt(props: { code: number }) {
@@ -75,4 +79,13 @@ export function ErrorScreen(props: { actor: Actor | null; status: number; messag
       </section>
     </PageShell>
   );
+}
+
+/** The error screens of page requests, for the error mapper: 404 and the rest, with the visitor's header. */
+export function errorPageRenderer(deps: AppDeps): ErrorPageRenderer {
+  return async (request, status, message) => {
+    const { actor } = await resolveActor(deps, request).catch(() => ({ actor: null }));
+    const screen = status === 404 ? <NotFoundScreen actor={actor} /> : <ErrorScreen actor={actor} status={status} message={message} />;
+    return page(deps, actor, { title: status === 404 ? "Page not found" : "Error", description: message, noIndex: true }, screen, { status });
+  };
 }

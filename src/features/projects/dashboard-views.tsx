@@ -3,10 +3,10 @@
 import type { ReactNode } from "react";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
 import type { AccessCodeModel } from "../access-codes/model";
-import type { ProjectListItem } from "../projects/model";
+import type { ProjectListItem } from "./model";
 import type { PageInfo } from "../../shared/lists";
 import { badgeClass, formatDate, statusColors, statusLabels } from "../../shared/project-labels";
-import { type DashboardState, projectStatusFilters, toQuery, toggleStatus, withCodes, withProjects } from "./list-state";
+import { type DashboardState, projectStatusFilters, toQuery, toggleStatus, withCodes, withProjects } from "./dashboard-state";
 
 type Hidden = Record<string, string>;
 

@@ -5,14 +5,14 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
 import { Island } from "../../render/island";
-import { page } from "../../render/page";
+import { page } from "../layout/page";
 import { formatDate } from "../../shared/project-labels";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
-import { hiddenFields } from "../admin-console/list-views";
-import { AdminFrame } from "../admin-console/views";
+import { hiddenFields } from "../../render/list-links";
+import { AdminFrame } from "../layout/admin-frame";
 import { type BugReportListState, bugReportListLink, bugReportListParams, readBugReportListState, timeframes } from "./list-state";
 import type { BugReportStats } from "./model";
-import { getBugReport, getBugReportStats, searchBugReports } from "./service";
+import { getBugReport, getBugReportStats, searchBugReports } from "./admin-service";
 
 function Delta(props: { value: number; period: string }) {
   const direction = props.value > 0 ? "up" : props.value < 0 ? "down" : "flat";

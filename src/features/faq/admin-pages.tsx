@@ -6,12 +6,12 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
 import { Island } from "../../render/island";
-import { page } from "../../render/page";
+import { page } from "../layout/page";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
-import { hiddenFields } from "../admin-console/list-views";
-import { AdminFrame } from "../admin-console/views";
+import { hiddenFields } from "../../render/list-links";
+import { AdminFrame } from "../layout/admin-frame";
 import { faqListLink, faqListParams, readFaqListState } from "./list-state";
-import { getFaqForAdmin, searchFaqs } from "./service";
+import { getFaqForAdmin, searchFaqs } from "./admin-service";
 
 export const adminFaqPages = (deps: AppDeps) =>
   new Elysia({ name: "admin-faq-pages", prefix: "/admin/faq" })

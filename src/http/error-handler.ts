@@ -1,11 +1,8 @@
 // The error mapper: one place that turns anything thrown into the answer a client expects:
-// `{ message, fields? }` JSON under /api, the error screens for pages, a 303 for page guards.
-import type { AppDeps } from "../../deps";
-import { HttpError } from "../../http/errors";
-import { Redirect } from "../../http/guards";
-import { resolveActor } from "../../http/context";
-import { page } from "../../render/page";
-import { ErrorScreen, NotFoundScreen } from "./views";
+// `{ message, fields? }` JSON under /api, a 303 for page guards, and for other pages whatever
+// screen the layout draws (passed in, so this layer never imports a feature).
+import { HttpError } from "./errors";
+import { Redirect } from "./guards";
 
 type ValidationIssue = { path?: string; message?: string; summary?: string; schema?: { error?: unknown } };
 
@@ -50,7 +47,15 @@ export function mapError(code: string | number, error: unknown): MappedError {
   return { status: 500, message: "Unknown Server Error" };
 }
 
-export async function handleError(deps: AppDeps, request: Request, code: string | number, error: unknown): Promise<Response> {
+/** Draws the error screen of a page request; the layout feature provides it. */
+export type ErrorPageRenderer = (request: Request, status: number, message: string) => Promise<Response>;
+
+export async function handleError(
+  request: Request,
+  code: string | number,
+  error: unknown,
+  renderErrorPage: ErrorPageRenderer,
+): Promise<Response> {
   const mapped = mapError(code, error);
   if (mapped.status >= 500) {
     console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
@@ -64,10 +69,5 @@ export async function handleError(deps: AppDeps, request: Request, code: string 
     if (mapped.fields) body.fields = mapped.fields;
     return Response.json(body, { status: mapped.status, headers: mapped.headers });
   }
-  const { actor } = await resolveActor(deps, request).catch(() => ({ actor: null }));
-  const screen =
-    mapped.status === 404 ? <NotFoundScreen actor={actor} /> : <ErrorScreen actor={actor} status={mapped.status} message={mapped.message} />;
-  return page(deps, actor, { title: mapped.status === 404 ? "Page not found" : "Error", description: mapped.message, noIndex: true }, screen, {
-    status: mapped.status,
-  });
+  return renderErrorPage(request, mapped.status, mapped.message);
 }
