@@ -1,6 +1,6 @@
 // The printable invoice: a document first, so it reads well on paper and as a PDF.
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
-import { Logo } from "../layout/views";
+import { Logo } from "../layout/logo";
 import type { InvoiceDetails } from "./queries";
 import { formatDate, formatInvoiceNumber } from "./service";
 

@@ -6,7 +6,7 @@ import type { User } from "../../../db/schema";
 import { Island } from "../../render/island";
 import type { Actor } from "../../http/actor";
 import { NotificationBell } from "./bell";
-import { Logo } from "./views";
+import { Logo } from "./logo";
 
 function PersonIcon() {
   return (

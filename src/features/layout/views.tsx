@@ -6,7 +6,6 @@ import { AppHeader } from "./app-header";
 import { Logo } from "./logo";
 import { PublicHeader } from "./public-header";
 
-export { Logo } from "./logo";
 
 export function PageShell(props: {
   actor: Actor | null;
