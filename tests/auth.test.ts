@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { passwordResetTokens, sessions, users } from "../db/schema";
 import { loadConfig } from "../src/config";
 import { ensureSuperAdmin } from "../src/features/auth/bootstrap";
-import { hashPassword, signInUser } from "../src/features/auth/service";
+import { hashPassword } from "../src/features/auth/passwords";
+import { signInUser } from "../src/features/auth/service";
 import { type TestServer, reloadUser, startTestServer } from "./helpers/server";
 import { type SmtpCapture, startSmtpCapture } from "./helpers/smtp";
 

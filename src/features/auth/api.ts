@@ -15,15 +15,8 @@ import {
   resolveOAuthUser,
   startOAuth,
 } from "./oauth";
-import {
-  completePasswordChange,
-  confirmPasswordReset,
-  loginUser,
-  registerUser,
-  requestPasswordReset,
-  signInUser,
-  toPublicUser,
-} from "./service";
+import { completePasswordChange, loginUser, registerUser, signInUser, toPublicUser } from "./service";
+import { confirmPasswordReset, requestPasswordReset } from "./reset";
 import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
 
 export const authApi = (deps: AppDeps) =>

@@ -9,15 +9,8 @@ import { HttpError } from "../../http/errors";
 import { requireGuestPage } from "../../http/guards";
 import { page } from "../layout/page";
 import { oauthErrorMessage } from "./oauth";
-import {
-  RESET_LINK_INVALID_MESSAGE,
-  completePasswordChange,
-  confirmPasswordReset,
-  isResetTokenUsable,
-  loginUser,
-  registerUser,
-  requestPasswordReset,
-} from "./service";
+import { RESET_LINK_INVALID_MESSAGE, confirmPasswordReset, isResetTokenUsable, requestPasswordReset } from "./reset";
+import { completePasswordChange, loginUser, registerUser } from "./service";
 import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
 import {
   ChoosePasswordView,

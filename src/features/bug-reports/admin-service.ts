@@ -3,7 +3,7 @@ import { badRequest, notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { BUG_REPORTS_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
-import { parseIdList } from "../projects/service";
+import { parseIdList } from "../projects/admin";
 import { type BugReportFields, type BugReportModel, type BugReportSearchQuery, type BugReportStats, MAX_BULK_BUG_REPORTS, type Timeframe } from "./model";
 import {
   type BugReportRow,

@@ -6,7 +6,7 @@ import type { Db } from "../../lib/db";
 import { DEFAULT_SORT, FAQS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
 import { type FaqJson, toFaqJson } from "./model";
 import { createFaq, deleteFaqs, getFaq, updateFaqs } from "./service";
-import { parseIdList } from "../projects/service";
+import { parseIdList } from "../projects/admin";
 import { MAX_BULK_FAQS, type FaqSearchQuery } from "./admin-model";
 import { searchFaqRows } from "./admin-queries";
 

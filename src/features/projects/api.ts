@@ -24,17 +24,10 @@ import {
   ProjectsPage,
   UpdatedProject,
 } from "./model";
-import {
-  addProjectImages,
-  createProject,
-  deleteProject,
-  deleteProjectsAsAdmin,
-  getProject,
-  parseIdList,
-  searchProjects,
-  updateProject,
-  updateProjectsAsAdmin,
-} from "./service";
+import { addProjectImages, deleteProject, getProject, updateProject } from "./edit";
+import { createProject } from "./create";
+import { deleteProjectsAsAdmin, parseIdList, updateProjectsAsAdmin } from "./admin";
+import { searchProjects } from "./service";
 
 const VISITOR_ORDER_LIMIT = { name: "orders-visitor", max: 20, windowMs: 60 * 60 * 1000 };
 

@@ -12,7 +12,7 @@ import { page } from "../layout/page";
 import { type ProjectDraft, pickContent } from "../../shared/wizard";
 import type { Actor } from "../../http/actor";
 import type { ProjectModel } from "./model";
-import { getProject } from "./service";
+import { getProject } from "./edit";
 import { NoAccessScreen, ProjectFacts, ProjectFrame, type ProjectTab } from "./views";
 
 /** The saved project as the wizard's draft, the baseline of the edit form. */
