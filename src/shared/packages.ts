@@ -54,4 +54,3 @@ export const formatPrice = (price: number): string => `$${price.toLocaleString("
 export const INVOICE_DUE_DAYS = 7;
 export const REVISION_WINDOW_DAYS = 10;
 export const TEMPORARY_PASSWORD_LENGTH = 8;
-export const MIN_PASSWORD_LENGTH = 6;

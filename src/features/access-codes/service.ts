@@ -15,7 +15,6 @@ const CODE_GROUPS = 3;
 const GROUP_LENGTH = 4;
 const CODE_SHAPE = new RegExp(`^[${SPOKEN_ALPHABET}]{${CODE_GROUPS * GROUP_LENGTH}}$`);
 
-export const INVALID_ACCESS_CODE = "Access code is invalid.";
 
 export function generateAccessCode(): string {
   const raw = randomText(CODE_GROUPS * GROUP_LENGTH, SPOKEN_ALPHABET);

@@ -8,7 +8,6 @@ export type FaqSectionGroup = { section: FaqSection; faqs: FaqJson[] };
 
 export const FaqIdParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
-export const FaqSectionSchema = t.Union(faqSections.map((section) => t.Literal(section)));
 
 export function toFaqJson(faq: Faq): FaqJson {
   return { _id: faq.id, title: faq.title, section: faq.section, answer: faq.answer, createdAt: faq.createdAt.toISOString() };

@@ -244,12 +244,14 @@ export const BulkAnswer = t.Object({ message: t.String(), projectIDs: t.Array(t.
 
 // The schemas above must describe exactly the wizard's own types; the compiler checks it here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const draftSchemaMatchesWizard: Same<typeof ProjectDraftBody.static, ProjectDraft> = true;
-export const statusSchemaMatchesSchema: Same<typeof ProjectStatus.static, StoredStatus> = true;
-export const radiusSchemaMatchesSchema: Same<typeof Radius.static, StoredRadius> = true;
-export const contentSchemaMatchesWizard: Same<
-  Omit<typeof ProjectDraftBody.static, "creatorName" | "email" | "acceptedTermsAndConditions" | "signature" | "hasAccessCode" | "accessCode">,
-  ProjectContent
-> = true;
+const _schemasMatchTheWizard: [
+  Same<typeof ProjectDraftBody.static, ProjectDraft>,
+  Same<typeof ProjectStatus.static, StoredStatus>,
+  Same<typeof Radius.static, StoredRadius>,
+  Same<
+    Omit<typeof ProjectDraftBody.static, "creatorName" | "email" | "acceptedTermsAndConditions" | "signature" | "hasAccessCode" | "accessCode">,
+    ProjectContent
+  >,
+] = [true, true, true, true];
 
 export const UpdatedProject = t.Object({ message: t.String(), project: ProjectModel });
