@@ -2,7 +2,7 @@
 import { boot } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 
-let config;
+let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig(process.env);
 } catch (error) {

@@ -34,7 +34,7 @@ export const accessCodePages = (deps: AppDeps) =>
             </div>
             <p className="muted">Created {formatDate(code.createdAt)}</p>
             <div className="code-box">
-              <code className="code-big" aria-label="The code">
+              <code className="code-big">
                 {code.code}
               </code>
               <Island name="copy-code" props={{ code: code.code }} />

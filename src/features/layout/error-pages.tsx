@@ -11,7 +11,7 @@ import { PageShell } from "./views";
 function ErrorArt(props: { code: number }) {
   return (
     <div className="error-art" aria-hidden="true">
-      <svg viewBox="0 0 240 150" width="240" height="150">
+      <svg viewBox="0 0 240 150" width="240" height="150" aria-hidden="true">
         <rect className="art-window" x="10" y="10" width="220" height="130" rx="14" />
         <path className="art-rule" d="M10 38h220" />
         <circle className="art-dot" cx="30" cy="24" r="4" />
