@@ -1,6 +1,7 @@
 // Bodies and answers of the admin bug report API (SPEC.md §3 Bug report, §7 Bug reports).
 import { t } from "elysia";
 import { ID_PATTERN } from "../../lib/ids";
+import { CreatedSort, PageNumber, pageAnswer } from "../../http/schemas";
 
 export const MAX_BULK_BUG_REPORTS = 100;
 export const TITLE_MAX = 200;
@@ -27,23 +28,18 @@ export const BugReportModel = t.Object({
 export type BugReportModel = typeof BugReportModel.static;
 
 export const BugReportSearchQuery = t.Object({
-  page: t.Optional(t.Integer({ minimum: 1, maximum: 100_000 })),
+  page: PageNumber,
   /** Resolved and Unresolved are mutually exclusive. */
   status: t.Optional(t.Union([t.Literal("resolved"), t.Literal("unresolved")])),
   highPriority: t.Optional(t.Boolean()),
   /** true lists archived reports only; without it only reports that are not archived. */
   archived: t.Optional(t.Boolean()),
   title: t.Optional(t.String({ maxLength: TITLE_MAX })),
-  sortby: t.Optional(t.Union([t.Literal("-createdAt"), t.Literal("createdAt")])),
+  sortby: CreatedSort,
 });
 export type BugReportSearchQuery = typeof BugReportSearchQuery.static;
 
-export const BugReportsPage = t.Object({
-  bugReports: t.Array(BugReportModel),
-  pagesCount: t.Integer(),
-  canLoadMore: t.Boolean(),
-  totalCount: t.Integer(),
-});
+export const BugReportsPage = pageAnswer("bugReports", BugReportModel);
 
 export const Timeframe = t.Union([t.Literal("week"), t.Literal("month"), t.Literal("year")]);
 export type Timeframe = typeof Timeframe.static;

@@ -1,5 +1,6 @@
 // Bodies and answers of the admin FAQ API (SPEC.md §3 FAQ, §7 FAQ; DESIGN.md "API contract").
 import { t } from "elysia";
+import { CreatedSort, PageNumber, pageAnswer } from "../../http/schemas";
 import { ID_PATTERN } from "../../lib/ids";
 
 export const MAX_BULK_FAQS = 100;
@@ -13,15 +14,15 @@ export const FaqSection = t.Union([t.Literal("Account"), t.Literal("Project"), t
 export const FaqModel = t.Object({ _id: t.String(), title: t.String(), section: FaqSection, answer: t.String(), createdAt: t.String() });
 
 export const FaqSearchQuery = t.Object({
-  page: t.Optional(t.Integer({ minimum: 1, maximum: 100_000 })),
+  page: PageNumber,
   /** Section names joined by '-' (SPEC.md §7), sent only when any is chosen. */
   sections: t.Optional(t.String({ maxLength: 100 })),
   title: t.Optional(t.String({ maxLength: TITLE_MAX })),
-  sortby: t.Optional(t.Union([t.Literal("-createdAt"), t.Literal("createdAt")])),
+  sortby: CreatedSort,
 });
 export type FaqSearchQuery = typeof FaqSearchQuery.static;
 
-export const FaqsPage = t.Object({ faqs: t.Array(FaqModel), pagesCount: t.Integer(), canLoadMore: t.Boolean(), totalCount: t.Integer() });
+export const FaqsPage = pageAnswer("faqs", FaqModel);
 
 export const NewFaq = t.Object(
   {

@@ -4,6 +4,7 @@ import { t } from "elysia";
 import type { ProjectStatus as StoredStatus, Radius as StoredRadius } from "../../shared/enums";
 import { ID_PATTERN } from "../../lib/ids";
 import { type ProjectContent, type ProjectDraft, TEXT_LIMITS } from "../../shared/wizard";
+import { PageNumber, pageAnswer } from "../../http/schemas";
 
 const short = (options: { minLength?: number } = {}) => t.String({ maxLength: TEXT_LIMITS.short, ...options });
 const url = () => t.String({ maxLength: TEXT_LIMITS.url });
@@ -190,17 +191,12 @@ export const ProjectSearchQuery = t.Object({
   paid: t.Optional(t.Boolean()),
   archived: t.Optional(t.Boolean()),
   title: t.Optional(t.String({ maxLength: TEXT_LIMITS.short })),
-  page: t.Optional(t.Integer({ minimum: 1, maximum: 100_000 })),
+  page: PageNumber,
   sortby: t.Optional(SortBy),
 });
 export type ProjectSearchQuery = typeof ProjectSearchQuery.static;
 
-export const ProjectsPage = t.Object({
-  projects: t.Array(ProjectListItem),
-  pagesCount: t.Integer(),
-  canLoadMore: t.Boolean(),
-  totalCount: t.Integer(),
-});
+export const ProjectsPage = pageAnswer("projects", ProjectListItem);
 export type ProjectsPage = typeof ProjectsPage.static;
 
 export const CreatedProject = t.Object({ projectID: t.String(), message: t.String() });
