@@ -1,7 +1,7 @@
 // The job queue on the test database (PGlite in memory, or Postgres with TEST_DATABASE_URL).
 // Each test uses queues of its own, so jobs left by one test never reach another's workers.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../src/lib/db";
 import { type JobQueue, createJobQueue } from "../src/lib/jobs";
 import { createTestDatabase } from "./helpers/db";
@@ -15,6 +15,7 @@ type Jobs = {
   "t.shared": { n: number };
   "t.tick": { from: string };
   "t.slow": { ms: number };
+  "t.handover": { ms: number };
 };
 
 const queues = {
@@ -25,6 +26,7 @@ const queues = {
   "t.shared": {},
   "t.tick": {},
   "t.slow": {},
+  "t.handover": {},
 } as const;
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -62,11 +64,20 @@ async function instance(cronIntervalSeconds?: number): Promise<JobQueue<Jobs>> {
   return jobs;
 }
 
+/** Rows of a raw query: postgres-js answers an array of rows, PGlite `{ rows }`. */
+async function select<Row>(on: Db, query: SQL): Promise<Row[]> {
+  const result: unknown = await on.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+}
+
 async function countJobs(on: Db, name: keyof Jobs): Promise<number> {
-  const result: unknown = await on.execute(sql`select count(*)::int as n from pgboss.job where name = ${name}`);
-  // postgres-js answers an array of rows, PGlite `{ rows }`.
-  const rows = Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows;
-  return Number(rows[0]?.n ?? 0);
+  const [row] = await select<{ n: number }>(on, sql`select count(*)::int as n from pgboss.job where name = ${name}`);
+  return row?.n ?? 0;
+}
+
+async function jobStates(name: keyof Jobs): Promise<string[]> {
+  const rows = await select<{ state: string }>(db, sql`select state from pgboss.job where name = ${name}`);
+  return rows.map((row) => row.state);
 }
 
 const fast = { pollingIntervalSeconds: 0.5 };
@@ -76,8 +87,7 @@ describe(`jobs on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () 
     const jobs = await instance();
     const seen: boolean[] = [];
     await jobs.work("t.committed", fast, async (job) => {
-      const result: unknown = await db.execute(sql`select 1 from job_causes where id = ${job.data.causeId}`);
-      seen.push((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows).length === 1);
+      seen.push((await select(db, sql`select 1 from job_causes where id = ${job.data.causeId}`)).length === 1);
     });
 
     await db.transaction(async (tx) => {
@@ -195,8 +205,32 @@ describe(`jobs on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () 
     await jobs.stop({ timeoutMs: 5_000 });
 
     expect(finished).toBe(true);
-    const result: unknown = await db.execute(sql`select state from pgboss.job where name = 't.slow'`);
-    const rows = Array.isArray(result) ? result : (result as { rows: { state: string }[] }).rows;
-    expect(rows).toEqual([{ state: "completed" }]);
+    expect(await jobStates("t.slow")).toEqual(["completed"]);
   }, 15_000);
+
+  test("a handler that outlasts stop()'s timeout is aborted and its job retried by another instance", async () => {
+    const stopping = createJobQueue<Jobs>(database, { queues, log: (line) => logs.push(line) });
+    await stopping.start();
+    let aborted = false;
+    await stopping.work("t.handover", fast, async (job) => {
+      await Bun.sleep(job.data.ms);
+      aborted = job.signal.aborted;
+    });
+    await stopping.send("t.handover", { ms: 3_000 });
+    await waitFor("the first attempt to start", async () => (await jobStates("t.handover")).includes("active"));
+
+    const stopStarted = Date.now();
+    await stopping.stop({ timeoutMs: 1_000 });
+    expect(Date.now() - stopStarted).toBeLessThan(2_900);
+    expect(await jobStates("t.handover")).toEqual(["retry"]);
+
+    const other = await instance();
+    const retries: number[] = [];
+    await other.work("t.handover", fast, async (job) => {
+      retries.push(job.retryCount);
+    });
+    await waitFor("the retry on the other instance", () => retries.length === 1, 10_000);
+    expect(retries).toEqual([1]);
+    await waitFor("the first handler to notice", () => aborted, 5_000);
+  }, 20_000);
 });
