@@ -15,9 +15,13 @@ import * as schema from "../../db/schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The client under Drizzle, for adapters that need what Drizzle does not offer (LISTEN, the job queue). */
+export type Driver = { kind: "pglite"; client: PGlite } | { kind: "postgres"; client: postgres.Sql; url: string };
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  driver: Driver;
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -43,6 +47,7 @@ async function openPglite(dir: string | null): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    driver: { kind: "pglite", client },
     ping: (timeoutMs = 2000) => withTimeout(client.query("select 1").then(() => true), timeoutMs),
     close: () => client.close(),
   };
@@ -67,6 +72,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: "postgres",
+    driver: { kind: "postgres", client, url },
     ping: (timeoutMs = 2000) => withTimeout(db.execute(sql`select 1`).then(() => true), timeoutMs),
     close: () => client.end({ timeout: 5 }),
   };
