@@ -29,7 +29,10 @@ async function freePort(): Promise<number> {
 async function waitForReady(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const ok = await fetch(`${url}/ready`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await Bun.sleep(200);
   }
@@ -124,11 +127,14 @@ async function main(): Promise<void> {
         `${pad(row.path, 12)}${pad(Math.round(row.app.rps).toString(), 12)}${pad(`${row.app.p99} ms`, 10)}${pad(Math.round(row.bare.rps).toString(), 12)}${pad(`${row.bare.p99} ms`, 10)}${(row.app.rps / row.bare.rps).toFixed(2)}`,
       );
     }
-    console.log(`\n/ weighs ${(htmlGzip / 1024).toFixed(1)} KB HTML + ${(cssGzip / 1024).toFixed(1)} KB CSS = ${((htmlGzip + cssGzip) / 1024).toFixed(1)} KB gzipped; ${scripts} script tags`);
+    console.log(
+      `\n/ weighs ${(htmlGzip / 1024).toFixed(1)} KB HTML + ${(cssGzip / 1024).toFixed(1)} KB CSS = ${((htmlGzip + cssGzip) / 1024).toFixed(1)} KB gzipped; ${scripts} script tags`,
+    );
 
     const problems: string[] = [];
     const landing = rows.find((row) => row.path === "/");
-    if (landing && landing.app.rps < MIN_RATIO * landing.bare.rps) problems.push(`/ reached ${(landing.app.rps / landing.bare.rps).toFixed(2)} of the bare server (minimum ${MIN_RATIO})`);
+    if (landing && landing.app.rps < MIN_RATIO * landing.bare.rps)
+      problems.push(`/ reached ${(landing.app.rps / landing.bare.rps).toFixed(2)} of the bare server (minimum ${MIN_RATIO})`);
     for (const row of rows) if (row.app.errors > 0) problems.push(`${row.path} answered ${row.app.errors} errors or non-2xx`);
     if (htmlGzip + cssGzip >= MAX_LANDING_BYTES) problems.push("/ weighs 30 KB or more gzipped");
     if (scripts > 0) problems.push("/ ships JavaScript");

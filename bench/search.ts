@@ -24,13 +24,18 @@ const running = await boot(config, { log: () => {} });
 const db = running.deps.database.db;
 
 try {
-  const [seeded] = await db.select({ value: count() }).from(users).where(like(users.email, `${SCALE_EMAIL_PREFIX}%`));
+  const [seeded] = await db
+    .select({ value: count() })
+    .from(users)
+    .where(like(users.email, `${SCALE_EMAIL_PREFIX}%`));
   if ((seeded?.value ?? 0) === 0) await seedScale(db, running.deps.sealer);
   const [totals] = await db.select({ value: count() }).from(projects);
 
   // An admin of this run, and the customer with the most projects (the heaviest customer list).
   const adminId = newId();
-  await db.insert(users).values({ id: adminId, email: `bench-admin-${adminId}@example.com`, displayName: "Bench Admin", isAdmin: true, adminKey: config.adminKey });
+  await db
+    .insert(users)
+    .values({ id: adminId, email: `bench-admin-${adminId}@example.com`, displayName: "Bench Admin", isAdmin: true, adminKey: config.adminKey });
   const [busiest] = await db
     .select({ creatorId: projects.creatorId, value: count() })
     .from(projects)
@@ -78,11 +83,16 @@ try {
   }
 
   const version = await db.execute(sql`select version() as version`);
-  const versionText = String((version as unknown as { rows?: { version: string }[] }).rows?.[0]?.version ?? (version as unknown as { version: string }[])[0]?.version ?? "");
-  console.log(`\n${running.deps.database.kind} (${versionText.split(" ").slice(0, 2).join(" ")}), ${totals?.value} projects, busiest customer has ${busiest.value}; ${REQUESTS} sequential requests per row, after ${WARMUP} warm-up\n`);
+  const versionText = String(
+    (version as unknown as { rows?: { version: string }[] }).rows?.[0]?.version ?? (version as unknown as { version: string }[])[0]?.version ?? "",
+  );
+  console.log(
+    `\n${running.deps.database.kind} (${versionText.split(" ").slice(0, 2).join(" ")}), ${totals?.value} projects, busiest customer has ${busiest.value}; ${REQUESTS} sequential requests per row, after ${WARMUP} warm-up\n`,
+  );
   const header = ["scenario", "totalCount", "p50 ms", "p99 ms"];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(" | ")} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(" | ")} |`;
   console.log(line(header));
   console.log(`|${widths.map((width, column) => (column === 0 ? "-".repeat(width + 2) : `${"-".repeat(width + 1)}:`)).join("|")}|`);
   for (const row of rows) console.log(line(row));

@@ -127,7 +127,10 @@ export function loadConfig(env: Env): Config {
   }
 
   const trustProxyRaw = text("TRUST_PROXY");
-  const corsOrigins = (text("CORS_ORIGINS") ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+  const corsOrigins = (text("CORS_ORIGINS") ?? "")
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
   for (const origin of corsOrigins) {
     if (!isUrl(origin, ["http:", "https:"])) problems.push(`CORS_ORIGINS entries must be origins like https://example.com (got "${origin}")`);
   }
@@ -142,7 +145,8 @@ export function loadConfig(env: Env): Config {
   if (!stripeSecretKey && (stripeWebhookSecret || stripeApiUrl)) problems.push("STRIPE_SECRET_KEY is required when other STRIPE_* variables are set");
   const stripeApi = stripeApiUrl ? new URL(stripeApiUrl) : null;
   // The SDK always requests /v1/... from the host's root, so a path would be silently dropped.
-  if (stripeApi && (stripeApi.pathname !== "/" || stripeApi.search)) problems.push(`STRIPE_API_URL must be an origin without a path, like http://127.0.0.1:12111 (got "${stripeApiUrl}")`);
+  if (stripeApi && (stripeApi.pathname !== "/" || stripeApi.search))
+    problems.push(`STRIPE_API_URL must be an origin without a path, like http://127.0.0.1:12111 (got "${stripeApiUrl}")`);
 
   const overdueGraceRaw = text("OVERDUE_GRACE_DAYS") ?? "3";
   const overdueGraceOff = overdueGraceRaw.toLowerCase() === "off";

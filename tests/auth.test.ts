@@ -229,7 +229,8 @@ describe("rate limits", () => {
   test("registration and reset requests are limited per address", async () => {
     const ip = newIp();
     const registrations: number[] = [];
-    for (let i = 0; i < 11; i++) registrations.push((await api("/api/auth/register", { email: uniqueEmail(), displayName: "Bot", password: "secret123" }, { ip })).status);
+    for (let i = 0; i < 11; i++)
+      registrations.push((await api("/api/auth/register", { email: uniqueEmail(), displayName: "Bot", password: "secret123" }, { ip })).status);
     expect(registrations[10]).toBe(429);
     const resets: number[] = [];
     for (let i = 0; i < 11; i++) resets.push((await api("/api/auth/reset", { email: uniqueEmail() }, { ip })).status);
@@ -244,7 +245,11 @@ describe("rate limits", () => {
     const { createApp } = await import("../src/app");
     const { createFetchHandler } = await import("../src/http/server");
     const other = createApp(server.deps);
-    const handler = createFetchHandler((request) => other.handle(request), { ...server.deps.config, trustProxy: true }, () => {});
+    const handler = createFetchHandler(
+      (request) => other.handle(request),
+      { ...server.deps.config, trustProxy: true },
+      () => {},
+    );
     const response = await handler(
       new Request(`${server.url}/api/auth/login`, {
         method: "POST",

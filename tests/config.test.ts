@@ -43,7 +43,12 @@ describe("loadConfig", () => {
     ["OVERDUE_GRACE_DAYS", "-1"],
   ])("a bad %s (%s) is reported by name", (name, value) => {
     const stripe: Record<string, string> = name.startsWith("STRIPE_") ? { STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_123" } : {};
-    const problems = problemsOf({ ...stripe, [name]: value, ...(name === "S3_ENDPOINT" ? { S3_BUCKET: "b" } : {}), ...(name === "SUPER_ADMIN_EMAIL" ? { SUPER_ADMIN_PASSWORD: "secret1" } : {}) });
+    const problems = problemsOf({
+      ...stripe,
+      [name]: value,
+      ...(name === "S3_ENDPOINT" ? { S3_BUCKET: "b" } : {}),
+      ...(name === "SUPER_ADMIN_EMAIL" ? { SUPER_ADMIN_PASSWORD: "secret1" } : {}),
+    });
     expect(problems.some((problem) => problem.startsWith(name))).toBe(true);
   });
 
@@ -54,7 +59,13 @@ describe("loadConfig", () => {
 
   test("the payment variables are reported together with the rest", () => {
     const problems = problemsOf({ PORT: "abc", STRIPE_SECRET_KEY: "pk_live_123", STRIPE_API_URL: "nope", OVERDUE_GRACE_DAYS: "soon" });
-    expect(problems.map((problem) => problem.split(" ")[0])).toEqual(["PORT", "STRIPE_API_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "OVERDUE_GRACE_DAYS"]);
+    expect(problems.map((problem) => problem.split(" ")[0])).toEqual([
+      "PORT",
+      "STRIPE_API_URL",
+      "STRIPE_SECRET_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "OVERDUE_GRACE_DAYS",
+    ]);
   });
 
   test("production requires a real secret and role keys", () => {
@@ -86,7 +97,9 @@ describe("loadConfig", () => {
 
   test("PROVIDER_PAYMENT_INSTRUCTIONS replaces the default bank-transfer text", () => {
     expect(loadConfig({ PROVIDER_EMAIL: "billing@studio.example" }).providerPaymentInstructions).toContain("billing@studio.example");
-    expect(loadConfig({ PROVIDER_PAYMENT_INSTRUCTIONS: "IBAN DE00 0000; reference: invoice number" }).providerPaymentInstructions).toBe("IBAN DE00 0000; reference: invoice number");
+    expect(loadConfig({ PROVIDER_PAYMENT_INSTRUCTIONS: "IBAN DE00 0000; reference: invoice number" }).providerPaymentInstructions).toBe(
+      "IBAN DE00 0000; reference: invoice number",
+    );
   });
 
   test("an https PUBLIC_URL turns on Secure cookies", () => {

@@ -150,7 +150,10 @@ describe(`jobs on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () 
   test("two instances on one database never run the same job twice", async () => {
     const [a, b] = [await instance(), await instance()];
     const runs: { id: string; by: "a" | "b" }[] = [];
-    for (const [jobs, by] of [[a, "a"], [b, "b"]] as const) {
+    for (const [jobs, by] of [
+      [a, "a"],
+      [b, "b"],
+    ] as const) {
       await jobs.work("t.shared", { ...fast, concurrency: 3 }, async (job) => {
         runs.push({ id: job.id, by });
         await Bun.sleep(10);

@@ -2,7 +2,7 @@
 // small webhook receiver standing in for the app's endpoint.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { loadConfig } from "../src/config";
-import { type Payments, type PaymentEvent, WebhookSignatureError, createPayments } from "../src/lib/stripe";
+import { type PaymentEvent, type Payments, WebhookSignatureError, createPayments } from "../src/lib/stripe";
 import { type FakeStripe, startFakeStripe } from "./helpers/stripe";
 
 const webhookSecret = "whsec_test_secret_for_the_fake";

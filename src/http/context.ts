@@ -3,8 +3,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
 import { type Actor, toActor } from "./actor";
-import { SESSION_COOKIE, sessionCookie, validateSessionToken } from "./sessions";
 import { readCookie } from "./cookies";
+import { SESSION_COOKIE, sessionCookie, validateSessionToken } from "./sessions";
 
 export async function resolveActor(deps: AppDeps, request: Request): Promise<{ actor: Actor | null; renewCookie: string | null }> {
   const token = readCookie(request, SESSION_COOKIE);
@@ -18,10 +18,8 @@ export async function resolveActor(deps: AppDeps, request: Request): Promise<{ a
 }
 
 export const context = (deps: AppDeps) =>
-  new Elysia({ name: "context" })
-    .decorate("deps", deps)
-    .derive({ as: "global" }, async ({ request, set }) => {
-      const { actor, renewCookie } = await resolveActor(deps, request);
-      if (renewCookie) set.headers["set-cookie"] = renewCookie;
-      return { actor };
-    });
+  new Elysia({ name: "context" }).decorate("deps", deps).derive({ as: "global" }, async ({ request, set }) => {
+    const { actor, renewCookie } = await resolveActor(deps, request);
+    if (renewCookie) set.headers["set-cookie"] = renewCookie;
+    return { actor };
+  });

@@ -15,7 +15,8 @@ function validationFields(error: unknown): Record<string, string> {
     const name = (issue.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "body";
     if (fields[name]) continue;
     const custom = issue.schema?.error;
-    fields[name] = typeof custom === "string" ? custom : (issue.summary ?? issue.message ?? "Invalid value").replace(/^Expected property '[^']*' to be /, "Expected ");
+    fields[name] =
+      typeof custom === "string" ? custom : (issue.summary ?? issue.message ?? "Invalid value").replace(/^Expected property '[^']*' to be /, "Expected ");
   }
   return fields;
 }
@@ -50,12 +51,7 @@ export function mapError(code: string | number, error: unknown): MappedError {
 /** Draws the error screen of a page request; the layout feature provides it. */
 export type ErrorPageRenderer = (request: Request, status: number, message: string) => Promise<Response>;
 
-export async function handleError(
-  request: Request,
-  code: string | number,
-  error: unknown,
-  renderErrorPage: ErrorPageRenderer,
-): Promise<Response> {
+export async function handleError(request: Request, code: string | number, error: unknown, renderErrorPage: ErrorPageRenderer): Promise<Response> {
   const mapped = mapError(code, error);
   if (mapped.status >= 500) {
     console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);

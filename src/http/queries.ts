@@ -26,9 +26,7 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
 }
 
 export async function deleteUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {

@@ -31,7 +31,7 @@ const migrationsFolder = join(import.meta.dir, "../../db/migrations");
 // Any constant works; every instance of this app must use the same one.
 const MIGRATION_LOCK_KEY = 7_240_518_311;
 
-export type OpenOptions = { databaseUrl: string | null; dataDir: string; /** PGlite in memory, for tests. */ memory?: boolean };
+export type OpenOptions = { databaseUrl: string | null; dataDir: string /** PGlite in memory, for tests. */; memory?: boolean };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
@@ -48,7 +48,11 @@ async function openPglite(dir: string | null): Promise<Database> {
     db,
     kind: "pglite",
     driver: { kind: "pglite", client },
-    ping: (timeoutMs = 2000) => withTimeout(client.query("select 1").then(() => true), timeoutMs),
+    ping: (timeoutMs = 2000) =>
+      withTimeout(
+        client.query("select 1").then(() => true),
+        timeoutMs,
+      ),
     close: () => client.close(),
   };
 }
@@ -73,7 +77,11 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: "postgres",
     driver: { kind: "postgres", client, url },
-    ping: (timeoutMs = 2000) => withTimeout(db.execute(sql`select 1`).then(() => true), timeoutMs),
+    ping: (timeoutMs = 2000) =>
+      withTimeout(
+        db.execute(sql`select 1`).then(() => true),
+        timeoutMs,
+      ),
     close: () => client.end({ timeout: 5 }),
   };
 }

@@ -16,10 +16,7 @@ export type EventBus<Events extends EventMap> = {
   /** Notifies every subscriber of every instance; with `tx`, only once that transaction commits. */
   publish<Channel extends keyof Events & string>(channel: Channel, payload: Events[Channel], options?: { tx?: Db }): Promise<void>;
   /** Calls `handler` for each event on the channel; resolves once listening, with the unsubscribe. */
-  subscribe<Channel extends keyof Events & string>(
-    channel: Channel,
-    handler: (payload: Events[Channel]) => void | Promise<void>,
-  ): Promise<() => Promise<void>>;
+  subscribe<Channel extends keyof Events & string>(channel: Channel, handler: (payload: Events[Channel]) => void | Promise<void>): Promise<() => Promise<void>>;
 };
 
 // Lowercase identifiers only: PGlite's LISTEN folds case while postgres-js quotes the name, so
@@ -28,10 +25,7 @@ const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 // NOTIFY refuses payloads of 8000 bytes or more.
 const MAX_PAYLOAD_BYTES = 7_999;
 
-export function createEventBus<Events extends EventMap>(
-  database: Pick<Database, "db" | "driver">,
-  options: { log: (line: string) => void },
-): EventBus<Events> {
+export function createEventBus<Events extends EventMap>(database: Pick<Database, "db" | "driver">, options: { log: (line: string) => void }): EventBus<Events> {
   const { driver } = database;
 
   async function listen(channel: string, onPayload: (text: string) => void): Promise<() => Promise<void>> {

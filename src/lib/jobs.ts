@@ -8,7 +8,7 @@
 // - Jobs are at-least-once: a handler may run again after a crash or a stop that outlasts its
 //   timeout, so handlers must be idempotent.
 import { SQL, sql } from "drizzle-orm";
-import { type Db as BossDb, type ConstructorOptions, type Job as BossJob, PgBoss, fromDrizzle, fromPglite } from "pg-boss";
+import { type Db as BossDb, type Job as BossJob, type ConstructorOptions, PgBoss, fromDrizzle, fromPglite } from "pg-boss";
 import type { Database, Db } from "./db";
 import type { JsonObject } from "./json";
 
@@ -66,11 +66,7 @@ export type JobQueue<Jobs extends JobMap> = {
   /** Enqueues a job and resolves with its id, or null when a singleton key dropped it. */
   send<Name extends keyof Jobs & string>(name: Name, data: Jobs[Name], options?: SendOptions): Promise<string | null>;
   /** Runs `handler` for each job of the queue; a throw fails the attempt and schedules a retry. */
-  work<Name extends keyof Jobs & string>(
-    name: Name,
-    options: WorkOptions,
-    handler: (job: JobContext<Name, Jobs[Name]>) => Promise<void>,
-  ): Promise<void>;
+  work<Name extends keyof Jobs & string>(name: Name, options: WorkOptions, handler: (job: JobContext<Name, Jobs[Name]>) => Promise<void>): Promise<void>;
   /** Sends `data` to the queue on a cron expression (UTC, 5 or 6 fields), once per occurrence across all instances. */
   schedule<Name extends keyof Jobs & string>(name: Name, cron: string, data: Jobs[Name]): Promise<void>;
   /** Removes the queue's schedule. */

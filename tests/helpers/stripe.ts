@@ -295,10 +295,19 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
       const unitAmount = Number(text(priceData.unit_amount));
       const quantity = Number(text(object(item).quantity) ?? "1");
       const itemCurrency = text(priceData.currency);
-      if (!itemCurrency) return stripeError(400, "parameter_missing", "Missing required param: line_items[0][price_data][currency].", `line_items[${index}][price_data][currency]`);
-      if (!Number.isInteger(unitAmount) || unitAmount < 0) return stripeError(400, "parameter_invalid_integer", "Invalid integer: unit_amount.", `line_items[${index}][price_data][unit_amount]`);
-      if (!Number.isInteger(quantity) || quantity < 1) return stripeError(400, "parameter_invalid_integer", "Invalid integer: quantity.", `line_items[${index}][quantity]`);
-      if (!text(object(object(priceData.product_data)).name)) return stripeError(400, "parameter_missing", "Missing required param: product_data[name].", `line_items[${index}][price_data][product_data][name]`);
+      if (!itemCurrency)
+        return stripeError(
+          400,
+          "parameter_missing",
+          "Missing required param: line_items[0][price_data][currency].",
+          `line_items[${index}][price_data][currency]`,
+        );
+      if (!Number.isInteger(unitAmount) || unitAmount < 0)
+        return stripeError(400, "parameter_invalid_integer", "Invalid integer: unit_amount.", `line_items[${index}][price_data][unit_amount]`);
+      if (!Number.isInteger(quantity) || quantity < 1)
+        return stripeError(400, "parameter_invalid_integer", "Invalid integer: quantity.", `line_items[${index}][quantity]`);
+      if (!text(object(object(priceData.product_data)).name))
+        return stripeError(400, "parameter_missing", "Missing required param: product_data[name].", `line_items[${index}][price_data][product_data][name]`);
       if (currency && itemCurrency !== currency) return stripeError(400, "parameter_invalid", "All line items must share one currency.", "line_items");
       currency = itemCurrency;
       total += unitAmount * quantity;
@@ -339,9 +348,27 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
   function createRefund(form: FormObject, request: FakeEvent["request"]): { answer: Answer; events: FakeEvent[] } {
     const intentId = text(form.payment_intent);
     const chargeId = text(form.charge);
-    if (!intentId && !chargeId) return { answer: stripeError(400, "parameter_missing", "One of the following params should be provided for this request: payment_intent or charge.", "payment_intent"), events: [] };
+    if (!intentId && !chargeId)
+      return {
+        answer: stripeError(
+          400,
+          "parameter_missing",
+          "One of the following params should be provided for this request: payment_intent or charge.",
+          "payment_intent",
+        ),
+        events: [],
+      };
     const intent = intentId ? paymentIntents.get(intentId) : [...paymentIntents.values()].find((candidate) => candidate.latest_charge === chargeId);
-    if (!intent) return { answer: stripeError(400, "resource_missing", intentId ? `No such payment_intent: '${intentId}'` : `No such charge: '${chargeId}'`, intentId ? "payment_intent" : "charge"), events: [] };
+    if (!intent)
+      return {
+        answer: stripeError(
+          400,
+          "resource_missing",
+          intentId ? `No such payment_intent: '${intentId}'` : `No such charge: '${chargeId}'`,
+          intentId ? "payment_intent" : "charge",
+        ),
+        events: [],
+      };
     const charge = charges.get(intent.latest_charge);
     if (!charge) throw new Error(`fake Stripe lost charge ${intent.latest_charge}`);
     const remaining = charge.amount - charge.amount_refunded;
@@ -349,7 +376,10 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
     const amount = amountRaw === null ? remaining : Number(amountRaw);
     if (remaining === 0) return { answer: stripeError(400, "charge_already_refunded", `Charge ${charge.id} has already been refunded.`, null), events: [] };
     if (!Number.isInteger(amount) || amount < 1 || amount > remaining) {
-      return { answer: stripeError(400, "amount_too_large", `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, "amount"), events: [] };
+      return {
+        answer: stripeError(400, "amount_too_large", `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, "amount"),
+        events: [],
+      };
     }
     const refund: FakeRefund = {
       id: newId("re"),
@@ -376,7 +406,10 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
   async function handleApi(request: Request, url: URL): Promise<{ answer: Answer; events: FakeEvent[] }> {
     const key = /^Bearer\s+(\S+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
     if (!key || !/^(sk|rk)_/.test(key)) {
-      return { answer: stripeError(401, null, "Invalid API Key provided. This fake takes any sk_... or rk_... key.", null, "invalid_request_error"), events: [] };
+      return {
+        answer: stripeError(401, null, "Invalid API Key provided. This fake takes any sk_... or rk_... key.", null, "invalid_request_error"),
+        events: [],
+      };
     }
     const body = request.method === "POST" ? await request.text() : "";
     const idempotencyKey = request.method === "POST" ? request.headers.get("idempotency-key") : null;
@@ -385,7 +418,13 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
       const earlier = idempotent.get(idempotencyKey);
       if (earlier && earlier.request !== signature) {
         return {
-          answer: stripeError(400, null, `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`, null, "idempotency_error"),
+          answer: stripeError(
+            400,
+            null,
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            null,
+            "idempotency_error",
+          ),
           events: [],
         };
       }
@@ -398,9 +437,20 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
     if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") result = { answer: createCheckoutSession(form, url.origin), events: [] };
     else if (request.method === "GET" && sessionPath?.[1]) result = { answer: retrieveCheckoutSession(decodeURIComponent(sessionPath[1])), events: [] };
     else if (request.method === "POST" && url.pathname === "/v1/refunds") result = createRefund(form, requestInfo);
-    else result = { answer: stripeError(404, null, `Unrecognized request URL (${request.method}: ${url.pathname}). This fake serves only what src/lib/stripe.ts calls.`, null, "invalid_request_error"), events: [] };
+    else
+      result = {
+        answer: stripeError(
+          404,
+          null,
+          `Unrecognized request URL (${request.method}: ${url.pathname}). This fake serves only what src/lib/stripe.ts calls.`,
+          null,
+          "invalid_request_error",
+        ),
+        events: [],
+      };
     // Stripe keeps the answer of a request that ran; one refused by validation may be retried with the same key.
-    if (idempotencyKey && result.answer.status === 200) idempotent.set(idempotencyKey, { request: signature, status: result.answer.status, body: JSON.stringify(result.answer.body) });
+    if (idempotencyKey && result.answer.status === 200)
+      idempotent.set(idempotencyKey, { request: signature, status: result.answer.status, body: JSON.stringify(result.answer.body) });
     return result;
   }
 

@@ -1,7 +1,7 @@
 // Request and response bodies of the access-code API (SPEC.md §3 Access code, §7).
 import { t } from "elysia";
-import { TEXT_LIMITS } from "../../shared/wizard";
 import { CreatedSort, PageNumber, pageAnswer } from "../../http/schemas";
+import { TEXT_LIMITS } from "../../shared/wizard";
 
 export const AccessCodeModel = t.Object({
   _id: t.String(),

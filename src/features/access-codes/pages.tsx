@@ -4,10 +4,10 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
 import { Island } from "../../render/island";
-import { page } from "../layout/page";
 import { badgeClass, formatDate } from "../../shared/project-labels";
-import { getAccessCode } from "./service";
+import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
+import { getAccessCode } from "./service";
 
 export const accessCodePages = (deps: AppDeps) =>
   new Elysia({ name: "access-code-pages" }).use(context(deps)).get("/accesscodes/:id", async ({ actor, params }) => {
@@ -34,9 +34,7 @@ export const accessCodePages = (deps: AppDeps) =>
             </div>
             <p className="muted">Created {formatDate(code.createdAt)}</p>
             <div className="code-box">
-              <code className="code-big">
-                {code.code}
-              </code>
+              <code className="code-big">{code.code}</code>
               <Island name="copy-code" props={{ code: code.code }} />
             </div>
             {code.claimedByProjectID ? (

@@ -7,11 +7,11 @@ import { context } from "../../http/context";
 import { readCookie } from "../../http/cookies";
 import { HttpError } from "../../http/errors";
 import { requireGuestPage } from "../../http/guards";
+import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
 import { page } from "../layout/page";
 import { oauthErrorMessage } from "./oauth";
 import { RESET_LINK_INVALID_MESSAGE, confirmPasswordReset, isResetTokenUsable, requestPasswordReset } from "./reset";
 import { completePasswordChange, loginUser, registerUser } from "./service";
-import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
 import {
   ChoosePasswordView,
   type FormState,

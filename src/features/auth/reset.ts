@@ -1,12 +1,12 @@
 // Password reset by e-mail: a single-use token, mailed as a link, valid for an hour.
 import type { AppDeps } from "../../deps";
 import { badRequest } from "../../http/errors";
+import { revokeUserSessions } from "../../http/sessions";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { enqueueMail } from "../mail/outbox";
+import { checkNewPassword, hashPassword } from "./passwords";
 import { consumeResetToken, expireResetTokens, findResetToken, findUserByEmail, findUserById, insertResetToken, setPassword } from "./queries";
-import { revokeUserSessions } from "../../http/sessions";
-import { type Deps, signInUser, checkEmail, throwIfInvalid, LIMITS, limitAttempts, type SignedIn } from "./service";
-import { hashPassword, checkNewPassword } from "./passwords";
+import { type Deps, LIMITS, type SignedIn, checkEmail, limitAttempts, signInUser, throwIfInvalid } from "./service";
 
 export const RESET_SENT_MESSAGE = "Check your email for a link to reset your password.";
 export const RESET_LINK_INVALID_MESSAGE = "This password reset link is invalid or has expired. Ask for a new one.";

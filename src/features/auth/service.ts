@@ -3,23 +3,22 @@
 // changing a password. Services never see Elysia's context: they take deps and values.
 import type { User } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
+import { type Actor, isAdmin, isSuperAdmin } from "../../http/actor";
 import { HttpError, badRequest, conflict, unauthorized } from "../../http/errors";
 import { type Limit, enforceRateLimit } from "../../http/rate-limit";
+import { createSession, revokeUserSessions, sessionCookie } from "../../http/sessions";
 import { sha256 } from "../../lib/crypto";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
+import { checkNewPassword, getDecoyHash, hashPassword, verifyPassword } from "./passwords";
 import { findUserByEmail, findUserById, insertUser, setPassword } from "./queries";
-import { type Actor, isAdmin, isSuperAdmin } from "../../http/actor";
-import { createSession, revokeUserSessions, sessionCookie } from "../../http/sessions";
-import { hashPassword, verifyPassword, getDecoyHash, checkNewPassword } from "./passwords";
 
 export type Deps = Pick<AppDeps, "database" | "config">;
 
 export const EMAIL_IN_USE_MESSAGE = "The email address is already in use by another account.";
 export const WRONG_CREDENTIALS_MESSAGE = "The e-mail or password you entered is incorrect.";
 
-export const TEMPORARY_PASSWORD_EXPIRED_MESSAGE =
-  "Your temporary password has expired. Use 'Forgot Password?' to get a link to choose a new one.";
+export const TEMPORARY_PASSWORD_EXPIRED_MESSAGE = "Your temporary password has expired. Use 'Forgot Password?' to get a link to choose a new one.";
 
 const CHANGE_TICKET_TTL_MS = 15 * 60 * 1000;
 
@@ -126,11 +125,7 @@ export async function limitAttempts(db: Db, what: string, checks: Array<[Limit, 
 
 export type SignedIn = { user: User; cookie: string };
 
-export async function registerUser(
-  deps: Deps,
-  input: { email: string; displayName: string; password: string },
-  clientIp: string,
-): Promise<SignedIn> {
+export async function registerUser(deps: Deps, input: { email: string; displayName: string; password: string }, clientIp: string): Promise<SignedIn> {
   const fields: Record<string, string> = {};
   const email = checkEmail(input.email, fields);
   const displayName = checkDisplayName(input.displayName, fields);

@@ -5,6 +5,7 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { refuseUnknownFields } from "../../http/unknown-fields";
+import { createBugReportAsAdmin, deleteBugReports, getBugReport, getBugReportStats, searchBugReports, updateBugReports } from "./admin-service";
 import {
   BugReportIdParams,
   BugReportModel,
@@ -18,7 +19,6 @@ import {
   NewBugReport,
   StatsQuery,
 } from "./model";
-import { createBugReportAsAdmin, deleteBugReports, getBugReport, getBugReportStats, searchBugReports, updateBugReports } from "./admin-service";
 
 export const adminBugReportsApi = (deps: AppDeps) => {
   const db = deps.database.db;

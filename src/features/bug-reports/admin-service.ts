@@ -5,15 +5,7 @@ import { isId, newId } from "../../lib/ids";
 import { BUG_REPORTS_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
 import { parseIdList } from "../projects/admin";
 import { type BugReportFields, type BugReportModel, type BugReportSearchQuery, type BugReportStats, MAX_BULK_BUG_REPORTS, type Timeframe } from "./model";
-import {
-  type BugReportRow,
-  countInPeriod,
-  deleteBugReportRows,
-  insertBugReport,
-  searchBugReportRows,
-  selectBugReport,
-  updateBugReportRows,
-} from "./queries";
+import { type BugReportRow, countInPeriod, deleteBugReportRows, insertBugReport, searchBugReportRows, selectBugReport, updateBugReportRows } from "./queries";
 
 export const TITLE_BLANK = "Title cannot be blank.";
 export const DESCRIPTION_BLANK = "Description cannot be blank";
@@ -77,7 +69,11 @@ function checkText(fields: { title?: string; description?: string }): { title?: 
 }
 
 /** Admins file reports themselves (Create Bug Report); no rate limit, unlike customers' reports. */
-export async function createBugReportAsAdmin(db: Db, reporterId: string, input: { title: string; description: string }): Promise<{ message: string; bugReportID: string }> {
+export async function createBugReportAsAdmin(
+  db: Db,
+  reporterId: string,
+  input: { title: string; description: string },
+): Promise<{ message: string; bugReportID: string }> {
   const { title, description } = checkText(input) as { title: string; description: string };
   const id = newId();
   await insertBugReport(db, { id, title, description, reporterId });

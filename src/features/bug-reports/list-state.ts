@@ -1,7 +1,8 @@
 // The /admin/bugreports list keeps its state in the query string: Unresolved and Resolved are
 // mutually exclusive, High Priority and Archived independent; the metrics strip's period too.
-import { type SortOrder, readPage, readSort, readTitle } from "../../shared/lists";
+
 import { linkTo } from "../../render/list-links";
+import { type SortOrder, readPage, readSort, readTitle } from "../../shared/lists";
 import type { Timeframe } from "./model";
 
 export type BugReportListState = {

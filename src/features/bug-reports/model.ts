@@ -1,7 +1,7 @@
 // Bodies and answers of the admin bug report API (SPEC.md §3 Bug report, §7 Bug reports).
 import { t } from "elysia";
-import { ID_PATTERN } from "../../lib/ids";
 import { CreatedSort, PageNumber, pageAnswer } from "../../http/schemas";
+import { ID_PATTERN } from "../../lib/ids";
 
 export const MAX_BULK_BUG_REPORTS = 100;
 export const TITLE_MAX = 200;

@@ -5,14 +5,14 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
 import { Island } from "../../render/island";
-import { page } from "../layout/page";
-import { formatDate } from "../../shared/project-labels";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
 import { hiddenFields } from "../../render/list-links";
+import { formatDate } from "../../shared/project-labels";
 import { AdminFrame } from "../layout/admin-frame";
+import { page } from "../layout/page";
+import { getBugReport, getBugReportStats, searchBugReports } from "./admin-service";
 import { type BugReportListState, bugReportListLink, bugReportListParams, readBugReportListState, timeframes } from "./list-state";
 import type { BugReportStats } from "./model";
-import { getBugReport, getBugReportStats, searchBugReports } from "./admin-service";
 
 function Delta(props: { value: number; period: string }) {
   const direction = props.value > 0 ? "up" : props.value < 0 ? "down" : "flat";
@@ -40,7 +40,11 @@ function MetricsStrip(props: { state: BugReportListState; stats: BugReportStats 
         </h2>
         <nav className="sort-links" aria-label="Metrics period">
           {timeframes.map((option) => (
-            <a key={option.value} href={bugReportListLink(state, { timeframe: option.value })} aria-current={state.timeframe === option.value ? "true" : undefined}>
+            <a
+              key={option.value}
+              href={bugReportListLink(state, { timeframe: option.value })}
+              aria-current={state.timeframe === option.value ? "true" : undefined}
+            >
               {option.label}
             </a>
           ))}
@@ -119,7 +123,9 @@ export const adminBugReportPages = (deps: AppDeps) =>
             {data.bugReports.length === 0 ? (
               <div className="empty-state">
                 <p className="empty-title">{filtered ? "No bug reports match these filters." : "No bug reports yet."}</p>
-                {filtered ? <a href={bugReportListLink({ ...state, status: undefined, highPriority: false, archived: false, title: "" }, {})}>Clear filters</a> : null}
+                {filtered ? (
+                  <a href={bugReportListLink({ ...state, status: undefined, highPriority: false, archived: false, title: "" }, {})}>Clear filters</a>
+                ) : null}
               </div>
             ) : (
               <Island

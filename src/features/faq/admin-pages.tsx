@@ -1,17 +1,17 @@
 // /admin/faq (the FAQ table) and /admin/faq/{faqID} (one FAQ), SPEC.md §2. The list is read by
 // the same service as GET /api/admin/faq/search; a missing FAQ is the Page not found screen.
 import { Elysia } from "elysia";
-import { faqSections } from "../../shared/enums";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
 import { Island } from "../../render/island";
-import { page } from "../layout/page";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
 import { hiddenFields } from "../../render/list-links";
+import { faqSections } from "../../shared/enums";
 import { AdminFrame } from "../layout/admin-frame";
-import { faqListLink, faqListParams, readFaqListState } from "./list-state";
+import { page } from "../layout/page";
 import { getFaqForAdmin, searchFaqs } from "./admin-service";
+import { faqListLink, faqListParams, readFaqListState } from "./list-state";
 
 export const adminFaqPages = (deps: AppDeps) =>
   new Elysia({ name: "admin-faq-pages", prefix: "/admin/faq" })
@@ -48,7 +48,11 @@ export const adminFaqPages = (deps: AppDeps) =>
             </div>
             <div className="pill-row" role="group" aria-label="Filter by section">
               {faqSections.map((section) => (
-                <FilterPill key={section} href={faqListLink(state, { section: state.section === section ? undefined : section })} active={state.section === section}>
+                <FilterPill
+                  key={section}
+                  href={faqListLink(state, { section: state.section === section ? undefined : section })}
+                  active={state.section === section}
+                >
                   {section}
                 </FilterPill>
               ))}

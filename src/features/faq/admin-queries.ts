@@ -2,8 +2,8 @@
 // render cache; this file only reads.
 import { and, asc, count, desc, ilike, inArray } from "drizzle-orm";
 import { type Faq, faqs } from "../../../db/schema";
-import { type FaqSection } from "../../shared/enums";
 import type { Db } from "../../lib/db";
+import type { FaqSection } from "../../shared/enums";
 import { FAQS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
 import { likePattern } from "../projects/queries";
 

@@ -1,19 +1,27 @@
 // The admin side of FAQs (SPEC.md §2 FAQ list and detail, §7 FAQ). Every write goes through
 // the FAQ feature's service, so the public help centre's render cache is cleared at once.
-import { type FaqSection, faqSections } from "../../shared/enums";
+
 import { badRequest, notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
+import { type FaqSection, faqSections } from "../../shared/enums";
 import { DEFAULT_SORT, FAQS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
+import { parseIdList } from "../projects/admin";
+import { type FaqSearchQuery, MAX_BULK_FAQS } from "./admin-model";
+import { searchFaqRows } from "./admin-queries";
 import { type FaqJson, toFaqJson } from "./model";
 import { createFaq, deleteFaqs, getFaq, updateFaqs } from "./service";
-import { parseIdList } from "../projects/admin";
-import { MAX_BULK_FAQS, type FaqSearchQuery } from "./admin-model";
-import { searchFaqRows } from "./admin-queries";
 
 /** 'Account-Project' into its sections; an unknown name is a 400, not a silently empty list. */
 export function parseSections(joined: string | undefined): FaqSection[] {
   if (!joined) return [];
-  const names = [...new Set(joined.split("-").map((name) => name.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      joined
+        .split("-")
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = names.filter((name) => !faqSections.includes(name as FaqSection));
   if (unknown.length > 0) {
     throw badRequest(`Unknown section: ${unknown.join(", ")}. Sections are ${faqSections.join(", ")}.`, { sections: "Unknown section" });

@@ -1,8 +1,9 @@
 // The /admin/faq list keeps its state in the query string: one section at most (the pills are
 // mutually exclusive), the title search, the sort and the page.
+
+import { linkTo } from "../../render/list-links";
 import { type FaqSection, faqSections } from "../../shared/enums";
 import { type SortOrder, readPage, readSort, readTitle } from "../../shared/lists";
-import { linkTo } from "../../render/list-links";
 
 export type FaqListState = { section?: FaqSection; title: string; sortby: SortOrder; page: number };
 

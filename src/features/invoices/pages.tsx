@@ -16,11 +16,7 @@ export const invoicePages = (deps: AppDeps) =>
       signedIn,
       { title: `Invoice ${formatInvoiceNumber(details.invoice.number)}`, description: `Invoice for ${details.project.projectName}.` },
       <PageShell actor={signedIn}>
-        <InvoiceView
-          details={details}
-          provider={{ email: deps.config.providerEmail, address: deps.config.providerAddress }}
-          now={new Date()}
-        />
+        <InvoiceView details={details} provider={{ email: deps.config.providerEmail, address: deps.config.providerAddress }} now={new Date()} />
       </PageShell>,
     );
   });

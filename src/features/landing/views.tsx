@@ -109,8 +109,8 @@ function Hero() {
             Custom web apps <span className="accent">done right</span>
           </h1>
           <p className="lead">
-            Tell us what your business needs and we build it on a proven template, with an admin console, notifications and
-            subscription payments ready on day one.
+            Tell us what your business needs and we build it on a proven template, with an admin console, notifications and subscription payments ready on day
+            one.
           </p>
           <div className="button-row">
             <a className="button button-primary button-lg" href="/create">
@@ -147,7 +147,12 @@ const WHY_OPTIONS = [
     label: "Pre-built admin console",
     title: "Run your business from the first day",
     text: "Every app ships with an admin console, so you manage your product without touching code or waiting on a developer.",
-    points: ["Users, admins and super admins", "Bug reports with priorities and trends", "An FAQ editor for your help centre", "Announcements in the app or by email"],
+    points: [
+      "Users, admins and super admins",
+      "Bug reports with priorities and trends",
+      "An FAQ editor for your help centre",
+      "Announcements in the app or by email",
+    ],
     icon: "M4 5h16v10H4zM9 19h6M12 15v4M7 9l2 2-2 2",
   },
   {

@@ -13,9 +13,14 @@ const tabs: { id: AdminTab; label: string; href: string }[] = [
   { id: "tools", label: "Tools", href: "/admin/tools" },
 ];
 
-export function AdminFrame(props: { actor: Actor; tab: AdminTab; /** Detail pages leave it out: their island renders the editable heading. */
+export function AdminFrame(props: {
+  actor: Actor;
+  tab: AdminTab /** Detail pages leave it out: their island renders the editable heading. */;
   title?: string;
-  lead?: string; back?: { href: string; label: string }; children: ReactNode }) {
+  lead?: string;
+  back?: { href: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <PageShell actor={props.actor} current="/admin">
       <div className="admin-hero">

@@ -1,10 +1,10 @@
 // The two error screens of SPEC.md §2: 'Page not found' and 'Unexpected Application Error!'.
 import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
 import { resolveActor } from "../../http/context";
 import type { ErrorPageRenderer } from "../../http/error-handler";
 import { Island } from "../../render/island";
 import { page } from "./page";
-import type { Actor } from "../../http/actor";
 import { PageShell } from "./views";
 
 /** A drawing of a browser window with a broken page; decoration only. */

@@ -2,11 +2,11 @@
 import type { ReactNode } from "react";
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
-import { BellContext, type BellData } from "./bell";
-import { loadBell } from "../notifications/service";
 import type { PageMeta } from "../../render/document";
 import { renderPage } from "../../render/render";
 import { SiteContext } from "../../render/site";
+import { loadBell } from "../notifications/service";
+import { BellContext, type BellData } from "./bell";
 
 export type PageOptions = {
   /** Public pages always use theme 0 and tint 0 (SPEC.md §2). */

@@ -1,7 +1,7 @@
 // The notifications API's shapes (SPEC.md §3, §7; DESIGN.md "API contract").
 import { t } from "elysia";
-import { ID_PATTERN } from "../../lib/ids";
 import { PageNumber, pageAnswer } from "../../http/schemas";
+import { ID_PATTERN } from "../../lib/ids";
 
 const Id = t.String({ pattern: ID_PATTERN, error: "Expected a notification id" });
 export const ChannelIdSchema = t.Union([t.Literal("general"), t.Literal("announcements"), t.Literal("social")], {

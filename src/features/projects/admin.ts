@@ -2,12 +2,12 @@
 import type { NewProject, Project } from "../../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { isId } from "../../lib/ids";
+import { claimCode } from "../access-codes/queries";
 import { normalizeAccessCode } from "../access-codes/service";
 import { notifyProjectChanges, readProjectsBefore } from "../notifications/project-events";
-import { claimCode } from "../access-codes/queries";
 import type { AdminProjectsPatch } from "./model";
 import { lockProject, updateProjects } from "./queries";
-import { PROJECT_NOT_FOUND, INVALID_ADMIN_CODE, type Deps, deleteWithImages } from "./service";
+import { type Deps, INVALID_ADMIN_CODE, PROJECT_NOT_FOUND, deleteWithImages } from "./service";
 
 export async function updateProjectsAsAdmin(deps: Deps, patch: AdminProjectsPatch): Promise<{ message: string; projectIDs: string[] }> {
   const ids = [...new Set(patch.projectIDs)];

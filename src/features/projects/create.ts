@@ -2,21 +2,21 @@
 // row in one transaction (README decision 10).
 import type { Project } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
-import { type Actor } from "../../http/actor";
-import { hashPassword } from "../auth/passwords";
-import { signInUser } from "../auth/service";
-import { enqueueMail } from "../mail/outbox";
+import type { Actor } from "../../http/actor";
 import { HttpError, badRequest } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { READABLE_ALPHABET, randomText } from "../../lib/random-text";
 import { TEMPORARY_PASSWORD_LENGTH, packageFor } from "../../shared/packages";
 import { type ProjectDraft, validateDraft } from "../../shared/wizard";
-import { normalizeAccessCode } from "../access-codes/service";
 import { claimCode, isCodeUnclaimed } from "../access-codes/queries";
+import { normalizeAccessCode } from "../access-codes/service";
+import { hashPassword } from "../auth/passwords";
+import { signInUser } from "../auth/service";
+import { enqueueMail } from "../mail/outbox";
 import { checkImages, collectImages, removeStoredObjects, storeImages } from "./images";
 import type { CreateProjectForm } from "./model";
 import { insertImages, insertProject, insertUser, isEmailTaken } from "./queries";
-import { EMAIL_IN_USE, INVALID_ORDER_CODE, type Deps, refuseInvalid, columnsOf } from "./service";
+import { type Deps, EMAIL_IN_USE, INVALID_ORDER_CODE, columnsOf, refuseInvalid } from "./service";
 
 export const TEMPORARY_PASSWORD_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -108,16 +108,17 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
       }
     });
   } catch (error) {
-    await removeStoredObjects(deps, stored.map((row) => row.storageKey));
+    await removeStoredObjects(
+      deps,
+      stored.map((row) => row.storageKey),
+    );
     // Someone registered this e-mail between our check and the insert.
     if (isUniqueViolation(error)) throw emailInUse();
     throw error;
   }
   if (temporaryPassword) deps.wakeOutbox();
   const setCookie = actor ? null : await signInUser(deps, creatorId);
-  const message = actor
-    ? "Project created."
-    : "Project created. We e-mailed you a temporary password for your new account.";
+  const message = actor ? "Project created." : "Project created. We e-mailed you a temporary password for your new account.";
   return { projectID: projectId, message, setCookie };
 }
 

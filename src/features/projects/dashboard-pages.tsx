@@ -5,12 +5,12 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireSignedInPage } from "../../http/guards";
 import { Island } from "../../render/island";
-import { page } from "../layout/page";
 import { listAccessCodes } from "../access-codes/service";
+import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
-import { searchProjects } from "./service";
 import { readDashboardState } from "./dashboard-state";
 import { AccessCodeList, ProjectList } from "./dashboard-views";
+import { searchProjects } from "./service";
 
 export const dashboardPages = (deps: AppDeps) =>
   new Elysia({ name: "dashboard-pages" }).use(context(deps)).get("/dashboard", async ({ actor, request }) => {

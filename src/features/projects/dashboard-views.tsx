@@ -2,11 +2,11 @@
 // and sort are links, the title search is a GET form, so they work without JavaScript.
 import type { ReactNode } from "react";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
-import type { AccessCodeModel } from "../access-codes/model";
-import type { ProjectListItem } from "./model";
 import type { PageInfo } from "../../shared/lists";
 import { badgeClass, formatDate, statusColors, statusLabels } from "../../shared/project-labels";
+import type { AccessCodeModel } from "../access-codes/model";
 import { type DashboardState, projectStatusFilters, toQuery, toggleStatus, withCodes, withProjects } from "./dashboard-state";
+import type { ProjectListItem } from "./model";
 
 type Hidden = Record<string, string>;
 
@@ -38,7 +38,14 @@ export function ProjectList(props: {
         {props.action}
       </div>
       <div className="list-toolbar">
-        <SearchForm action="/dashboard" id="project-search" name="title" label="Search projects" value={state.projects.title} hidden={hiddenFieldsExcept(state, ["title", "page"])} />
+        <SearchForm
+          action="/dashboard"
+          id="project-search"
+          name="title"
+          label="Search projects"
+          value={state.projects.title}
+          hidden={hiddenFieldsExcept(state, ["title", "page"])}
+        />
         <SortLinks label="Sort projects" current={state.projects.sortby} hrefFor={(sortby) => withProjects(state, { sortby })} />
       </div>
       <div className="pill-row" role="group" aria-label="Filter projects">
@@ -115,7 +122,14 @@ export function AccessCodeList(props: { state: DashboardState; data: { accessCod
         {props.action}
       </div>
       <div className="list-toolbar">
-        <SearchForm action="/dashboard" id="code-search" name="codeTitle" label="Search access codes" value={state.codes.title} hidden={hiddenFieldsExcept(state, ["codeTitle", "codePage"])} />
+        <SearchForm
+          action="/dashboard"
+          id="code-search"
+          name="codeTitle"
+          label="Search access codes"
+          value={state.codes.title}
+          hidden={hiddenFieldsExcept(state, ["codeTitle", "codePage"])}
+        />
         <SortLinks label="Sort access codes" current={state.codes.sortby} hrefFor={(sortby) => withCodes(state, { sortby })} />
       </div>
       <div className="pill-row" role="group" aria-label="Filter access codes">

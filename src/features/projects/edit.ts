@@ -1,6 +1,6 @@
 // A customer's own project: reading, editing content and revisions, adding images, deleting.
 import type { Project, ProjectImage } from "../../../db/schema";
-import { type Actor } from "../../http/actor";
+import type { Actor } from "../../http/actor";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { requireUser } from "../../http/guards";
 import type { Db } from "../../lib/db";
@@ -8,8 +8,32 @@ import { isId } from "../../lib/ids";
 import { type ProjectContent, validateContent } from "../../shared/wizard";
 import { checkImages, collectImages, groupImages, removeStoredObjects, storeImages } from "./images";
 import type { AddImagesForm, ProjectImagesAnswer, ProjectModel, ProjectPatch } from "./model";
-import { type Viewer, deleteImages, findVisibleProject, insertImages, listImages, lockProject, projectExists, setImagePosition, updateProjectRow } from "./queries";
-import { NO_ACCESS, PROJECT_NOT_FOUND, EDITING_LOCKED, REVISIONS_LOCKED, BLANK_REVISION_NOTES, type Deps, viewerOf, refuseInvalid, contentOf, columnsOf, imagesAnswer, toProjectModel, deleteWithImages } from "./service";
+import {
+  type Viewer,
+  deleteImages,
+  findVisibleProject,
+  insertImages,
+  listImages,
+  lockProject,
+  projectExists,
+  setImagePosition,
+  updateProjectRow,
+} from "./queries";
+import {
+  BLANK_REVISION_NOTES,
+  type Deps,
+  EDITING_LOCKED,
+  NO_ACCESS,
+  PROJECT_NOT_FOUND,
+  REVISIONS_LOCKED,
+  columnsOf,
+  contentOf,
+  deleteWithImages,
+  imagesAnswer,
+  refuseInvalid,
+  toProjectModel,
+  viewerOf,
+} from "./service";
 
 /** 404 for an id that does not exist, 403 with the spec's words for someone else's project. */
 async function refuseHidden(db: Db, id: string): Promise<never> {
@@ -93,7 +117,15 @@ export async function updateProject(deps: Deps, actor: Actor | null, id: string,
     const content: ProjectContent = { ...contentOf(project, deps.sealer.open(project.domainProviderPasswordEnc)), ...changes };
     refuseInvalid(
       validateContent(
-        { ...content, creatorName: project.creatorName, email: creator.email, acceptedTermsAndConditions: true, signature: project.creatorName, hasAccessCode: false, accessCode: "" },
+        {
+          ...content,
+          creatorName: project.creatorName,
+          email: creator.email,
+          acceptedTermsAndConditions: true,
+          signature: project.creatorName,
+          hasAccessCode: false,
+          accessCode: "",
+        },
         { logoCount: logos.length },
       ),
     );
@@ -101,7 +133,10 @@ export async function updateProject(deps: Deps, actor: Actor | null, id: string,
 
     const keptIds = new Set([...logos, ...pages.flat()].map((image) => image.id));
     const removed = saved.filter((image) => !keptIds.has(image.id));
-    await deleteImages(tx, removed.map((image) => image.id));
+    await deleteImages(
+      tx,
+      removed.map((image) => image.id),
+    );
     removedKeys.push(...removed.map((image) => image.storageKey));
     // Positions follow the order the client sent, so reordering is a PATCH too.
     for (const list of [logos, ...pages]) {
@@ -140,7 +175,10 @@ export async function addProjectImages(deps: Deps, actor: Actor | null, id: stri
       await updateProjectRow(tx, id, {});
     });
   } catch (error) {
-    await removeStoredObjects(deps, stored.map((row) => row.storageKey));
+    await removeStoredObjects(
+      deps,
+      stored.map((row) => row.storageKey),
+    );
     throw error;
   }
   const message = checked.length === 1 ? "Image added." : `${checked.length} images added.`;

@@ -1,10 +1,10 @@
 // Request and response bodies of the projects API (SPEC.md §3, §7; DESIGN.md "API contract").
 // These schemas are the runtime checks and, through Eden, the islands' types.
 import { t } from "elysia";
-import type { ProjectStatus as StoredStatus, Radius as StoredRadius } from "../../shared/enums";
-import { ID_PATTERN } from "../../lib/ids";
-import { type ProjectContent, type ProjectDraft, TEXT_LIMITS } from "../../shared/wizard";
 import { PageNumber, pageAnswer } from "../../http/schemas";
+import { ID_PATTERN } from "../../lib/ids";
+import type { Radius as StoredRadius, ProjectStatus as StoredStatus } from "../../shared/enums";
+import { type ProjectContent, type ProjectDraft, TEXT_LIMITS } from "../../shared/wizard";
 
 const short = (options: { minLength?: number } = {}) => t.String({ maxLength: TEXT_LIMITS.short, ...options });
 const url = () => t.String({ maxLength: TEXT_LIMITS.url });
@@ -25,10 +25,7 @@ export const SearchableStatus = t.Union([t.Literal("pending-approval"), t.Litera
 export const Radius = t.Union([t.Literal("square"), t.Literal("rounded"), t.Literal("pill")]);
 export const SortBy = t.Union([t.Literal("-createdAt"), t.Literal("createdAt")]);
 
-export const SubscriptionTier = t.Object(
-  { name: short(), pricePerMonth: short(), features: long() },
-  { additionalProperties: false },
-);
+export const SubscriptionTier = t.Object({ name: short(), pricePerMonth: short(), features: long() }, { additionalProperties: false });
 
 // The content a customer may edit after ordering. The wizard rules (src/shared/wizard.ts) decide
 // what is complete; these schemas only refuse wrong types, unknown fields and oversized text.
@@ -87,10 +84,7 @@ const pageImageFields = {
 };
 
 /** POST /api/projects (multipart/form-data): `data` is the draft as JSON, then the image files. */
-export const CreateProjectForm = t.Object(
-  { data: ProjectDraftBody, logoImages: t.Optional(t.Files()), ...pageImageFields },
-  { additionalProperties: false },
-);
+export const CreateProjectForm = t.Object({ data: ProjectDraftBody, logoImages: t.Optional(t.Files()), ...pageImageFields }, { additionalProperties: false });
 export type CreateProjectForm = typeof CreateProjectForm.static;
 
 /** POST /api/projects/{id}/images (multipart/form-data): images appended to the saved lists. */

@@ -4,15 +4,15 @@
 import { Elysia } from "elysia";
 import type { ReactNode } from "react";
 import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
 import { context } from "../../http/context";
 import { HttpError } from "../../http/errors";
 import { requireAdminPage, requireSignedInPage } from "../../http/guards";
 import { Island } from "../../render/island";
-import { page } from "../layout/page";
 import { type ProjectDraft, pickContent } from "../../shared/wizard";
-import type { Actor } from "../../http/actor";
-import type { ProjectModel } from "./model";
+import { page } from "../layout/page";
 import { getProject } from "./edit";
+import type { ProjectModel } from "./model";
 import { NoAccessScreen, ProjectFacts, ProjectFrame, type ProjectTab } from "./views";
 
 /** The saved project as the wizard's draft, the baseline of the edit form. */

@@ -3,10 +3,10 @@
 // never Elysia's context; ownership is decided in the queries (creator in the `where`).
 import type { NewProject, Project, ProjectImage } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
-import { type Actor } from "../../http/actor";
+import type { Actor } from "../../http/actor";
 import { badRequest } from "../../http/errors";
 import type { Db } from "../../lib/db";
-import { DEFAULT_SORT, type PageInfo, PROJECTS_PAGE_SIZE, pageInfo } from "../../shared/lists";
+import { DEFAULT_SORT, PROJECTS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
 import { type FieldErrors, type ProjectContent, pickContent, stepErrorMessage } from "../../shared/wizard";
 import { groupImages, removeStoredObjects } from "./images";
 import type { ProjectListItem, ProjectModel, ProjectSearchQuery } from "./model";

@@ -1,11 +1,11 @@
 // The project pages' frame (SPEC.md §2 Project pages): 'Webapp Project' with its tabs and the
 // status and payment badges, the facts of the Status and Admin tabs, and the no-access screen.
 import type { ReactNode } from "react";
-import type { ProjectModel } from "./model";
+import type { Actor } from "../../http/actor";
 import { formatPrice, packageFor } from "../../shared/packages";
 import { badgeClass, flagLabels, formatDate, statusColors, statusLabels } from "../../shared/project-labels";
-import type { Actor } from "../../http/actor";
 import { PageShell } from "../layout/views";
+import type { ProjectModel } from "./model";
 
 export type ProjectTab = "overview" | "status" | "revisions" | "admin";
 

@@ -1,14 +1,14 @@
 // The create wizard's pages (SPEC.md §2): /create and /create/{s|m|l}, open to visitors.
 import { Elysia } from "elysia";
-import type { ProjectType } from "../../shared/enums";
 import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
 import { context } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { Island } from "../../render/island";
-import { page } from "../layout/page";
-import type { Actor } from "../../http/actor";
-import { PageShell } from "../layout/views";
+import type { ProjectType } from "../../shared/enums";
 import { isProjectType } from "../../shared/wizard";
+import { page } from "../layout/page";
+import { PageShell } from "../layout/views";
 
 function wizardPage(deps: AppDeps, actor: Actor | null, projectType: ProjectType | null) {
   return page(

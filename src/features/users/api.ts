@@ -32,14 +32,8 @@ export const adminUsersApi = (deps: AppDeps) => {
       },
       { body: UserIdBody },
     )
-    .patch(
-      "/removeadmin",
-      async ({ actor, body }) => ({ message: await removeAdmin(db, keys, requireSuperAdmin(actor), body.userID) }),
-      { body: UserIdBody },
-    )
-    .patch(
-      "/makesuperadmin",
-      async ({ actor, body }) => ({ message: await makeSuperAdmin(db, keys, requireSuperAdmin(actor), body.userID) }),
-      { body: UserIdBody },
-    );
+    .patch("/removeadmin", async ({ actor, body }) => ({ message: await removeAdmin(db, keys, requireSuperAdmin(actor), body.userID) }), { body: UserIdBody })
+    .patch("/makesuperadmin", async ({ actor, body }) => ({ message: await makeSuperAdmin(db, keys, requireSuperAdmin(actor), body.userID) }), {
+      body: UserIdBody,
+    });
 };

@@ -31,10 +31,6 @@ export async function findUser(db: Db, id: string): Promise<User | null> {
   return user ?? null;
 }
 
-export async function setRoles(
-  db: Db,
-  id: string,
-  values: Partial<Pick<User, "isAdmin" | "adminKey" | "isSuperAdmin" | "superAdminKey">>,
-): Promise<void> {
+export async function setRoles(db: Db, id: string, values: Partial<Pick<User, "isAdmin" | "adminKey" | "isSuperAdmin" | "superAdminKey">>): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, id));
 }

@@ -1,8 +1,9 @@
 // Role changes (SPEC.md §4, §6): any admin may make an admin; only a super admin may remove an
 // admin or promote one to super admin; a super admin can be neither removed nor promoted again.
+
+import { type Actor, type RoleKeys, isAdmin, isSuperAdmin } from "../../http/actor";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
-import { type Actor, type RoleKeys, isAdmin, isSuperAdmin } from "../../http/actor";
 import { type PublicUser, toPublicUser } from "../auth/service";
 import { findUser, listAdmins, searchNonAdmins, setRoles } from "./queries";
 
