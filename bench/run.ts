@@ -145,12 +145,22 @@ async function load(url: string, cookie?: string): Promise<WrkResult> {
 }
 
 function problems(result: WrkResult): string {
-  const found = [result.non2xx > 0 ? `${result.non2xx} non-2xx` : "", result.errors > 0 ? `${result.errors} socket errors` : "", result.timeouts > 0 ? `${result.timeouts} over ${TIMEOUT_S} s` : ""].filter(Boolean);
+  const found = [
+    result.non2xx > 0 ? `${result.non2xx} non-2xx` : "",
+    result.errors > 0 ? `${result.errors} socket errors` : "",
+    result.timeouts > 0 ? `${result.timeouts} over ${TIMEOUT_S} s` : "",
+  ].filter(Boolean);
   return found.length > 0 ? `**${found.join(", ")}**` : "";
 }
 
 function addLoadRow(name: string, result: WrkResult, bare: WrkResult, notes = ""): void {
-  rows.push({ name, figure: rps(result.rps), p99: p99(result), ratio: `${ratio(result.rps / bare.rps)} bare`, notes: [problems(result), notes].filter(Boolean).join("; ") });
+  rows.push({
+    name,
+    figure: rps(result.rps),
+    p99: p99(result),
+    ratio: `${ratio(result.rps / bare.rps)} bare`,
+    notes: [problems(result), notes].filter(Boolean).join("; "),
+  });
 }
 
 function readRssBytes(pid: number): number {
@@ -163,10 +173,22 @@ async function measureIslandWeights(): Promise<Row[]> {
   const assets = await buildAssets();
   const gzipOf = (path: string) => assets.files.get(path)?.gzip.byteLength ?? 0;
   const rawOf = (path: string) => assets.files.get(path)?.body.byteLength ?? 0;
-  weights.push({ name: "JS: loader + shared runtime (every island page)", figure: `${kb(gzipOf(assets.loader))} gzip`, p99: "", ratio: "", notes: `${kb(rawOf(assets.loader))} minified` });
+  weights.push({
+    name: "JS: loader + shared runtime (every island page)",
+    figure: `${kb(gzipOf(assets.loader))} gzip`,
+    p99: "",
+    ratio: "",
+    notes: `${kb(rawOf(assets.loader))} minified`,
+  });
   const chunks = [...assets.files.keys()].filter((path) => path.startsWith("/assets/chunks/"));
   const chunksGzip = chunks.reduce((sum, path) => sum + gzipOf(path), 0);
-  weights.push({ name: "JS: shared chunks between islands", figure: `${kb(chunksGzip)} gzip`, p99: "", ratio: "", notes: `${chunks.length} files, largest ${kb(Math.max(0, ...chunks.map(gzipOf)))} gzip` });
+  weights.push({
+    name: "JS: shared chunks between islands",
+    figure: `${kb(chunksGzip)} gzip`,
+    p99: "",
+    ratio: "",
+    notes: `${chunks.length} files, largest ${kb(Math.max(0, ...chunks.map(gzipOf)))} gzip`,
+  });
   const islands = Object.entries(assets.islands).sort(([, a], [, b]) => gzipOf(b) - gzipOf(a));
   for (const [name, path] of islands) weights.push({ name: `JS: island ${name}`, figure: `${kb(gzipOf(path))} gzip`, p99: "", ratio: "", notes: "" });
   return weights;
@@ -176,7 +198,8 @@ function printTable(): string {
   const header = ["Row", "Figure", "p99", "Ratio", "Notes"];
   const cells = rows.map((row) => [row.name, row.figure, row.p99, row.ratio, row.notes]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column]!.length)));
-  const line = (values: string[]) => `| ${values.map((value, column) => (column === 0 || column === 4 ? value.padEnd(widths[column]!) : value.padStart(widths[column]!))).join(" | ")} |`;
+  const line = (values: string[]) =>
+    `| ${values.map((value, column) => (column === 0 || column === 4 ? value.padEnd(widths[column]!) : value.padStart(widths[column]!))).join(" | ")} |`;
   const rule = `|${widths.map((width, column) => (column === 0 || column === 4 ? "-".repeat(width + 2) : `${"-".repeat(width + 1)}:`)).join("|")}|`;
   return [line(header), rule, ...cells.map(line)].join("\n");
 }
@@ -218,7 +241,8 @@ async function main(): Promise<void> {
   const admin = await signIn(app, ADMIN);
   const search = (await (await fetch(`${app.url}/api/projects/search`, { headers: { cookie: customer } })).json()) as { projects: { _id: string }[] };
   const projectId = search.projects[0]?._id;
-  if (search.projects.length !== CUSTOMER_PROJECTS || !projectId) throw new Error(`The customer should see ${CUSTOMER_PROJECTS} projects, saw ${search.projects.length}`);
+  if (search.projects.length !== CUSTOMER_PROJECTS || !projectId)
+    throw new Error(`The customer should see ${CUSTOMER_PROJECTS} projects, saw ${search.projects.length}`);
 
   const routes: Array<{ name: string; path: string; cookie?: string; notes?: string }> = [
     { name: "anonymous /", path: "/", notes: "render cache" },
@@ -256,13 +280,21 @@ async function main(): Promise<void> {
     throw error;
   }
   const tally = await signIns.stop();
-  const failed = Object.entries(tally.failures).map(([status, count]) => `${count}× ${status}`).join(", ");
+  const failed = Object.entries(tally.failures)
+    .map(([status, count]) => `${count}× ${status}`)
+    .join(", ");
   rows.push({
     name: `Postgres: customer /dashboard + ${SIGN_INS_PER_S} sign-ins/s`,
     figure: rps(busy.rps),
     p99: p99(busy),
     ratio: quietDashboard && busy.requests > 0 ? `p99 ${ratio(busy.p99Ms / quietDashboard.p99Ms)} quiet` : "",
-    notes: [problems(busy), `sign-ins answered ${tally.perSecond.toFixed(1)}/s, p50 ${ms(tally.p50Ms)}, p99 ${ms(tally.p99Ms)}`, failed ? `**failed: ${failed}**` : ""].filter(Boolean).join("; "),
+    notes: [
+      problems(busy),
+      `sign-ins answered ${tally.perSecond.toFixed(1)}/s, p50 ${ms(tally.p50Ms)}, p99 ${ms(tally.p99Ms)}`,
+      failed ? `**failed: ${failed}**` : "",
+    ]
+      .filter(Boolean)
+      .join("; "),
   });
   const rssAfterSignIns = readRssBytes(app.process.pid);
   await stopApp(app);
@@ -270,11 +302,29 @@ async function main(): Promise<void> {
   // The ratios use the first bare run; a second one shows how much the machine drifted meanwhile.
   say("bare Bun.serve again");
   const bareAgain = await load(`${bareUrl}/`);
-  rows.push({ name: "bare Bun.serve again, at the end", figure: rps(bareAgain.rps), p99: p99(bareAgain), ratio: `${ratio(bareAgain.rps / bare.rps)} bare`, notes: ["machine drift during the run", problems(bareAgain)].filter(Boolean).join("; ") });
+  rows.push({
+    name: "bare Bun.serve again, at the end",
+    figure: rps(bareAgain.rps),
+    p99: p99(bareAgain),
+    ratio: `${ratio(bareAgain.rps / bare.rps)} bare`,
+    notes: ["machine drift during the run", problems(bareAgain)].filter(Boolean).join("; "),
+  });
 
   rows.push(...coldStarts);
-  rows.push({ name: "server RSS after the page load", figure: `${(rssAfterPages / 1024 / 1024).toFixed(0)} MB`, p99: "", ratio: "", notes: "VmRSS of the Postgres server" });
-  rows.push({ name: "server RSS after the sign-ins", figure: `${(rssAfterSignIns / 1024 / 1024).toFixed(0)} MB`, p99: "", ratio: "", notes: "argon2id takes 64 MiB a hash" });
+  rows.push({
+    name: "server RSS after the page load",
+    figure: `${(rssAfterPages / 1024 / 1024).toFixed(0)} MB`,
+    p99: "",
+    ratio: "",
+    notes: "VmRSS of the Postgres server",
+  });
+  rows.push({
+    name: "server RSS after the sign-ins",
+    figure: `${(rssAfterSignIns / 1024 / 1024).toFixed(0)} MB`,
+    p99: "",
+    ratio: "",
+    notes: "argon2id takes 64 MiB a hash",
+  });
   rows.push(...islandRows);
 
   let scaleSummary = "";
@@ -289,7 +339,13 @@ async function main(): Promise<void> {
     const slowest = admins.reduce((worst, timing) => (timing.p99Ms > worst.p99Ms ? timing : worst));
     for (const timing of new Set([admins[0]!, slowest])) {
       const notes = [`${timing.found} found`, timing === slowest ? `the slowest p99 of ${admins.length} admin queries` : ""].filter(Boolean).join("; ");
-      rows.push({ name: `admin search, 100k projects / 10k users: ${timing.name.replace("admin: ", "")}`, figure: `p50 ${ms(timing.p50Ms)}`, p99: ms(timing.p99Ms), ratio: "", notes });
+      rows.push({
+        name: `admin search, 100k projects / 10k users: ${timing.name.replace("admin: ", "")}`,
+        figure: `p50 ${ms(timing.p50Ms)}`,
+        p99: ms(timing.p99Ms),
+        ratio: "",
+        notes,
+      });
     }
   }
 

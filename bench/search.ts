@@ -38,19 +38,28 @@ const scenarios: Scenario[] = [
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-export async function measureSearches(env: Record<string, string | undefined>, requests = 100, log: (line: string) => void = console.log): Promise<SearchReport> {
+export async function measureSearches(
+  env: Record<string, string | undefined>,
+  requests = 100,
+  log: (line: string) => void = console.log,
+): Promise<SearchReport> {
   const config = loadConfig({ ...env, PORT: "0" });
   const running = await boot(config, { log: () => {} });
   const db = running.deps.database.db;
   try {
-    const [seeded] = await db.select({ value: count() }).from(users).where(like(users.email, `${SCALE_EMAIL_PREFIX}%`));
+    const [seeded] = await db
+      .select({ value: count() })
+      .from(users)
+      .where(like(users.email, `${SCALE_EMAIL_PREFIX}%`));
     if ((seeded?.value ?? 0) === 0) await seedScale(db, running.deps.sealer, undefined, log);
     const [totals] = await db.select({ value: count() }).from(projects);
     const [userTotals] = await db.select({ value: count() }).from(users);
 
     // An admin of this run, and the customer with the most projects (the heaviest customer list).
     const adminId = newId();
-    await db.insert(users).values({ id: adminId, email: `bench-admin-${adminId}@example.com`, displayName: "Bench Admin", isAdmin: true, adminKey: config.adminKey });
+    await db
+      .insert(users)
+      .values({ id: adminId, email: `bench-admin-${adminId}@example.com`, displayName: "Bench Admin", isAdmin: true, adminKey: config.adminKey });
     const [busiest] = await db
       .select({ creatorId: projects.creatorId, value: count() })
       .from(projects)
@@ -81,7 +90,9 @@ export async function measureSearches(env: Record<string, string | undefined>, r
     }
 
     const version = await db.execute(sql`select version() as version`);
-    const versionText = String((version as unknown as { rows?: { version: string }[] }).rows?.[0]?.version ?? (version as unknown as { version: string }[])[0]?.version ?? "");
+    const versionText = String(
+      (version as unknown as { rows?: { version: string }[] }).rows?.[0]?.version ?? (version as unknown as { version: string }[])[0]?.version ?? "",
+    );
     await db.delete(users).where(eq(users.id, adminId));
     const summary = `${running.deps.database.kind} (${versionText.split(" ").slice(0, 2).join(" ")}), ${totals?.value} projects, ${userTotals?.value} users, busiest customer has ${busiest.value}; ${requests} sequential requests per query, after ${WARMUP} warm-up`;
     return { summary, timings };
@@ -97,7 +108,8 @@ if (import.meta.main) {
   console.log(`\n${report.summary}\n`);
   const header = ["scenario", "totalCount", "p50 ms", "p99 ms"];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(" | ")} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(" | ")} |`;
   console.log(line(header));
   console.log(`|${widths.map((width, column) => (column === 0 ? "-".repeat(width + 2) : `${"-".repeat(width + 1)}:`)).join("|")}|`);
   for (const row of rows) console.log(line(row));

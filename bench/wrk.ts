@@ -16,7 +16,20 @@ export function requireWrk(): void {
 
 export async function runWrk(url: string, options: { durationS: number; headers?: Record<string, string> }): Promise<WrkResult> {
   const headerArgs = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
-  const command = ["wrk", "-t", String(THREADS), "-c", String(CONNECTIONS), "-d", `${options.durationS}s`, "--timeout", `${TIMEOUT_S}s`, "--latency", ...headerArgs, url];
+  const command = [
+    "wrk",
+    "-t",
+    String(THREADS),
+    "-c",
+    String(CONNECTIONS),
+    "-d",
+    `${options.durationS}s`,
+    "--timeout",
+    `${TIMEOUT_S}s`,
+    "--latency",
+    ...headerArgs,
+    url,
+  ];
   const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe" });
   const [output, errors, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   if (code !== 0) throw new Error(`wrk failed (${code}) on ${url}: ${errors || output}`);

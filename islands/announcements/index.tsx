@@ -82,7 +82,11 @@ function AppAnnouncementForm() {
         />
         <FieldError id="app-announcement-message-error" error={errors.message} />
       </div>
-      {notice ? <p className="alert announcement-notice" role="status">{ANNOUNCEMENT_NOTICE}</p> : null}
+      {notice ? (
+        <p className="alert announcement-notice" role="status">
+          {ANNOUNCEMENT_NOTICE}
+        </p>
+      ) : null}
       <div className="announcement-actions">
         <button type="submit" className="button button-primary" disabled={sending}>
           {sending ? "Sending…" : "Send app announcement"}
@@ -152,7 +156,11 @@ function EmailAnnouncementForm() {
         />
         <FieldError id="email-announcement-message-error" error={errors.message} />
       </div>
-      {notice ? <p className="alert announcement-notice" role="status">{ANNOUNCEMENT_NOTICE}</p> : null}
+      {notice ? (
+        <p className="alert announcement-notice" role="status">
+          {ANNOUNCEMENT_NOTICE}
+        </p>
+      ) : null}
       <div className="announcement-actions">
         <button type="submit" className="button button-primary" disabled={sending}>
           {sending ? "Sending…" : "Send e-mail announcement"}

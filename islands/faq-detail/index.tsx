@@ -2,12 +2,12 @@
 // Edit marks each changed field 'Modified' and sends only the changed fields.
 import { useState } from "react";
 import { api, errorMessage } from "../api";
+import { FAQ_SECTIONS, type FaqSectionName } from "../faq-create";
 import { ActionMenu } from "../ui/action-menu";
 import { useConfirm } from "../ui/confirm-dialog";
 import { ModalHost } from "../ui/modals";
 import { EditActions, ModifiedField, changedFields } from "../ui/modified-field";
 import { Toasts, useToast } from "../ui/toasts";
-import { FAQ_SECTIONS, type FaqSectionName } from "../faq-create";
 
 export type FaqDetailProps = { faq: { _id: string; title: string; section: FaqSectionName; answer: string; createdAt: string } };
 type Editable = { title: string; section: FaqSectionName; answer: string };
@@ -96,10 +96,21 @@ export default function FaqDetail(props: FaqDetailProps) {
           }}
         >
           <ModifiedField id="edit-faq-title" label="Title" modified={"title" in changed} error={errors.title}>
-            <input id="edit-faq-title" className="input" value={draft.title} maxLength={200} onChange={(event) => setDraft({ ...draft, title: event.target.value })} />
+            <input
+              id="edit-faq-title"
+              className="input"
+              value={draft.title}
+              maxLength={200}
+              onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+            />
           </ModifiedField>
           <ModifiedField id="edit-faq-section" label="Section" modified={"section" in changed}>
-            <select id="edit-faq-section" className="select" value={draft.section} onChange={(event) => setDraft({ ...draft, section: event.target.value as FaqSectionName })}>
+            <select
+              id="edit-faq-section"
+              className="select"
+              value={draft.section}
+              onChange={(event) => setDraft({ ...draft, section: event.target.value as FaqSectionName })}
+            >
               {FAQ_SECTIONS.map((name) => (
                 <option key={name} value={name}>
                   {name}
@@ -108,7 +119,14 @@ export default function FaqDetail(props: FaqDetailProps) {
             </select>
           </ModifiedField>
           <ModifiedField id="edit-faq-answer" label="Answer" modified={"answer" in changed} error={errors.answer}>
-            <textarea id="edit-faq-answer" className="textarea" rows={8} value={draft.answer} maxLength={10_000} onChange={(event) => setDraft({ ...draft, answer: event.target.value })} />
+            <textarea
+              id="edit-faq-answer"
+              className="textarea"
+              rows={8}
+              value={draft.answer}
+              maxLength={10_000}
+              onChange={(event) => setDraft({ ...draft, answer: event.target.value })}
+            />
           </ModifiedField>
           <EditActions
             busy={busy}

@@ -5,9 +5,9 @@ import { type ProjectStatus, type ProjectType, projectStatuses } from "../../src
 import { formatPrice, packageFor } from "../../src/shared/packages";
 import { badgeClass, flagLabels, formatDate, statusColors, statusLabels } from "../../src/shared/project-labels";
 import { api, errorMessage } from "../api";
+import { useDeleteProject } from "../project-delete";
 import { ModalHost } from "../ui/modals";
 import { Toasts, useToast } from "../ui/toasts";
-import { useDeleteProject } from "../project-delete";
 
 export type AdminProject = {
   _id: string;
@@ -160,7 +160,12 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
           <div className="control-row">
             <span className="control-label">Archive</span>
             <div className="control-value">
-              <button type="button" className="button button-sm" disabled={busy !== null} onClick={() => void update("archived", { archived: !project.archived })}>
+              <button
+                type="button"
+                className="button button-sm"
+                disabled={busy !== null}
+                onClick={() => void update("archived", { archived: !project.archived })}
+              >
                 {project.archived ? "De-archive" : "Archive"}
               </button>
               <span className="control-state">{project.archived ? "Archived" : "Not archived"}</span>

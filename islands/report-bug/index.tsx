@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api, errorMessage } from "../api";
 
-export type ReportBugProps = { variant: "menu" | "button"; /** The not-found screen says "Report Bug". */ label?: string };
+export type ReportBugProps = { variant: "menu" | "button" /** The not-found screen says "Report Bug". */; label?: string };
 
 export default function ReportBug(props: ReportBugProps) {
   const [open, setOpen] = useState(false);
@@ -85,13 +85,7 @@ export default function ReportBug(props: ReportBugProps) {
                 </div>
                 <div className="field">
                   <label htmlFor="bug-description">Description</label>
-                  <textarea
-                    id="bug-description"
-                    className="textarea"
-                    value={description}
-                    maxLength={5000}
-                    onChange={(e) => setDescription(e.target.value)}
-                  />
+                  <textarea id="bug-description" className="textarea" value={description} maxLength={5000} onChange={(e) => setDescription(e.target.value)} />
                 </div>
                 {error ? (
                   <p className="field-error" role="alert">

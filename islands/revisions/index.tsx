@@ -1,8 +1,8 @@
 // Revision notes (SPEC.md §2 Revisions tab, §4): saved notes read-only with a pencil to edit;
 // the form opens when no notes exist; Cancel returns to read-only only if notes exist.
 import { useState } from "react";
-import { Toasts, useToast } from "../ui/toasts";
 import { api, errorMessage } from "../api";
+import { Toasts, useToast } from "../ui/toasts";
 
 export type RevisionsProps = { projectId: string; notes: string; locked: boolean };
 

@@ -104,9 +104,7 @@ function ModalFrame(props: { entry: ModalEntry; top: boolean; close: () => void 
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
-        <div className="dialog-content">
-          {entry.render(close)}
-        </div>
+        <div className="dialog-content">{entry.render(close)}</div>
       </div>
     </div>
   );
@@ -142,12 +140,7 @@ export function DialogActions(props: { close: () => void; busy: boolean; ready: 
       <button type="button" className="button" onClick={props.close} disabled={props.busy}>
         Cancel
       </button>
-      <button
-        type={props.onConfirm ? "button" : "submit"}
-        className="button button-primary"
-        disabled={!props.ready || props.busy}
-        onClick={props.onConfirm}
-      >
+      <button type={props.onConfirm ? "button" : "submit"} className="button button-primary" disabled={!props.ready || props.busy} onClick={props.onConfirm}>
         {props.busy ? props.busyLabel : props.label}
       </button>
     </div>
@@ -159,7 +152,11 @@ export function ModalLauncher(props: { id: string; label: string; dialogLabel: s
   const { openModal } = useModals();
   return (
     <>
-      <button type="button" className="button button-primary" onClick={() => openModal({ id: props.id, label: props.dialogLabel, size: props.size, render: props.render })}>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => openModal({ id: props.id, label: props.dialogLabel, size: props.size, render: props.render })}
+      >
         {props.label}
       </button>
       <Toasts />

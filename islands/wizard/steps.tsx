@@ -2,9 +2,8 @@
 // components only show the draft and call those functions.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import type { ReactNode } from "react";
-import { projectTypes } from "../../src/shared/enums";
-import { type ProjectType, type Radius, radii } from "../../src/shared/enums";
-import { formatPrice, INVOICE_DUE_DAYS, packageFor } from "../../src/shared/packages";
+import { type ProjectType, type Radius, projectTypes, radii } from "../../src/shared/enums";
+import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../src/shared/packages";
 import { themes, tints } from "../../src/shared/themes";
 import {
   BORDER_RADIUS_PX,
@@ -270,7 +269,12 @@ export function ThemeStep() {
             onChange={() => update(setCustomTint(draft, !custom), true, "customTintColor", "selectedTintColors", "defaultTintColor")}
           />
           {custom ? (
-            <FieldShell id="field-customTintColor" label="Custom tint" error={errors.customTintColor} hint="A hex colour such as #0f766e, or rgb(15, 118, 110).">
+            <FieldShell
+              id="field-customTintColor"
+              label="Custom tint"
+              error={errors.customTintColor}
+              hint="A hex colour such as #0f766e, or rgb(15, 118, 110)."
+            >
               <div className="custom-tint-row">
                 <span className="tint-dot tint-dot-lg" style={{ background: draft.customTintColor || "transparent" }} aria-hidden="true" />
                 <input
@@ -573,7 +577,8 @@ export function ProjectSummary() {
   const kept = useAtomValue(keptImagesAtom);
   const pkg = packageFor(draft.projectType);
   const themeNames = draft.selectedThemes.map((code) => themes[code]?.name ?? String(code));
-  const tintNames = draft.customTintColor !== null ? [`Custom ${draft.customTintColor}`] : draft.selectedTintColors.map((code) => tints[code]?.name ?? String(code));
+  const tintNames =
+    draft.customTintColor !== null ? [`Custom ${draft.customTintColor}`] : draft.selectedTintColors.map((code) => tints[code]?.name ?? String(code));
   return (
     <div className="summary">
       <SummarySection title="General" step="general">
@@ -667,7 +672,11 @@ export function TermsStep() {
       <StepIntro title="Terms">Read and accept the terms, then sign with the name you gave in General.</StepIntro>
       <div className="terms-box">
         <p>
-          By submitting this request you agree to the <a href="/terms" target="_blank" rel="noreferrer">Terms and Conditions</a>. In short:
+          By submitting this request you agree to the{" "}
+          <a href="/terms" target="_blank" rel="noreferrer">
+            Terms and Conditions
+          </a>
+          . In short:
         </p>
         <ul>
           <li>We review your request; once approved we send an invoice, payable within {INVOICE_DUE_DAYS} days or the project is deleted.</li>

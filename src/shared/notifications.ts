@@ -11,8 +11,7 @@ export const MOBILE_MAX_WIDTH = 600;
 export const BLANK_APP_ANNOUNCEMENT = "Announcment message cannot be blank.";
 export const BLANK_EMAIL_SUBJECT = "Email subject cannot be blank.";
 export const BLANK_EMAIL_MESSAGE = "Email message cannot be blank.";
-export const ANNOUNCEMENT_NOTICE =
-  "This operation might take a while. You can safely exit this page and we'll notify you once the operation is complete";
+export const ANNOUNCEMENT_NOTICE = "This operation might take a while. You can safely exit this page and we'll notify you once the operation is complete";
 
 export const announcementSentMessage = (count: number): string => `Your announcement was sent to ${count} ${count === 1 ? "user" : "users"}.`;
 

@@ -6,8 +6,8 @@ import { mkdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { notifications } from "../../db/schema";
-import { type ChannelId } from "../../src/shared/enums";
 import { newId } from "../../src/lib/ids";
+import type { ChannelId } from "../../src/shared/enums";
 import { type TestServer, startTestServer } from "../helpers/server";
 import { createProjectAs } from "../projects/fixtures";
 import { browserAvailable, launchBrowser, watchErrors } from "./browser";
@@ -84,7 +84,9 @@ describe.skipIf(!browserAvailable)("notifications in Chromium", () => {
     expect(requests).toEqual([]);
     await bell.click();
     const message = 'The status of your project "Analytical Engines" changed to In Progress.';
-    const link = page.getByRole("region", { name: "Latest notifications" }).getByRole("link", { name: new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
+    const link = page
+      .getByRole("region", { name: "Latest notifications" })
+      .getByRole("link", { name: new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
     await link.waitFor();
     await link.click();
     await page.waitForURL(/\/notifications\/[0-9a-z]{26}$/);

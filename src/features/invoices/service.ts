@@ -1,10 +1,10 @@
 // Invoices (SPEC.md §1, §4, §9): sent after a project is approved; the amount is the package's
 // price, payment is due within 7 days. The customer gets a link to a printable invoice page.
 import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
 import { conflict, notFound } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
-import type { Actor } from "../auth/roles";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
 import { lockProject, updateProjectRow } from "../projects/queries";
