@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { SESSION_COOKIE } from "../src/features/auth/sessions";
+import { SESSION_COOKIE } from "../src/http/sessions";
 import { buildAssets } from "../src/render/assets";
 import { measureSearches } from "./search";
 import { ADMIN, CUSTOMER, CUSTOMER_PROJECTS, createDatabase, dropDatabase, ensureDatabase, seedBenchData } from "./seed";
@@ -93,7 +93,10 @@ async function startApp(database: { databaseUrl: string | null; dataDir: string 
   const deadline = started + 60_000;
   for (;;) {
     const status = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then(
-      async (response) => (await response.arrayBuffer(), response.status),
+      async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      },
       () => 0,
     );
     if (status === 200) return { process: child, url, coldStartMs: performance.now() - started };

@@ -11,7 +11,7 @@ import { projects, users } from "../db/schema";
 import { SCALE_EMAIL_PREFIX, seedScale } from "../db/seed-scale";
 import { boot } from "../src/boot";
 import { loadConfig } from "../src/config";
-import { createSession } from "../src/features/auth/sessions";
+import { createSession } from "../src/http/sessions";
 import { newId } from "../src/lib/ids";
 
 type Scenario = { name: string; who: "admin" | "customer"; path: string };
