@@ -1,9 +1,10 @@
 // The Admin tab (SPEC.md §2, §4): the Status facts with controls for status, payment, refund,
 // both locks and archiving, plus the Invoice and Access Code sections and Delete.
 import { useState } from "react";
+import { formatDate } from "../../src/shared/dates";
 import { type ProjectStatus, type ProjectType, projectStatuses } from "../../src/shared/enums";
 import { formatPrice, packageFor } from "../../src/shared/packages";
-import { badgeClass, flagLabels, formatDate, statusColors, statusLabels } from "../../src/shared/project-labels";
+import { badgeClass, flagLabels, statusColors, statusLabels } from "../../src/shared/project-labels";
 import { api, errorMessage } from "../api";
 import { useDeleteProject } from "../project-delete";
 import { ModalHost } from "../ui/modals";

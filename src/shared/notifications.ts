@@ -1,5 +1,6 @@
 // Notification constants and formatting (SPEC.md §2, §4, §8, §9) shared by the server, the bell
 // and the notifications page.
+import { formatDate } from "./dates";
 
 /** The bell shows at most this many notifications. */
 export const BELL_SIZE = 5;
@@ -34,7 +35,7 @@ export function formatNotificationTime(iso: string, now: number): string {
   if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), "minute");
   if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), "hour");
   if (elapsed < 7 * DAY) return plural(Math.floor(elapsed / DAY), "day");
-  return new Date(then).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return formatDate(then);
 }
 
 /** Whether the bell shows its unread dot: any of the first BELL_SIZE is unread. */

@@ -7,7 +7,7 @@ import { requireAdminPage } from "../../http/guards";
 import { Island } from "../../render/island";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
 import { hiddenFields } from "../../render/list-links";
-import { formatDate } from "../../shared/project-labels";
+import { formatDate } from "../../shared/dates";
 import { AdminFrame } from "../layout/admin-frame";
 import { page } from "../layout/page";
 import { getBugReport, getBugReportStats, searchBugReports } from "./admin-service";

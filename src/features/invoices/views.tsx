@@ -1,8 +1,10 @@
 // The printable invoice: a document first, so it reads well on paper and as a PDF.
+
+import { formatDate } from "../../shared/dates";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
 import { Logo } from "../layout/logo";
 import type { InvoiceDetails } from "./queries";
-import { formatDate, formatInvoiceNumber } from "./service";
+import { formatInvoiceNumber } from "./service";
 
 export function InvoiceView(props: { details: InvoiceDetails; provider: { email: string; address: string }; now: Date }) {
   const { invoice, project, customer } = props.details;

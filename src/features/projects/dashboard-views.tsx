@@ -2,8 +2,9 @@
 // and sort are links, the title search is a GET form, so they work without JavaScript.
 import type { ReactNode } from "react";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
+import { formatDate } from "../../shared/dates";
 import type { PageInfo } from "../../shared/lists";
-import { badgeClass, formatDate, statusColors, statusLabels } from "../../shared/project-labels";
+import { badgeClass, statusColors, statusLabels } from "../../shared/project-labels";
 import type { AccessCodeModel } from "../access-codes/model";
 import { type DashboardState, projectStatusFilters, toQuery, toggleStatus, withCodes, withProjects } from "./dashboard-state";
 import type { ProjectListItem } from "./model";

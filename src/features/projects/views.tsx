@@ -2,8 +2,9 @@
 // status and payment badges, the facts of the Status and Admin tabs, and the no-access screen.
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
+import { formatDate } from "../../shared/dates";
 import { formatPrice, packageFor } from "../../shared/packages";
-import { badgeClass, flagLabels, formatDate, statusColors, statusLabels } from "../../shared/project-labels";
+import { badgeClass, flagLabels, statusColors, statusLabels } from "../../shared/project-labels";
 import { PageShell } from "../layout/views";
 import type { ProjectModel } from "./model";
 
