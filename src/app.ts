@@ -25,11 +25,13 @@ import { assetRoutes } from "./features/system/assets";
 import { termsPages } from "./features/terms/pages";
 import { context } from "./http/context";
 import { handleError } from "./http/error-handler";
+import { textGuard } from "./http/text-guard";
 
 export function createApp(deps: AppDeps) {
   const renderErrorPage = errorPageRenderer(deps);
   return new Elysia({ name: "app" })
-    .onError({ as: "global" }, ({ code, error, request }) => handleError(request, code, error, renderErrorPage))
+    .onError({ as: "global" }, ({ code, error, request }) => handleError(request, code, error, renderErrorPage, deps.log))
+    .use(textGuard())
     .use(systemRoutes(deps))
     .use(assetRoutes(deps))
     .use(context(deps))

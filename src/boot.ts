@@ -10,10 +10,11 @@ import { seedFaqs } from "./features/faq/seed";
 import { startOutboxWorker } from "./features/mail/outbox";
 import { settleAnnouncements } from "./features/notifications/service";
 import { pruneRateLimits } from "./http/rate-limit";
-import { UPLOAD_BODY_LIMIT, createFetchHandler } from "./http/server";
+import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
 import { pruneExpiredSessions } from "./http/sessions";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
+import { createLogger } from "./lib/log";
 import { createMailer } from "./lib/mail";
 import { createStorage } from "./lib/storage";
 import { buildAssets } from "./render/assets";
@@ -26,6 +27,7 @@ export type Running = {
   stop(): Promise<void>;
 };
 
+/** `log` receives each serialized log line (JSON); without it lines go to stdout, JSON in production. */
 export type BootOptions = { database?: Database; log?: (line: string) => void; outboxPollMs?: number };
 
 /** Outside production a secret is generated once and kept in DATA_DIR, so sessions and sealed values survive restarts. */
@@ -39,11 +41,14 @@ function resolveAppSecret(config: Config): string {
 }
 
 export async function boot(config: Config, options: BootOptions = {}): Promise<Running> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const sink = options.log;
+  const log = sink
+    ? createLogger({ format: "json", sink: { write: (line) => sink(line.trimEnd()) } })
+    : createLogger({ format: config.nodeEnv === "production" ? "json" : "pretty" });
   mkdirSync(config.dataDir, { recursive: true });
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const superAdmin = await ensureSuperAdmin(database.db, config);
-  if (superAdmin === "created") log(`bootstrap: created super admin ${config.superAdminEmail}`);
+  if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
   if (await seedFaqs(database.db)) log("bootstrap: added the starter FAQs");
   const mailer = createMailer(config, log);
   const outbox = startOutboxWorker({ db: database.db, mailer, log, pollMs: options.outboxPollMs });
@@ -63,7 +68,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const server = Bun.serve({
     port: config.port,
     hostname: "0.0.0.0",
-    maxRequestBodySize: UPLOAD_BODY_LIMIT,
+    maxRequestBodySize: SERVER_BODY_CAP,
     idleTimeout: 30,
     fetch: createFetchHandler((request) => app.handle(request), config, log),
   });
@@ -90,6 +95,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
         await outbox.stop();
         mailer.close();
         await database.close();
+        log.flush();
       })();
       return stopping;
     },

@@ -3,6 +3,7 @@ import type { Config } from "./config";
 import type { Sealer } from "./lib/crypto";
 import type { Database } from "./lib/db";
 import type { Mailer } from "./lib/mail";
+import type { Log } from "./lib/log";
 import type { Storage } from "./lib/storage";
 import type { Assets } from "./render/assets";
 
@@ -15,5 +16,6 @@ export type AppDeps = {
   wakeOutbox: () => void;
   assets: Assets;
   sealer: Sealer;
-  log: (line: string) => void;
+  /** pino underneath; `log(line)` is info, `log.warn({...}, msg)` and friends add fields. */
+  log: Log;
 };

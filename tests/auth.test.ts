@@ -244,11 +244,12 @@ describe("rate limits", () => {
     // A second instance on the same database sees the same counters.
     const { createApp } = await import("../src/app");
     const { createFetchHandler } = await import("../src/http/server");
+    const { createLogger } = await import("../src/lib/log");
     const other = createApp(server.deps);
     const handler = createFetchHandler(
       (request) => other.handle(request),
       { ...server.deps.config, trustProxy: true },
-      () => {},
+      createLogger({ format: "json", sink: { write() {} } }),
     );
     const response = await handler(
       new Request(`${server.url}/api/auth/login`, {

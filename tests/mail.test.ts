@@ -314,7 +314,7 @@ describe("file mailer", () => {
     const [file = ""] = files;
     expect(file).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-[0-9a-f]{6}\.eml$/);
     const path = join(dataDir, "mail", file);
-    expect(logs).toEqual([`mail: "Welcome to Webstudio" to ada@example.com -> ${path}`]);
+    expect(logs).toEqual([`mail: "Welcome to Webstudio" to a…@example.com -> ${path}`]);
     expect(logs[0]).not.toContain("Xy7#kP2q");
 
     const source = await readFile(path, "utf8");
