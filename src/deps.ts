@@ -2,8 +2,8 @@
 import type { Config } from "./config";
 import type { Sealer } from "./lib/crypto";
 import type { Database } from "./lib/db";
-import type { Mailer } from "./lib/mail";
 import type { Log } from "./lib/log";
+import type { Mailer } from "./lib/mail";
 import type { Storage } from "./lib/storage";
 import type { Assets } from "./render/assets";
 

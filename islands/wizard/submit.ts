@@ -1,7 +1,17 @@
 // Multipart POST with upload progress: fetch cannot report upload progress, XMLHttpRequest can.
+import { MAX_UPLOAD_BODY_BYTES, UPLOAD_TOO_LARGE } from "../../src/shared/uploads";
+
 export type UploadResult = { status: number; body: unknown };
 
+/** The form's size give or take the multipart framing, to refuse before sending 40 MiB for nothing. */
+function formBytes(form: FormData): number {
+  let total = 0;
+  for (const [, value] of form.entries()) total += typeof value === "string" ? value.length : (value as Blob).size;
+  return total;
+}
+
 export function postWithProgress(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<UploadResult> {
+  if (formBytes(form) > MAX_UPLOAD_BODY_BYTES) return Promise.resolve({ status: 413, body: { message: UPLOAD_TOO_LARGE } });
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", url);
@@ -25,12 +35,18 @@ export function postWithProgress(url: string, form: FormData, onProgress: (fract
   });
 }
 
-/** The message of a failed upload, as errorMessage does for Eden calls. */
+/**
+ * The message of a failed upload, as errorMessage does for Eden calls. Fields come back named by
+ * their path in the form (`data.projectName`); the wizard knows them by the draft's names. A 413
+ * from something in front of the server (a proxy) may have no JSON: say what it means anyway.
+ */
 export function uploadError(result: UploadResult): { message: string; fields: Record<string, string> } {
   const body = result.body as { message?: unknown; fields?: unknown } | string | null;
+  const fallback = result.status === 413 ? UPLOAD_TOO_LARGE : `Request failed (${result.status})`;
   if (body && typeof body === "object") {
-    const fields = body.fields && typeof body.fields === "object" ? (body.fields as Record<string, string>) : {};
-    return { message: typeof body.message === "string" ? body.message : `Request failed (${result.status})`, fields };
+    const raw = body.fields && typeof body.fields === "object" ? (body.fields as Record<string, string>) : {};
+    const fields = Object.fromEntries(Object.entries(raw).map(([name, problem]) => [name.replace(/^data\./, ""), problem]));
+    return { message: typeof body.message === "string" ? body.message : fallback, fields };
   }
-  return { message: typeof body === "string" && body && body.length < 200 ? body : `Request failed (${result.status})`, fields: {} };
+  return { message: result.status !== 413 && typeof body === "string" && body && body.length < 200 ? body : fallback, fields: {} };
 }

@@ -33,7 +33,11 @@ const isCoercion = (schema: TSchema): boolean => {
   const { type, format } = schema as Shape;
   return type === "string" && typeof format === "string" && COERCION_FORMATS.has(format);
 };
-const join = (path: string, key: string | number): string => (path ? `${path}.${key}` : String(key));
+/** `a.b.0`; a key that is empty is shown as `""` so the path still names something. */
+const join = (path: string, key: string | number): string => {
+  const name = key === "" ? '""' : String(key);
+  return path ? `${path}.${name}` : name;
+};
 const show = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value));
 
 /** Query strings and form fields arrive as text; judge "2" against an integer as the number 2. */
@@ -148,10 +152,11 @@ function explainInto(schema: TSchema, raw: unknown, path: string, out: FieldProb
     const before = Object.keys(out).length;
     const properties = shape.properties ?? {};
     for (const key of shape.required ?? []) {
-      if (!(key in value))
-        out[join(path, key)] = typeof (properties[key] as Shape | undefined)?.error === "string" ? String((properties[key] as Shape).error) : "Required";
+      // Elysia fills a missing key with undefined before validating: missing either way.
+      if (value[key] === undefined) out[join(path, key)] = "Required";
     }
     for (const [key, child] of Object.entries(value)) {
+      if (child === undefined) continue;
       const declared = Object.hasOwn(properties, key) ? properties[key] : undefined;
       if (declared) explainInto(declared, child, join(path, key), out);
       else if (shape.additionalProperties === false) out[join(path, key)] = "This field cannot be set here";

@@ -3,13 +3,14 @@
 import type { Server } from "bun";
 import type { Config } from "../config";
 import { type Log, describeFailure } from "../lib/log";
+import { MAX_UPLOAD_BODY_BYTES } from "../shared/uploads";
 import { rememberClientIp } from "./client-ip";
 import { assignRequestId, rememberRequestId } from "./request-id";
 import { checkBodyText, checkUrlText, rememberRefusal } from "./text-guard";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 /** Multipart uploads: a whole order with its images. Single images are checked again per file. */
-export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BODY_BYTES;
 /**
  * Bun.serve's own cap. Bun answers a body over it with an empty 413 before this wrapper runs, so
  * it sits far above the limits below: this wrapper is the layer that refuses, always with JSON
