@@ -1,5 +1,5 @@
 // The SQL of the HTTP layer: session rows (token hashes) and rate-limit counters.
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { type Session, type User, rateLimits, sessions, users } from "../../db/schema";
 import type { Db } from "../lib/db";
 
@@ -51,4 +51,18 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<{
 
 export async function deleteExpiredRateLimits(db: Db): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date()));
+}
+
+export async function findRateLimit(db: Db, key: string): Promise<{ count: number; resetAt: Date } | undefined> {
+  const [row] = await db.select({ count: rateLimits.count, resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  return row;
+}
+
+/** Sets a counter row outright (a delay's end and the failures that led to it). */
+export async function putRateLimit(db: Db, key: string, count: number, resetAt: Date): Promise<void> {
+  await db.insert(rateLimits).values({ key, count, resetAt }).onConflictDoUpdate({ target: rateLimits.key, set: { count, resetAt } });
+}
+
+export async function deleteRateLimits(db: Db, keys: string[]): Promise<void> {
+  if (keys.length > 0) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
 }

@@ -1,10 +1,13 @@
 // Passwords: argon2id hashing behind a small limiter, the decoy hash for unknown accounts, and
 // the rules a new password must meet.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { randomToken } from "../../lib/crypto";
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 200;
 export const WEAK_PASSWORD_MESSAGE = "weak password (must be 6 characters or more)";
+export const COMMON_PASSWORD_MESSAGE = "This password is too common. Choose another one.";
 
 // argon2id costs ~150 ms of CPU and 64 MiB each; more than a few at once would let a burst of
 // sign-ins starve every other request, so hashing waits its turn behind this limiter.
@@ -38,8 +41,22 @@ export function verifyPassword(password: string, hash: string): Promise<boolean>
 let decoyHash: Promise<string> | null = null;
 export const getDecoyHash = () => (decoyHash ??= hashPassword(randomToken()));
 
+// The 10,000 most common passwords of six characters or more, lower-cased (common-passwords.txt,
+// taken from the password list @zxcvbn-ts/language-common ships, MIT). Read on first use.
+let commonPasswords: Set<string> | null = null;
+
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(
+    readFileSync(join(import.meta.dir, "common-passwords.txt"), "utf8")
+      .split("\n")
+      .filter(Boolean),
+  );
+  return commonPasswords.has(password.toLowerCase());
+}
+
 export function checkNewPassword(password: string, fields: Record<string, string>, name = "password"): void {
   if (!password) fields[name] = "Password is required.";
   else if (password.length < MIN_PASSWORD_LENGTH) fields[name] = WEAK_PASSWORD_MESSAGE;
   else if (password.length > MAX_PASSWORD_LENGTH) fields[name] = `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
+  else if (isCommonPassword(password)) fields[name] = COMMON_PASSWORD_MESSAGE;
 }
