@@ -185,11 +185,14 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
 
     // The draft survives a reload until the order is sent.
     expect(await page.evaluate(() => localStorage.getItem("webstudio:wizard-draft"))).toContain("Analytical Engines");
-    const created = page.waitForURL(/\/projects\/[0-9a-z]+$/i, { timeout: 30_000 });
+    // The order's session opens only the choose-a-password page until the visitor chooses one
+    // (issue 13); the project page it was heading for is kept as `next`.
+    const created = page.waitForURL(/\/choose-password\?next=%2Fprojects%2F[0-9a-z]+$/i, { timeout: 30_000 });
     await page.getByRole("button", { name: "Create Project" }).click();
     await created;
-    const projectUrl = page.url();
-    const projectId = projectUrl.split("/").pop()!;
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    const projectId = (new URL(page.url()).searchParams.get("next") ?? "").split("/").pop()!;
+    const projectUrl = `${server.url}/projects/${projectId}`;
     expect(await page.evaluate(() => localStorage.getItem("webstudio:wizard-draft"))).toBeNull();
 
     // The temporary password arrives by mail.
