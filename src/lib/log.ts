@@ -42,11 +42,17 @@ export function formatPretty(json: string): string {
   return `${clock} ${LEVELS[Number(level)] ?? level} ${msg ?? ""}${extras ? ` ${extras}` : ""}\n`;
 }
 
+/** How long a buffered line may wait for company before it is written anyway. */
+const FLUSH_EVERY_MS = 1000;
+
 export function createLogger(options: { format: LogFormat; level?: string; sink?: LogSink }): Log {
-  // minLength buffers small writes; sync false hands them to the event loop. flush() on stop.
-  const stdout = options.sink ?? pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  // sync: false hands writes to the event loop; in production minLength also gathers lines into
+  // 4 KiB writes, flushed at least every second and on stop. A developer sees each line at once.
+  const buffered = options.format === "json" && !options.sink;
+  const stdout = options.sink ?? pino.destination({ dest: 1, sync: false, minLength: buffered ? 4096 : 0 });
   const destination = options.format === "pretty" ? { write: (line: string) => stdout.write(formatPretty(line)) } : stdout;
   const logger = pino({ level: options.level ?? "info", base: undefined, timestamp: pino.stdTimeFunctions.epochTime }, destination);
+  if (buffered) setInterval(() => logger.flush(), FLUSH_EVERY_MS).unref();
   return toLog(logger);
 }
 
