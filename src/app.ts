@@ -2,9 +2,10 @@
 // context, the JSON API (src/api.ts), then every feature's pages. The HTTP concerns that wrap
 // every response live in src/http/server.ts.
 import { Elysia } from "elysia";
-import { createApi } from "./api";
+import { createApi, describeApi } from "./api";
 import type { AppDeps } from "./deps";
 import { accessCodePages } from "./features/access-codes/pages";
+import { apiDocsPages } from "./features/admin-console/api-docs";
 import { adminConsolePages } from "./features/admin-console/pages";
 import { authPages } from "./features/auth/pages";
 import { adminBugReportPages } from "./features/bug-reports/pages";
@@ -29,15 +30,17 @@ import { textGuard } from "./http/text-guard";
 
 export function createApp(deps: AppDeps) {
   const renderErrorPage = errorPageRenderer(deps);
+  const api = createApi(deps);
   return new Elysia({ name: "app" })
     .onError({ as: "global" }, ({ code, error, request }) => handleError(request, code, error, renderErrorPage, deps.log))
     .use(textGuard())
     .use(systemRoutes(deps))
     .use(assetRoutes(deps))
     .use(context(deps))
-    .use(createApi(deps))
+    .use(api)
     .use(authPages(deps))
     .use(adminConsolePages(deps))
+    .use(apiDocsPages(deps, () => describeApi(api)))
     .use(adminFaqPages(deps))
     .use(adminBugReportPages(deps))
     .use(wizardPages(deps))

@@ -1,16 +1,17 @@
 // The admin console's frame (SPEC.md §2 Admin console): a sub-header with the tabs General,
-// Bug Reports, FAQ and Tools, whose ids are the spec's sub-navigation ids.
+// Bug Reports, FAQ, Tools and API, whose ids are the spec's sub-navigation ids.
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
 import { PageShell } from "./views";
 
-export type AdminTab = "general" | "bug-reports" | "faq" | "tools";
+export type AdminTab = "general" | "bug-reports" | "faq" | "tools" | "api";
 
 const tabs: { id: AdminTab; label: string; href: string }[] = [
   { id: "general", label: "General", href: "/admin" },
   { id: "bug-reports", label: "Bug Reports", href: "/admin/bugreports" },
   { id: "faq", label: "FAQ", href: "/admin/faq" },
   { id: "tools", label: "Tools", href: "/admin/tools" },
+  { id: "api", label: "API", href: "/admin/api" },
 ];
 
 export function AdminFrame(props: {
