@@ -2,7 +2,7 @@
 // what Eden gives the islands (islands/api.ts), so the browser's client never sees the pages.
 // Its OpenAPI document (GET /api/openapi.json, admins only) is generated from the routes' own `t`
 // schemas; what a schema cannot say (tag, summary, role) is listed in OPERATIONS below, and a test
-// fails when a route is missing from it.
+// (tests/platform.test.ts) fails when a route is missing from it.
 import { toOpenAPISchema, unwrapSchema } from "@elysiajs/openapi/openapi";
 import { type AnyElysia, Elysia } from "elysia";
 import type { AppDeps } from "./deps";
@@ -126,15 +126,6 @@ const OPERATIONS: Record<string, Row> = {
   "PATCH /api/admin/users/makesuperadmin": ["Users (admin)", "super-admin", "Make an admin a super admin"],
 };
 
-/** Operations the document lists that OPERATIONS does not describe (a test keeps this empty). */
-export function undescribedOperations(api: AnyElysia): string[] {
-  return Object.entries(describeApi(api).paths).flatMap(([path, operations]) =>
-    Object.entries(operations)
-      .map(([method]) => `${method.toUpperCase()} ${path}`)
-      .filter((key) => !OPERATIONS[key]),
-  );
-}
-
 const ERROR_SCHEMA = {
   type: "object",
   description: "Every refusal: `fields` names each refused field by its path, `limit` is a 413's byte limit.",
@@ -163,6 +154,7 @@ export function describeApi(api: AnyElysia): ApiDocument {
   const version = "3.1.2";
   const generated = toOpenAPISchema(api, undefined, undefined, undefined, version);
   const paths: ApiDocument["paths"] = {};
+  allowNullInEnums(generated.paths);
   for (const [rawPath, operations] of Object.entries(generated.paths)) {
     // Elysia answers `/api/faq` and `/api/faq/` alike; the document names the one without the slash.
     const path = rawPath.length > 1 ? rawPath.replace(/\/$/, "") : rawPath;
@@ -179,6 +171,8 @@ export function describeApi(api: AnyElysia): ApiDocument {
         ...(operation.responses ?? {}),
         "4XX": { description: "Refused: `{ message, fields?, limit? }`", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
       };
+      // Bun refuses a request line or headers over 16 KiB itself, before this app, with no body.
+      operation.responses["431"] = { description: "URL or headers over 16 KiB, refused by the HTTP server (no body)" };
       if (path.startsWith("/api/auth/{provider}")) operation.responses["302"] = { description: "Redirect (to the provider, /login or /dashboard)" };
       paths[path] = { ...paths[path], [method]: operation };
     }
@@ -207,6 +201,19 @@ export function describeApi(api: AnyElysia): ApiDocument {
   };
   documents.set(api, document);
   return document;
+}
+
+/**
+ * The generator turns `t.Union([t.Literal("s"), …, t.Null()])` into `{ type: ["string", "null"],
+ * enum: ["s", …] }`, whose enum then refuses the null the type allows: put null back in the enum.
+ */
+function allowNullInEnums(value: unknown): void {
+  if (Array.isArray(value)) for (const item of value) allowNullInEnums(item);
+  else if (value !== null && typeof value === "object") {
+    const schema = value as { type?: unknown; enum?: unknown[] };
+    if (Array.isArray(schema.type) && schema.type.includes("null") && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+    for (const item of Object.values(value)) allowNullInEnums(item);
+  }
 }
 
 /**

@@ -159,3 +159,50 @@ describe("assets and compression", () => {
     );
   });
 });
+
+describe("the API as a contract (GET /api/openapi.json, /admin/api)", () => {
+  type Document = { openapi: string; paths: Record<string, Record<string, { summary?: string; tags?: string[]; responses?: Record<string, unknown> }>> };
+
+  test("the document is for admins only and describes every operation with a tag, a summary and the error shape", async () => {
+    expect((await server.request("/api/openapi.json")).status).toBe(401);
+    const customer = await server.createUser();
+    expect((await server.request("/api/openapi.json", { cookie: customer.cookie })).status).toBe(403);
+    const admin = await server.createAdmin();
+    const response = await server.request("/api/openapi.json", { cookie: admin.cookie });
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as Document;
+    expect(document.openapi).toStartWith("3.1");
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ key: `${method} ${path}`, op })),
+    );
+    expect(operations.length).toBeGreaterThan(40);
+    // OPERATIONS in src/api.ts lists every route: a new one without its line has no summary here.
+    expect(operations.filter(({ op }) => !op.summary || !op.tags?.length).map(({ key }) => key)).toEqual([]);
+    expect(operations.filter(({ op }) => !op.responses?.["4XX"]).map(({ key }) => key)).toEqual([]);
+    // Only the JSON API: no pages, no catch-all, no trailing-slash twins.
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith("/api/") || path.endsWith("/") || path.includes("*"))).toEqual([]);
+  });
+
+  test("a nullable enum keeps null in its allowed values (the generator drops it; a project's invoiceType is null until invoiced)", async () => {
+    const admin = await server.createAdmin();
+    const document = (await (await server.request("/api/openapi.json", { cookie: admin.cookie })).json()) as Document;
+    const answer = document.paths["/api/projects/{id}"]?.get?.responses?.["200"] as {
+      content: { "application/json": { schema: { properties: { invoiceType: { enum: unknown[] } } } } };
+    };
+    expect(answer.content["application/json"].schema.properties.invoiceType.enum).toContain(null);
+  });
+
+  test("/admin/api lists the endpoints by tag under the same CSP, with no script of its own", async () => {
+    const admin = await server.createAdmin();
+    const response = await server.request("/admin/api", { cookie: admin.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const html = await response.text();
+    expect(html).toContain('href="/api/openapi.json"');
+    expect(html).toContain("<code>/api/admin/users/removeadmin</code>");
+    expect(html).toContain("Super admin");
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const customer = await server.createUser();
+    expect((await server.request("/admin/api", { cookie: customer.cookie })).status).toBe(303);
+  });
+});
