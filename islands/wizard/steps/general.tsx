@@ -1,11 +1,23 @@
 // General (SPEC.md §2, §5): the package, contact details, logo and domain.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import type { ReactNode } from "react";
 import { type ProjectType, projectTypes } from "../../../src/shared/enums";
 import { formatPrice, packageFor } from "../../../src/shared/packages";
 import { setProjectType } from "../../../src/shared/wizard";
 import { ImagePicker, TextField, useClearError } from "../fields";
 import { draftAtom, errorsAtom, keptImagesAtom, lockedAtom, logoFilesAtom, modeAtom, pageFilesAtom, savedImagesAtom } from "../state";
 import { StepIntro } from "./shared";
+
+function FormSection(props: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="form-section" aria-labelledby={props.id}>
+      <h3 id={props.id} className="section-title">
+        {props.title}
+      </h3>
+      {props.children}
+    </section>
+  );
+}
 
 export function GeneralStep() {
   const [draft, setDraft] = useAtom(draftAtom);
@@ -50,21 +62,15 @@ export function GeneralStep() {
           })}
         </div>
       </section>
-      <section className="form-section" aria-labelledby="contact-title">
-        <h3 id="contact-title" className="section-title">
-          Contact
-        </h3>
+      <FormSection id="contact-title" title="Contact">
         <div className="form-grid">
           <TextField name="creatorName" label="Your name" autoComplete="name" readOnly={editing} />
           <TextField name="email" label="Email" type="email" autoComplete="email" readOnly={editing} />
           <TextField name="creatorPhoneNumber" label="Phone number" type="tel" autoComplete="tel" />
           <TextField name="projectName" label="Project name" placeholder="Acme Studio" />
         </div>
-      </section>
-      <section className="form-section" aria-labelledby="logo-title">
-        <h3 id="logo-title" className="section-title">
-          Logo
-        </h3>
+      </FormSection>
+      <FormSection id="logo-title" title="Logo">
         <ImagePicker
           id="field-logoImages"
           label="Logo images"
@@ -81,18 +87,15 @@ export function GeneralStep() {
           onRemoveFile={(index) => setLogoFiles((files) => files.filter((_, i) => i !== index))}
           onRemoveSaved={(url) => setKept((current) => ({ ...current, logoImageURLs: current.logoImageURLs.filter((u) => u !== url) }))}
         />
-      </section>
-      <section className="form-section" aria-labelledby="domain-title">
-        <h3 id="domain-title" className="section-title">
-          Domain
-        </h3>
+      </FormSection>
+      <FormSection id="domain-title" title="Domain">
         <div className="form-grid">
           <TextField name="projectDomainURL" label="Project domain" placeholder="acme.com" />
           <TextField name="domainProviderURL" label="Domain provider URL" placeholder="https://registrar.example" />
           <TextField name="domainProviderUsername" label="Domain provider username" autoComplete="off" />
           <TextField name="domainProviderPassword" label="Domain provider password" type="password" autoComplete="new-password" hint="Stored encrypted." />
         </div>
-      </section>
+      </FormSection>
     </div>
   );
 }
