@@ -9,8 +9,9 @@ import {
   BLANK_EMAIL_SUBJECT,
   NOTIFICATIONS_REFRESH_EVENT,
 } from "../../src/shared/notifications";
-import { api, errorMessage } from "../api";
-import { Toasts, useToast } from "../ui/toasts";
+import { api } from "../api";
+import { Toasts } from "../ui/toasts";
+import { useForm } from "../ui/use-form";
 
 type Errors = Partial<Record<"message" | "subject", string>>;
 
@@ -23,21 +24,15 @@ function FieldError(props: { id: string; error: string | undefined }) {
 }
 
 function useSender() {
-  const toast = useToast();
-  const [sending, setSending] = useState(false);
+  const { busy: sending, submit } = useForm();
   // The notice stays after the answer too: the fan-out goes on in the background.
   const [notice, setNotice] = useState(false);
-  async function send(call: () => Promise<{ data: { message: string } | null; error: { value: unknown; status: number } | null }>): Promise<boolean> {
-    setSending(true);
+  async function send(call: () => Promise<{ data: { message: string } | null; error: { value: unknown } | null }>): Promise<boolean> {
     setNotice(true);
-    const { data, error } = await call();
-    setSending(false);
-    if (error || !data) {
+    if (!(await submit(call))) {
       setNotice(false);
-      toast.error(errorMessage(error));
       return false;
     }
-    toast.success(data.message);
     // SPEC.md §7: notifications page 1 is fetched again (the admin's own "sent" notice lands there).
     window.dispatchEvent(new Event(NOTIFICATIONS_REFRESH_EVENT));
     return true;

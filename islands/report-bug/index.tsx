@@ -1,7 +1,9 @@
 // 'Report a Bug' (SPEC.md §2): a button that opens a dialog with a title and a description.
 // Report stays disabled until both are filled in (SPEC.md §5).
 import { useEffect, useRef, useState } from "react";
-import { api, errorMessage } from "../api";
+import { api } from "../api";
+import { DialogActions } from "../ui/modals";
+import { useForm } from "../ui/use-form";
 
 export type ReportBugProps = { variant: "menu" | "button"; /** The not-found screen says "Report Bug". */ label?: string };
 
@@ -9,8 +11,7 @@ export default function ReportBug(props: ReportBugProps) {
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: sending, error, setError, submit: send } = useForm({ inline: true });
   const [sent, setSent] = useState<string | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
 
@@ -33,11 +34,8 @@ export default function ReportBug(props: ReportBugProps) {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!title.trim() || !description.trim()) return;
-    setSending(true);
-    setError(null);
-    const { data, error: failed } = await api.api.bugreports.post({ title, description });
-    setSending(false);
-    if (failed) return setError(errorMessage(failed));
+    const data = await send(() => api.api.bugreports.post({ title, description }));
+    if (!data) return;
     setSent(data.message);
     setTitle("");
     setDescription("");
@@ -98,14 +96,7 @@ export default function ReportBug(props: ReportBugProps) {
                     {error}
                   </p>
                 ) : null}
-                <div className="button-row dialog-actions">
-                  <button type="button" className="button" onClick={() => setOpen(false)}>
-                    Cancel
-                  </button>
-                  <button type="submit" className="button button-primary" disabled={!ready || sending}>
-                    {sending ? "Reporting…" : "Report"}
-                  </button>
-                </div>
+                <DialogActions close={() => setOpen(false)} busy={sending} ready={ready} label="Report" busyLabel="Reporting…" />
               </form>
             )}
           </div>

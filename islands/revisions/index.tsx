@@ -2,7 +2,8 @@
 // the form opens when no notes exist; Cancel returns to read-only only if notes exist.
 import { useState } from "react";
 import { Toasts, useToast } from "../ui/toasts";
-import { api, errorMessage } from "../api";
+import { useForm } from "../ui/use-form";
+import { api } from "../api";
 
 export type RevisionsProps = { projectId: string; notes: string; locked: boolean };
 
@@ -12,7 +13,8 @@ export default function Revisions(props: RevisionsProps) {
   const [saved, setSaved] = useState(props.notes);
   const [editing, setEditing] = useState(props.notes === "");
   const [text, setText] = useState(props.notes);
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const busy = form.busy;
   const toast = useToast();
 
   async function submit() {
@@ -20,16 +22,10 @@ export default function Revisions(props: RevisionsProps) {
       toast.show({ title: BLANK_NOTES, error: true });
       return;
     }
-    setBusy(true);
-    const { error } = await api.api.projects({ id: props.projectId }).patch({ revisionNotes: text });
-    setBusy(false);
-    if (error) {
-      toast.error(errorMessage(error));
-      return;
-    }
+    const sent = await form.submit(() => api.api.projects({ id: props.projectId }).patch({ revisionNotes: text }), { success: "Your revision notes have been saved." });
+    if (!sent) return;
     setSaved(text);
     setEditing(false);
-    toast.success("Your revision notes have been saved.");
   }
 
   function cancel() {

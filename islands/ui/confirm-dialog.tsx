@@ -3,7 +3,7 @@
 // resolves). Cancel closes it and runs the cancel callback. A failure (the promise rejects)
 // re-enables it so the user can try again or cancel.
 import { useState } from "react";
-import { useModals } from "./modals";
+import { DialogActions, useModals } from "./modals";
 
 export const DEFAULT_PROGRESS_TEXT = "Operation in progress";
 
@@ -51,14 +51,16 @@ function ConfirmBody(props: ConfirmOptions & { close: () => void; setBusy: (busy
           {props.progressText ?? DEFAULT_PROGRESS_TEXT}
         </div>
       ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={cancel} disabled={busy}>
-          Cancel
-        </button>
-        <button type="button" className={props.danger ? "button button-danger" : "button button-primary"} onClick={confirm} disabled={busy} data-autofocus>
-          {props.confirmLabel ?? "Confirm"}
-        </button>
-      </div>
+      <DialogActions
+        close={cancel}
+        busy={busy}
+        ready
+        label={props.confirmLabel ?? "Confirm"}
+        busyLabel={props.confirmLabel ?? "Confirm"}
+        onConfirm={() => void confirm()}
+        danger={props.danger}
+        autoFocus
+      />
     </div>
   );
 }
