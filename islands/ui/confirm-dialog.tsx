@@ -3,7 +3,9 @@
 // resolves). Cancel closes it and runs the cancel callback. A failure (the promise rejects)
 // re-enables it so the user can try again or cancel.
 import { useState } from "react";
+import { errorMessage } from "../api";
 import { DialogActions, useModals } from "./modals";
+import { useToast } from "./toasts";
 
 export const DEFAULT_PROGRESS_TEXT = "Operation in progress";
 
@@ -76,4 +78,30 @@ export function useConfirm() {
       render: (close) => <ConfirmBody {...options} close={close} setBusy={(busy) => setBusy({ id, busy })} />,
     });
   };
+}
+
+/**
+ * Asks before deleting one item, then leaves for `then` (its list). The dialog stays busy until
+ * that page loads; a failure is a toast and the dialog stays for another try.
+ */
+export function useConfirmDelete() {
+  const confirm = useConfirm();
+  const toast = useToast();
+  return (options: { id: string; title: string; message: string; remove: () => Promise<{ error: { value: unknown } | null }>; then: string }) =>
+    confirm({
+      id: options.id,
+      title: options.title,
+      message: options.message,
+      confirmLabel: "Delete",
+      danger: true,
+      onConfirm: async () => {
+        const { error } = await options.remove();
+        if (error) {
+          toast.error(errorMessage(error));
+          throw new Error(errorMessage(error));
+        }
+        window.location.assign(options.then);
+        await new Promise(() => {});
+      },
+    });
 }
