@@ -1,6 +1,7 @@
 // Create an access code (SPEC.md §5: the title must be non-empty), then open its page.
 import { useState } from "react";
 import { api } from "../api";
+import { Field, errorAria } from "../ui/field";
 import { ModalForm, ModalLauncher } from "../ui/modals";
 import { useForm } from "../ui/use-form";
 
@@ -32,8 +33,7 @@ function CreateForm(props: { close: () => void }) {
       onSubmit={() => void create()}
     >
       <p className="muted">The code is generated for you. Give it a title you will recognise, such as who it is for.</p>
-      <div className={error ? "field has-error" : "field"}>
-        <label htmlFor="access-code-title">Title</label>
+      <Field id="access-code-title" label="Title" error={error}>
         <input
           id="access-code-title"
           className="input"
@@ -41,19 +41,13 @@ function CreateForm(props: { close: () => void }) {
           maxLength={200}
           data-autofocus
           aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "access-code-title-error" : undefined}
+          {...errorAria("access-code-title", error)}
           onChange={(event) => {
             setTitle(event.target.value);
             setError(null);
           }}
         />
-        {error ? (
-          <p className="field-error" id="access-code-title-error">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      </Field>
     </ModalForm>
   );
 }

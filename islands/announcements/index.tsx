@@ -10,18 +10,11 @@ import {
   NOTIFICATIONS_REFRESH_EVENT,
 } from "../../src/shared/notifications";
 import { api } from "../api";
+import { Field, errorAria } from "../ui/field";
 import { Toasts } from "../ui/toasts";
 import { useForm } from "../ui/use-form";
 
 type Errors = Partial<Record<"message" | "subject", string>>;
-
-function FieldError(props: { id: string; error: string | undefined }) {
-  return props.error ? (
-    <p className="field-error" id={props.id}>
-      {props.error}
-    </p>
-  ) : null;
-}
 
 function useSender() {
   const { busy: sending, submit } = useForm();
@@ -60,23 +53,20 @@ function AppAnnouncementForm() {
         <h3 id="app-announcement-title">App announcement</h3>
         <p className="subtle">Shown in every user's bell and notifications, in the Announcements channel.</p>
       </div>
-      <div className={errors.message ? "field has-error" : "field"}>
-        <label htmlFor="app-announcement-message">Message</label>
+      <Field id="app-announcement-message" label="Message" error={errors.message}>
         <textarea
           id="app-announcement-message"
           className="textarea"
           value={message}
           maxLength={5000}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? "app-announcement-message-error" : undefined}
+          {...errorAria("app-announcement-message", errors.message)}
           onChange={(event) => {
             setMessage(event.target.value);
             setErrors({});
             hideNotice();
           }}
         />
-        <FieldError id="app-announcement-message-error" error={errors.message} />
-      </div>
+      </Field>
       {notice ? <p className="alert announcement-notice" role="status">{ANNOUNCEMENT_NOTICE}</p> : null}
       <div className="announcement-actions">
         <button type="submit" className="button button-primary" disabled={sending}>
@@ -113,40 +103,34 @@ function EmailAnnouncementForm() {
         <h3 id="email-announcement-title">E-mail announcement</h3>
         <p className="subtle">E-mailed to every user who keeps announcement e-mails on.</p>
       </div>
-      <div className={errors.subject ? "field has-error" : "field"}>
-        <label htmlFor="email-announcement-subject">Subject</label>
+      <Field id="email-announcement-subject" label="Subject" error={errors.subject}>
         <input
           id="email-announcement-subject"
           className="input"
           value={subject}
           maxLength={200}
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={errors.subject ? "email-announcement-subject-error" : undefined}
+          {...errorAria("email-announcement-subject", errors.subject)}
           onChange={(event) => {
             setSubject(event.target.value);
             setErrors({ ...errors, subject: undefined });
             hideNotice();
           }}
         />
-        <FieldError id="email-announcement-subject-error" error={errors.subject} />
-      </div>
-      <div className={errors.message ? "field has-error" : "field"}>
-        <label htmlFor="email-announcement-message">Message</label>
+      </Field>
+      <Field id="email-announcement-message" label="Message" error={errors.message}>
         <textarea
           id="email-announcement-message"
           className="textarea"
           value={message}
           maxLength={5000}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? "email-announcement-message-error" : undefined}
+          {...errorAria("email-announcement-message", errors.message)}
           onChange={(event) => {
             setMessage(event.target.value);
             setErrors({ ...errors, message: undefined });
             hideNotice();
           }}
         />
-        <FieldError id="email-announcement-message-error" error={errors.message} />
-      </div>
+      </Field>
       {notice ? <p className="alert announcement-notice" role="status">{ANNOUNCEMENT_NOTICE}</p> : null}
       <div className="announcement-actions">
         <button type="submit" className="button button-primary" disabled={sending}>

@@ -2,6 +2,7 @@
 // required; the new report's page opens after.
 import { useState } from "react";
 import { api } from "../api";
+import { Field } from "../ui/field";
 import { ModalForm, ModalLauncher } from "../ui/modals";
 import { useForm } from "../ui/use-form";
 
@@ -19,12 +20,10 @@ function CreateBugReportForm(props: { close: () => void }) {
 
   return (
     <ModalForm title="Create Bug Report" close={props.close} busy={busy} ready={ready} label="Create" busyLabel="Creating…" onSubmit={() => void create()}>
-      <div className="field">
-        <label htmlFor="new-bug-title">Title</label>
+      <Field id="new-bug-title" label="Title">
         <input id="new-bug-title" className="input" value={title} maxLength={200} data-autofocus onChange={(event) => setTitle(event.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="new-bug-description">Description</label>
+      </Field>
+      <Field id="new-bug-description" label="Description">
         <textarea
           id="new-bug-description"
           className="textarea"
@@ -33,7 +32,7 @@ function CreateBugReportForm(props: { close: () => void }) {
           maxLength={5000}
           onChange={(event) => setDescription(event.target.value)}
         />
-      </div>
+      </Field>
     </ModalForm>
   );
 }

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { type FaqSection, faqSections } from "../../src/shared/enums";
 import { api } from "../api";
+import { Field } from "../ui/field";
 import { ModalForm, ModalLauncher } from "../ui/modals";
 import { useForm } from "../ui/use-form";
 
@@ -21,12 +22,10 @@ function CreateFaqForm(props: { close: () => void }) {
 
   return (
     <ModalForm title="Create an FAQ" close={props.close} busy={busy} ready={ready} label="Create" busyLabel="Creating…" onSubmit={() => void create()}>
-      <div className="field">
-        <label htmlFor="faq-title">Title</label>
+      <Field id="faq-title" label="Title">
         <input id="faq-title" className="input" value={title} maxLength={200} data-autofocus onChange={(event) => setTitle(event.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="faq-section">Section</label>
+      </Field>
+      <Field id="faq-section" label="Section">
         <select id="faq-section" className="select" value={section} onChange={(event) => setSection(event.target.value as FaqSection)}>
           {faqSections.map((name) => (
             <option key={name} value={name}>
@@ -34,11 +33,10 @@ function CreateFaqForm(props: { close: () => void }) {
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label htmlFor="faq-answer">Answer</label>
+      </Field>
+      <Field id="faq-answer" label="Answer">
         <textarea id="faq-answer" className="textarea" rows={6} value={answer} maxLength={10_000} onChange={(event) => setAnswer(event.target.value)} />
-      </div>
+      </Field>
     </ModalForm>
   );
 }

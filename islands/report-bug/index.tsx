@@ -2,6 +2,7 @@
 // Report stays disabled until both are filled in (SPEC.md §5).
 import { useEffect, useRef, useState } from "react";
 import { api } from "../api";
+import { Field } from "../ui/field";
 import { DialogActions } from "../ui/modals";
 import { useForm } from "../ui/use-form";
 
@@ -77,12 +78,10 @@ export default function ReportBug(props: ReportBugProps) {
             ) : (
               <form className="stack" onSubmit={submit}>
                 <p className="muted">Tell us what went wrong and what you expected instead.</p>
-                <div className="field">
-                  <label htmlFor="bug-title">Title</label>
+                <Field id="bug-title" label="Title">
                   <input id="bug-title" ref={titleRef} className="input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
-                </div>
-                <div className="field">
-                  <label htmlFor="bug-description">Description</label>
+                </Field>
+                <Field id="bug-description" label="Description">
                   <textarea
                     id="bug-description"
                     className="textarea"
@@ -90,7 +89,7 @@ export default function ReportBug(props: ReportBugProps) {
                     maxLength={5000}
                     onChange={(e) => setDescription(e.target.value)}
                   />
-                </div>
+                </Field>
                 {error ? (
                   <p className="field-error" role="alert">
                     {error}
