@@ -2,6 +2,7 @@
 // shows the operation in progress, then goes back to the landing page signed out.
 import { useState } from "react";
 import { api } from "../api";
+import { FormError } from "../ui/field";
 import { DialogActions } from "../ui/modals";
 import { useForm } from "../ui/use-form";
 
@@ -31,11 +32,7 @@ export default function DeleteAccount(_props: DeleteAccountProps) {
                 Operation in progress, don't exit this page.
               </p>
             ) : null}
-            {error ? (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <FormError error={error} />
             <DialogActions
               close={() => setOpen(false)}
               busy={busy}

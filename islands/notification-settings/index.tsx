@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { ChannelSwitches } from "../../src/shared/enums";
 import { api, errorMessage } from "../api";
+import { FormError } from "../ui/field";
 
 export type NotificationSettingsProps = { appNotifications: ChannelSwitches; emailNotifications: ChannelSwitches };
 
@@ -70,11 +71,7 @@ export default function NotificationSettings(props: NotificationSettingsProps) {
           })}
         </fieldset>
       ))}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // Report stays disabled until both are filled in (SPEC.md §5).
 import { useEffect, useRef, useState } from "react";
 import { api } from "../api";
-import { Field } from "../ui/field";
+import { Field, FormError } from "../ui/field";
 import { DialogActions } from "../ui/modals";
 import { useForm } from "../ui/use-form";
 
@@ -90,11 +90,7 @@ export default function ReportBug(props: ReportBugProps) {
                     onChange={(e) => setDescription(e.target.value)}
                   />
                 </Field>
-                {error ? (
-                  <p className="field-error" role="alert">
-                    {error}
-                  </p>
-                ) : null}
+                <FormError error={error} />
                 <DialogActions close={() => setOpen(false)} busy={sending} ready={ready} label="Report" busyLabel="Reporting…" />
               </form>
             )}

@@ -24,3 +24,12 @@ export function FieldError(props: { id: string; error?: string | null }) {
 export function errorAria(id: string, error: string | null | undefined) {
   return { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined } as const;
 }
+
+/** A form's own error (a failed call), announced as it appears. */
+export function FormError(props: { error: string | null }) {
+  return props.error ? (
+    <p className="field-error" role="alert">
+      {props.error}
+    </p>
+  ) : null;
+}
