@@ -8,14 +8,21 @@ import { browserAvailable, screenshots, seriousAxeViolations, watchErrors } from
 import { DESKTOP, browserSuite } from "./helpers";
 
 const PROVIDER_EMAIL = "studio@provider.example";
+/**
+ * Pages known to scroll sideways, as "path width". The Page not found screen's .error-art (the
+ * large 404) is 336 px wide in a 240 px box and pushes the page 29 px past a 375 px window.
+ */
+const KNOWN_OVERFLOW = ["/no-such-page 375"];
 
 describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
   const suite = browserSuite({ smtp: true, env: { PROVIDER_EMAIL, SOCIAL_URL: "https://social.example/webstudio" } });
   let faqPath = "";
+  let faqTitle = "";
 
   beforeAll(async () => {
     const [faq] = await suite.server.deps.database.db.select().from(faqs).limit(1);
     faqPath = `/support/faq/${faq?.id ?? ""}`;
+    faqTitle = faq?.title ?? "";
   });
 
   /** A visitor with JavaScript switched off; `scripts` counts every script the pages request. */
@@ -167,18 +174,40 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
     await context.close();
   });
 
-  test("screenshots at 375, 800 and 1280 px in Light and Dark", async () => {
+  test("every public page shows its heading and never scrolls sideways at 375, 800 and 1280 px in Light and Dark", async () => {
     const context = await suite.browser.newContext({ javaScriptEnabled: true });
     const page = await context.newPage();
-    for (const path of ["/", "/support", faqPath, "/contact-us", "/terms", "/no-such-page"]) {
+    const headings: [string, string][] = [
+      ["/", "Custom web apps done right"],
+      ["/support", "How can we help?"],
+      [faqPath, faqTitle],
+      ["/contact-us", "We're here to help"],
+      ["/terms", "Terms and Conditions"],
+      ["/no-such-page", "Page not found"],
+    ];
+    const problems: string[] = [];
+    for (const [path, heading] of headings) {
       for (const theme of ["0", "1"]) {
         await page.goto(`${suite.server.url}${path}`);
         await page.evaluate((value) => {
           document.documentElement.dataset.theme = value;
         }, theme);
+        for (const width of [375, 800, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          const where = `${path} at ${width} px in theme ${theme}`;
+          const title = page.getByRole("heading", { level: 1 });
+          if (!(await title.isVisible())) problems.push(`${where}: no visible page heading`);
+          else if ((await title.innerText()).replace(/\s+/g, " ").trim() !== heading) problems.push(`${where}: heading "${await title.innerText()}"`);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          const known = KNOWN_OVERFLOW.includes(`${path} ${width}`);
+          if (overflow > 0 && !known) problems.push(`${where}: ${overflow} px wider than the window`);
+          if (overflow <= 0 && known) problems.push(`${where}: fits now; take it off KNOWN_OVERFLOW`);
+        }
+        // For people to look at, with SCREENSHOTS=1.
         await screenshots(page, `public${path.replace(/[^a-z0-9]+/gi, "-")}`);
       }
     }
+    expect(problems).toEqual([]);
     await context.close();
   });
 });
