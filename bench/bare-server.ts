@@ -1,29 +1,15 @@
-// The baseline for bench/public.ts: a bare Bun.serve that answers prepared bytes from memory,
-// with the same headers the app sent, and nothing else. Reads the routes as JSON on stdin and
-// prints its port.
+// The ceiling every row is compared with: a bare Bun.serve answering the same 20 KB of static
+// HTML-like bytes from memory to every request, nothing else. Runs as its own process (like the
+// app) and prints its port.
 export {};
 
-type Route = { status: number; headers: Record<string, string>; body: string };
-
-const routes = JSON.parse(await Bun.stdin.text()) as Record<string, Route>;
-const prepared = new Map(
-  Object.entries(routes).map(([path, route]) => {
-    const body = Buffer.from(route.body, "base64");
-    return [path, { ...route, body, gzip: Bun.gzipSync(body, { level: 9 }) }] as const;
-  }),
-);
+const BODY_BYTES = 20 * 1024;
+const line = "<p>The quick brown fox jumps over the lazy dog, again and again.</p>\n";
+const body = new TextEncoder().encode(line.repeat(Math.ceil(BODY_BYTES / line.length)).slice(0, BODY_BYTES));
 
 const server = Bun.serve({
   port: 0,
   hostname: "127.0.0.1",
-  fetch(request) {
-    const route = prepared.get(new URL(request.url).pathname);
-    if (!route) return new Response("Not Found", { status: 404 });
-    const gzip = (request.headers.get("accept-encoding") ?? "").includes("gzip");
-    return new Response(gzip ? route.gzip : route.body, {
-      status: route.status,
-      headers: gzip ? { ...route.headers, "content-encoding": "gzip" } : route.headers,
-    });
-  },
+  fetch: () => new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } }),
 });
 console.log(server.port);

@@ -1,3 +1,373 @@
-// `bun run bench`: every benchmark in bench/, one after another.
-export {};
-await import("./public");
+// `bun run bench`: seeds a fresh Postgres database and a PGlite directory, starts the production
+// server (`bun src/main.ts`, its own process) and a bare Bun.serve, loads each page and API route
+// with wrk, and prints one Markdown table (also written to bench/last-run.md): requests/s, p99 and
+// the ratio to the bare server measured in the same run, plus cold starts, island JS weights, the
+// server's memory and /dashboard under a burst of sign-ins.
+//
+//   BENCH_DURATION=3 bun run bench     seconds per wrk row (default 10)
+//   BENCH_SCALE=1 bun run bench        adds admin search at 100k projects / 10k users (the
+//                                      `bench_scale` database is seeded once and kept)
+//
+// Not part of `bun run test`: figures depend on the machine, so nothing asserts them.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+import { SESSION_COOKIE } from "../src/http/sessions";
+import { buildAssets } from "../src/render/assets";
+import { measureSearches } from "./search";
+import { ADMIN, CUSTOMER, CUSTOMER_PROJECTS, createDatabase, dropDatabase, ensureDatabase, seedBenchData } from "./seed";
+import { startSignIns } from "./sign-ins";
+import { CONNECTIONS, THREADS, TIMEOUT_S, type WrkResult, requireWrk, runWrk } from "./wrk";
+
+requireWrk();
+
+const root = join(import.meta.dir, "..");
+const DURATION_S = Number(process.env.BENCH_DURATION ?? "10");
+const WARMUP_S = 1;
+const SCALE = process.env.BENCH_SCALE === "1";
+const SIGN_INS_PER_S = 20;
+// Each e-mail signs in at most 5 times per run, half of the per-e-mail limit (10 per 15 minutes).
+const SIGN_IN_USERS = Math.ceil((SIGN_INS_PER_S * (DURATION_S + WARMUP_S + 5)) / 5);
+const APP_SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const ADMIN_KEY = "bench-admin-key";
+const SUPER_ADMIN_KEY = "bench-super-admin-key";
+// What a browser sends: the app compresses what it renders, so the load pays for that too.
+const BROWSER = { "accept-encoding": "gzip, deflate, br" };
+
+type Row = { name: string; figure: string; p99: string; ratio: string; notes: string };
+type App = { process: Subprocess; url: string; coldStartMs: number };
+
+const rows: Row[] = [];
+const cleanups: Array<() => Promise<void> | void> = [];
+const say = (line: string) => console.error(`bench: ${line}`);
+
+const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const rps = (value: number) => `${Math.round(value).toLocaleString("en-US")} req/s`;
+const ratio = (value: number) => `${value >= 0.1 ? value.toFixed(2) : value.toPrecision(2)} ×`;
+/** wrk reports no latency when nothing was answered in time. */
+const p99 = (result: WrkResult) => (result.requests > 0 ? ms(result.p99Ms) : "none answered");
+
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port ?? 0;
+  await probe.stop(true);
+  return port;
+}
+
+/** Spawns the production server and times it from the spawn to its first 200 on `/`. */
+async function startApp(database: { databaseUrl: string | null; dataDir: string }): Promise<App> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = Bun.spawn(["bun", "src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl ?? "",
+      APP_SECRET,
+      ADMIN_KEY,
+      SUPER_ADMIN_KEY,
+      SUPER_ADMIN_EMAIL: ADMIN.email,
+      SUPER_ADMIN_PASSWORD: ADMIN.password,
+      // The sign-in loader gives each attempt its own X-Forwarded-For address, so the per-address
+      // limit does not turn the hashing under test into 429s.
+      TRUST_PROXY: "1",
+      SMTP_URL: "",
+      S3_BUCKET: "",
+    },
+    // One access-log line per request: to /dev/null, as cheap as a log collector would make it.
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await child.exited;
+  };
+  cleanups.push(stop);
+  const deadline = started + 60_000;
+  for (;;) {
+    const status = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then(
+      async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      },
+      () => 0,
+    );
+    if (status === 200) return { process: child, url, coldStartMs: performance.now() - started };
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} before answering /`);
+    if (performance.now() > deadline) throw new Error(`The server at ${url} answered no 200 on / within 60 s`);
+    await Bun.sleep(5);
+  }
+}
+
+async function stopApp(app: App): Promise<void> {
+  app.process.kill("SIGTERM");
+  await app.process.exited;
+}
+
+async function startBare(): Promise<string> {
+  const child = Bun.spawn(["bun", join(import.meta.dir, "bare-server.ts")], { stdout: "pipe", stderr: "inherit" });
+  cleanups.push(() => void child.kill());
+  const reader = child.stdout.getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error("The bare server did not start");
+    text += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  return `http://127.0.0.1:${Number(text.trim())}`;
+}
+
+/** Signs in through the API like the login form does, and answers the session cookie. */
+async function signIn(app: App, credentials: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${app.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: app.url },
+    body: JSON.stringify(credentials),
+  });
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  if (response.status !== 200 || !session) throw new Error(`Signing in as ${credentials.email} answered ${response.status}: ${await response.text()}`);
+  return session.split(";")[0]!;
+}
+
+/** Checks the route answers 200 (a lost cookie would otherwise bench a redirect), warms it up, loads it. */
+async function load(url: string, cookie?: string): Promise<WrkResult> {
+  const headers: Record<string, string> = cookie ? { ...BROWSER, cookie } : BROWSER;
+  const check = await fetch(url, { headers, redirect: "manual" });
+  await check.arrayBuffer();
+  if (check.status !== 200) throw new Error(`${url} answered ${check.status} before the load`);
+  await runWrk(url, { durationS: WARMUP_S, headers });
+  return runWrk(url, { durationS: DURATION_S, headers });
+}
+
+function problems(result: WrkResult): string {
+  const found = [
+    result.non2xx > 0 ? `${result.non2xx} non-2xx` : "",
+    result.errors > 0 ? `${result.errors} socket errors` : "",
+    result.timeouts > 0 ? `${result.timeouts} over ${TIMEOUT_S} s` : "",
+  ].filter(Boolean);
+  return found.length > 0 ? `**${found.join(", ")}**` : "";
+}
+
+function addLoadRow(name: string, result: WrkResult, bare: WrkResult, notes = ""): void {
+  rows.push({
+    name,
+    figure: rps(result.rps),
+    p99: p99(result),
+    ratio: `${ratio(result.rps / bare.rps)} bare`,
+    notes: [problems(result), notes].filter(Boolean).join("; "),
+  });
+}
+
+function readRssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? "0") * 1024;
+}
+
+async function measureIslandWeights(): Promise<Row[]> {
+  const weights: Row[] = [];
+  const assets = await buildAssets();
+  const gzipOf = (path: string) => assets.files.get(path)?.gzip.byteLength ?? 0;
+  const rawOf = (path: string) => assets.files.get(path)?.body.byteLength ?? 0;
+  weights.push({
+    name: "JS: loader + shared runtime (every island page)",
+    figure: `${kb(gzipOf(assets.loader))} gzip`,
+    p99: "",
+    ratio: "",
+    notes: `${kb(rawOf(assets.loader))} minified`,
+  });
+  const chunks = [...assets.files.keys()].filter((path) => path.startsWith("/assets/chunks/"));
+  const chunksGzip = chunks.reduce((sum, path) => sum + gzipOf(path), 0);
+  weights.push({
+    name: "JS: shared chunks between islands",
+    figure: `${kb(chunksGzip)} gzip`,
+    p99: "",
+    ratio: "",
+    notes: `${chunks.length} files, largest ${kb(Math.max(0, ...chunks.map(gzipOf)))} gzip`,
+  });
+  const islands = Object.entries(assets.islands).sort(([, a], [, b]) => gzipOf(b) - gzipOf(a));
+  for (const [name, path] of islands) weights.push({ name: `JS: island ${name}`, figure: `${kb(gzipOf(path))} gzip`, p99: "", ratio: "", notes: "" });
+  return weights;
+}
+
+function printTable(): string {
+  const header = ["Row", "Figure", "p99", "Ratio", "Notes"];
+  const cells = rows.map((row) => [row.name, row.figure, row.p99, row.ratio, row.notes]);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column]!.length)));
+  const line = (values: string[]) =>
+    `| ${values.map((value, column) => (column === 0 || column === 4 ? value.padEnd(widths[column]!) : value.padStart(widths[column]!))).join(" | ")} |`;
+  const rule = `|${widths.map((width, column) => (column === 0 || column === 4 ? "-".repeat(width + 2) : `${"-".repeat(width + 1)}:`)).join("|")}|`;
+  return [line(header), rule, ...cells.map(line)].join("\n");
+}
+
+async function main(): Promise<void> {
+  const databaseName = `bench_${process.pid}`;
+  const postgresDir = mkdtempSync(join(tmpdir(), "bench-postgres-"));
+  const pgliteDir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
+  cleanups.push(() => rmSync(postgresDir, { recursive: true, force: true }));
+  cleanups.push(() => rmSync(pgliteDir, { recursive: true, force: true }));
+  cleanups.push(() => dropDatabase(databaseName));
+
+  say(`seeding Postgres database ${databaseName} and a PGlite directory`);
+  const databaseUrl = await createDatabase(databaseName);
+  await seedBenchData({ databaseUrl, dataDir: postgresDir, appSecret: APP_SECRET, signInUsers: SIGN_IN_USERS });
+  await seedBenchData({ databaseUrl: null, dataDir: pgliteDir, appSecret: APP_SECRET, signInUsers: 1 });
+
+  say("building the island bundles");
+  const islandRows = await measureIslandWeights();
+
+  say("bare Bun.serve");
+  const bareUrl = await startBare();
+  const bare = await load(`${bareUrl}/`);
+  rows.push({ name: "bare Bun.serve, 20 KB static", figure: rps(bare.rps), p99: p99(bare), ratio: "1.00 × bare", notes: problems(bare) });
+
+  say("PGlite: cold start and /dashboard");
+  const pglite = await startApp({ databaseUrl: null, dataDir: pgliteDir });
+  const pgliteCustomer = await signIn(pglite, CUSTOMER);
+  addLoadRow("PGlite: signed-in /dashboard", await load(`${pglite.url}/dashboard`, pgliteCustomer), bare, "embedded database, one connection");
+  await stopApp(pglite);
+
+  say("Postgres: cold start");
+  const app = await startApp({ databaseUrl, dataDir: postgresDir });
+  const coldStarts: Row[] = [
+    { name: "cold start, Postgres", figure: ms(app.coldStartMs), p99: "", ratio: "", notes: "spawn of `bun src/main.ts` to the first 200 on /" },
+    { name: "cold start, PGlite", figure: ms(pglite.coldStartMs), p99: "", ratio: "", notes: "same, on a seeded data directory" },
+  ];
+  const customer = await signIn(app, CUSTOMER);
+  const admin = await signIn(app, ADMIN);
+  const search = (await (await fetch(`${app.url}/api/projects/search`, { headers: { cookie: customer } })).json()) as { projects: { _id: string }[] };
+  const projectId = search.projects[0]?._id;
+  if (search.projects.length !== CUSTOMER_PROJECTS || !projectId)
+    throw new Error(`The customer should see ${CUSTOMER_PROJECTS} projects, saw ${search.projects.length}`);
+
+  const routes: Array<{ name: string; path: string; cookie?: string; notes?: string }> = [
+    { name: "anonymous /", path: "/", notes: "render cache" },
+    { name: "anonymous /support", path: "/support", notes: "render cache" },
+    { name: "anonymous /contact-us", path: "/contact-us", notes: "render cache" },
+    { name: "anonymous /terms", path: "/terms", notes: "render cache" },
+    { name: "customer /", path: "/", cookie: customer },
+    { name: "customer /dashboard", path: "/dashboard", cookie: customer, notes: `${CUSTOMER_PROJECTS} projects` },
+    { name: "customer /projects/:id", path: `/projects/${projectId}`, cookie: customer },
+    { name: "customer /settings", path: "/settings", cookie: customer },
+    { name: "customer /notifications", path: "/notifications", cookie: customer },
+    { name: "admin /admin", path: "/admin", cookie: admin },
+    { name: "admin /admin/faq", path: "/admin/faq", cookie: admin },
+    { name: "admin /admin/bugreports", path: "/admin/bugreports", cookie: admin },
+    { name: "JSON /api/users/me", path: "/api/users/me", cookie: customer },
+    { name: "JSON /api/projects/search", path: "/api/projects/search", cookie: customer, notes: `${CUSTOMER_PROJECTS} projects` },
+    { name: "JSON /api/notifications", path: "/api/notifications", cookie: customer },
+  ];
+  let quietDashboard: WrkResult | null = null;
+  for (const route of routes) {
+    say(route.name);
+    const result = await load(`${app.url}${route.path}`, route.cookie);
+    if (route.path === "/dashboard") quietDashboard = result;
+    addLoadRow(`Postgres: ${route.name}`, result, bare, route.notes);
+  }
+  const rssAfterPages = readRssBytes(app.process.pid);
+
+  say(`/dashboard while ${SIGN_INS_PER_S} sign-ins/s hash passwords`);
+  const signIns = startSignIns({ url: app.url, origin: app.url, users: SIGN_IN_USERS, perSecond: SIGN_INS_PER_S });
+  let busy: WrkResult;
+  try {
+    busy = await load(`${app.url}/dashboard`, customer);
+  } catch (error) {
+    await signIns.stop();
+    throw error;
+  }
+  const tally = await signIns.stop();
+  const failed = Object.entries(tally.failures)
+    .map(([status, count]) => `${count}× ${status}`)
+    .join(", ");
+  rows.push({
+    name: `Postgres: customer /dashboard + ${SIGN_INS_PER_S} sign-ins/s`,
+    figure: rps(busy.rps),
+    p99: p99(busy),
+    ratio: quietDashboard && busy.requests > 0 ? `p99 ${ratio(busy.p99Ms / quietDashboard.p99Ms)} quiet` : "",
+    notes: [
+      problems(busy),
+      `sign-ins answered ${tally.perSecond.toFixed(1)}/s, p50 ${ms(tally.p50Ms)}, p99 ${ms(tally.p99Ms)}`,
+      failed ? `**failed: ${failed}**` : "",
+    ]
+      .filter(Boolean)
+      .join("; "),
+  });
+  const rssAfterSignIns = readRssBytes(app.process.pid);
+  await stopApp(app);
+
+  // The ratios use the first bare run; a second one shows how much the machine drifted meanwhile.
+  say("bare Bun.serve again");
+  const bareAgain = await load(`${bareUrl}/`);
+  rows.push({
+    name: "bare Bun.serve again, at the end",
+    figure: rps(bareAgain.rps),
+    p99: p99(bareAgain),
+    ratio: `${ratio(bareAgain.rps / bare.rps)} bare`,
+    notes: ["machine drift during the run", problems(bareAgain)].filter(Boolean).join("; "),
+  });
+
+  rows.push(...coldStarts);
+  rows.push({
+    name: "server RSS after the page load",
+    figure: `${(rssAfterPages / 1024 / 1024).toFixed(0)} MB`,
+    p99: "",
+    ratio: "",
+    notes: "VmRSS of the Postgres server",
+  });
+  rows.push({
+    name: "server RSS after the sign-ins",
+    figure: `${(rssAfterSignIns / 1024 / 1024).toFixed(0)} MB`,
+    p99: "",
+    ratio: "",
+    notes: "argon2id takes 64 MiB a hash",
+  });
+  rows.push(...islandRows);
+
+  let scaleSummary = "";
+  if (SCALE) {
+    say("admin search at scale (BENCH_SCALE=1; seeding bench_scale the first time takes minutes)");
+    const scaleUrl = await ensureDatabase("bench_scale");
+    const scaleDir = mkdtempSync(join(tmpdir(), "bench-scale-"));
+    cleanups.push(() => rmSync(scaleDir, { recursive: true, force: true }));
+    const report = await measureSearches({ DATABASE_URL: scaleUrl, DATA_DIR: scaleDir, APP_SECRET, ADMIN_KEY, SUPER_ADMIN_KEY }, 100, say);
+    scaleSummary = `\nAdmin search: ${report.summary}.`;
+    const admins = report.timings.filter((timing) => timing.who === "admin");
+    const slowest = admins.reduce((worst, timing) => (timing.p99Ms > worst.p99Ms ? timing : worst));
+    for (const timing of new Set([admins[0]!, slowest])) {
+      const notes = [`${timing.found} found`, timing === slowest ? `the slowest p99 of ${admins.length} admin queries` : ""].filter(Boolean).join("; ");
+      rows.push({
+        name: `admin search, 100k projects / 10k users: ${timing.name.replace("admin: ", "")}`,
+        figure: `p50 ${ms(timing.p50Ms)}`,
+        p99: ms(timing.p99Ms),
+        ratio: "",
+        notes,
+      });
+    }
+  }
+
+  const commit = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: root }).stdout.toString().trim();
+  const heading =
+    `wrk: ${THREADS} threads, ${CONNECTIONS} connections, ${DURATION_S} s per row after a ${WARMUP_S} s warm-up, Accept-Encoding gzip; ` +
+    `${cpus().length} CPUs; commit ${commit}; ${new Date().toISOString()}. Ratio: requests/s over the bare server's in this run.${scaleSummary}`;
+  const output = `${heading}\n\n${printTable()}\n`;
+  console.log(`\n${output}`);
+  writeFileSync(join(import.meta.dir, "last-run.md"), `# Last bench run\n\n${output}`);
+}
+
+async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch((error: unknown) => say(`cleanup failed: ${String(error)}`));
+}
+
+process.on("SIGINT", () => void cleanUp().then(() => process.exit(130)));
+try {
+  await main();
+} finally {
+  await cleanUp();
+}

@@ -1,6 +1,7 @@
 // Measures the project searches at scale: boots the app in-process on the configured database
 // (DATA_DIR for PGlite, DATABASE_URL for Postgres), seeds it with db/seed-scale.ts when it holds
-// no scale data yet, then times N requests per scenario and prints p50 and p99.
+// no scale data yet, then times N sequential requests per scenario and reports p50 and p99.
+// `BENCH_SCALE=1 bun run bench` runs it as a row of the bench; on its own:
 //
 //   DATA_DIR=/tmp/bench-pglite bun bench/search.ts
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench DATA_DIR=/tmp/bench-pg bun bench/search.ts
@@ -10,83 +11,106 @@ import { projects, users } from "../db/schema";
 import { SCALE_EMAIL_PREFIX, seedScale } from "../db/seed-scale";
 import { boot } from "../src/boot";
 import { loadConfig } from "../src/config";
-import { createSession } from "../src/features/auth/sessions";
+import { createSession } from "../src/http/sessions";
 import { newId } from "../src/lib/ids";
 
 type Scenario = { name: string; who: "admin" | "customer"; path: string };
+export type SearchTiming = Scenario & { found: number; p50Ms: number; p99Ms: number };
+export type SearchReport = { summary: string; timings: SearchTiming[] };
 
-const requestsArg = process.argv.indexOf("--requests");
-const REQUESTS = requestsArg > 0 ? Number(process.argv[requestsArg + 1]) : 100;
 const WARMUP = 5;
 
-const config = loadConfig({ ...process.env, PORT: "0" });
-const running = await boot(config, { log: () => {} });
-const db = running.deps.database.db;
+const scenarios: Scenario[] = [
+  { name: "admin: default (non-archived, newest)", who: "admin", path: "/api/admin/projects/search" },
+  { name: "admin: status=in-progress", who: "admin", path: "/api/admin/projects/search?status=in-progress" },
+  { name: "admin: paid=true", who: "admin", path: "/api/admin/projects/search?paid=true" },
+  { name: "admin: archived=true", who: "admin", path: "/api/admin/projects/search?archived=true" },
+  { name: "admin: status+paid+oldest", who: "admin", path: "/api/admin/projects/search?status=completed&paid=true&sortby=createdAt" },
+  { name: "admin: title=bakery", who: "admin", path: "/api/admin/projects/search?title=bakery" },
+  { name: "admin: title=bakery+status", who: "admin", path: "/api/admin/projects/search?title=bakery&status=pending-approval" },
+  { name: "admin: title=zenith yoga 9 (rare)", who: "admin", path: "/api/admin/projects/search?title=zenith%20yoga%209" },
+  { name: "admin: page=100", who: "admin", path: "/api/admin/projects/search?page=100" },
+  { name: "customer: default", who: "customer", path: "/api/projects/search" },
+  { name: "customer: status=completed", who: "customer", path: "/api/projects/search?status=completed" },
+  { name: "customer: paid+archived", who: "customer", path: "/api/projects/search?paid=true&archived=true" },
+  { name: "customer: title=a", who: "customer", path: "/api/projects/search?title=a" },
+];
 
-try {
-  const [seeded] = await db.select({ value: count() }).from(users).where(like(users.email, `${SCALE_EMAIL_PREFIX}%`));
-  if ((seeded?.value ?? 0) === 0) await seedScale(db, running.deps.sealer);
-  const [totals] = await db.select({ value: count() }).from(projects);
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-  // An admin of this run, and the customer with the most projects (the heaviest customer list).
-  const adminId = newId();
-  await db.insert(users).values({ id: adminId, email: `bench-admin-${adminId}@example.com`, displayName: "Bench Admin", isAdmin: true, adminKey: config.adminKey });
-  const [busiest] = await db
-    .select({ creatorId: projects.creatorId, value: count() })
-    .from(projects)
-    .groupBy(projects.creatorId)
-    .orderBy(desc(count()))
-    .limit(1);
-  if (!busiest) throw new Error("No projects to search");
-  const cookieFor = async (userId: string) => `session=${(await createSession(db, userId)).token}`;
-  const cookies = { admin: await cookieFor(adminId), customer: await cookieFor(busiest.creatorId) };
+export async function measureSearches(
+  env: Record<string, string | undefined>,
+  requests = 100,
+  log: (line: string) => void = console.log,
+): Promise<SearchReport> {
+  const config = loadConfig({ ...env, PORT: "0" });
+  const running = await boot(config, { log: () => {} });
+  const db = running.deps.database.db;
+  try {
+    const [seeded] = await db
+      .select({ value: count() })
+      .from(users)
+      .where(like(users.email, `${SCALE_EMAIL_PREFIX}%`));
+    if ((seeded?.value ?? 0) === 0) await seedScale(db, running.deps.sealer, undefined, log);
+    const [totals] = await db.select({ value: count() }).from(projects);
+    const [userTotals] = await db.select({ value: count() }).from(users);
 
-  const scenarios: Scenario[] = [
-    { name: "admin: default (non-archived, newest)", who: "admin", path: "/api/admin/projects/search" },
-    { name: "admin: status=in-progress", who: "admin", path: "/api/admin/projects/search?status=in-progress" },
-    { name: "admin: paid=true", who: "admin", path: "/api/admin/projects/search?paid=true" },
-    { name: "admin: archived=true", who: "admin", path: "/api/admin/projects/search?archived=true" },
-    { name: "admin: status+paid+oldest", who: "admin", path: "/api/admin/projects/search?status=completed&paid=true&sortby=createdAt" },
-    { name: "admin: title=bakery", who: "admin", path: "/api/admin/projects/search?title=bakery" },
-    { name: "admin: title=bakery+status", who: "admin", path: "/api/admin/projects/search?title=bakery&status=pending-approval" },
-    { name: "admin: title=zenith yoga 9 (rare)", who: "admin", path: "/api/admin/projects/search?title=zenith%20yoga%209" },
-    { name: "admin: page=100", who: "admin", path: "/api/admin/projects/search?page=100" },
-    { name: "customer: default", who: "customer", path: "/api/projects/search" },
-    { name: "customer: status=completed", who: "customer", path: "/api/projects/search?status=completed" },
-    { name: "customer: paid+archived", who: "customer", path: "/api/projects/search?paid=true&archived=true" },
-    { name: "customer: title=a", who: "customer", path: "/api/projects/search?title=a" },
-  ];
+    // An admin of this run, and the customer with the most projects (the heaviest customer list).
+    const adminId = newId();
+    await db
+      .insert(users)
+      .values({ id: adminId, email: `bench-admin-${adminId}@example.com`, displayName: "Bench Admin", isAdmin: true, adminKey: config.adminKey });
+    const [busiest] = await db
+      .select({ creatorId: projects.creatorId, value: count() })
+      .from(projects)
+      .groupBy(projects.creatorId)
+      .orderBy(desc(count()))
+      .limit(1);
+    if (!busiest) throw new Error("No projects to search");
+    const cookieFor = async (userId: string) => `session=${(await createSession(db, userId)).token}`;
+    const cookies = { admin: await cookieFor(adminId), customer: await cookieFor(busiest.creatorId) };
 
-  const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-  const rows: string[][] = [];
-  for (const scenario of scenarios) {
-    const url = new URL(scenario.path, running.url);
-    const headers = { cookie: cookies[scenario.who] };
-    let found = 0;
-    for (let i = 0; i < WARMUP; i++) await (await fetch(url, { headers })).arrayBuffer();
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) {
-      const started = performance.now();
-      const response = await fetch(url, { headers });
-      const body = (await response.json()) as { totalCount?: number };
-      times.push(performance.now() - started);
-      if (response.status !== 200) throw new Error(`${scenario.path} answered ${response.status}`);
-      found = body.totalCount ?? 0;
+    const timings: SearchTiming[] = [];
+    for (const scenario of scenarios) {
+      const url = new URL(scenario.path, running.url);
+      const headers = { cookie: cookies[scenario.who] };
+      let found = 0;
+      for (let i = 0; i < WARMUP; i++) await (await fetch(url, { headers })).arrayBuffer();
+      const times: number[] = [];
+      for (let i = 0; i < requests; i++) {
+        const started = performance.now();
+        const response = await fetch(url, { headers });
+        const body = (await response.json()) as { totalCount?: number };
+        times.push(performance.now() - started);
+        if (response.status !== 200) throw new Error(`${scenario.path} answered ${response.status}`);
+        found = body.totalCount ?? 0;
+      }
+      times.sort((a, b) => a - b);
+      timings.push({ ...scenario, found, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99) });
     }
-    times.sort((a, b) => a - b);
-    rows.push([scenario.name, String(found), percentile(times, 50).toFixed(1), percentile(times, 99).toFixed(1)]);
-  }
 
-  const version = await db.execute(sql`select version() as version`);
-  const versionText = String((version as unknown as { rows?: { version: string }[] }).rows?.[0]?.version ?? (version as unknown as { version: string }[])[0]?.version ?? "");
-  console.log(`\n${running.deps.database.kind} (${versionText.split(" ").slice(0, 2).join(" ")}), ${totals?.value} projects, busiest customer has ${busiest.value}; ${REQUESTS} sequential requests per row, after ${WARMUP} warm-up\n`);
+    const version = await db.execute(sql`select version() as version`);
+    const versionText = String(
+      (version as unknown as { rows?: { version: string }[] }).rows?.[0]?.version ?? (version as unknown as { version: string }[])[0]?.version ?? "",
+    );
+    await db.delete(users).where(eq(users.id, adminId));
+    const summary = `${running.deps.database.kind} (${versionText.split(" ").slice(0, 2).join(" ")}), ${totals?.value} projects, ${userTotals?.value} users, busiest customer has ${busiest.value}; ${requests} sequential requests per query, after ${WARMUP} warm-up`;
+    return { summary, timings };
+  } finally {
+    await running.stop();
+  }
+}
+
+if (import.meta.main) {
+  const requestsArg = process.argv.indexOf("--requests");
+  const report = await measureSearches(process.env, requestsArg > 0 ? Number(process.argv[requestsArg + 1]) : 100);
+  const rows = report.timings.map((timing) => [timing.name, String(timing.found), timing.p50Ms.toFixed(1), timing.p99Ms.toFixed(1)]);
+  console.log(`\n${report.summary}\n`);
   const header = ["scenario", "totalCount", "p50 ms", "p99 ms"];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(" | ")} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(" | ")} |`;
   console.log(line(header));
   console.log(`|${widths.map((width, column) => (column === 0 ? "-".repeat(width + 2) : `${"-".repeat(width + 1)}:`)).join("|")}|`);
   for (const row of rows) console.log(line(row));
-  await db.delete(users).where(eq(users.id, adminId));
-} finally {
-  await running.stop();
 }

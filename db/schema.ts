@@ -1,19 +1,17 @@
 // The whole data model. One table per entity of SPEC.md §3, plus what our own
 // identity provider, the mail outbox and the rate limiter need.
 import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
-import { defaultUserSettings, type ChannelId, type FaqSection, type ProjectStatus, type ProjectType, type Radius, type SubscriptionTier, type UserSettings } from "../src/shared/enums";
+  type ChannelId,
+  type FaqSection,
+  type ProjectStatus,
+  type ProjectType,
+  type Radius,
+  type SubscriptionTier,
+  type UserSettings,
+  defaultUserSettings,
+} from "../src/shared/enums";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -49,7 +47,9 @@ export const sessions = pgTable(
   {
     // SHA-256 of the cookie token; the token itself is never stored.
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: at("expires_at").notNull(),
     createdAt: createdAt(),
   },
@@ -60,7 +60,9 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     id: text("id").primaryKey(), // SHA-256 of the mailed token
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: at("expires_at").notNull(),
     usedAt: at("used_at"),
     createdAt: createdAt(),
@@ -73,7 +75,9 @@ export const oauthAccounts = pgTable(
   {
     provider: text("provider").notNull(), // 'google' | 'oidc'
     providerUserId: text("provider_user_id").notNull(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index("oauth_accounts_user").on(t.userId)],
@@ -83,7 +87,9 @@ export const projects = pgTable(
   "projects",
   {
     id: text("id").primaryKey(),
-    creatorId: text("creator_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     projectName: text("project_name").notNull(),
     projectType: text("project_type").$type<ProjectType>().notNull(),
     status: text("status").$type<ProjectStatus>().notNull().default("pending-approval"),
@@ -137,7 +143,9 @@ export const projectImages = pgTable(
   "project_images",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     kind: text("kind").$type<"logo" | "page">().notNull(),
     pageIndex: integer("page_index"),
     position: integer("position").notNull(),
@@ -172,8 +180,12 @@ export const invoices = pgTable(
   {
     id: text("id").primaryKey(),
     number: serial("number").notNull(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     invoiceType: text("invoice_type").$type<ProjectType>().notNull(),
     amount: integer("amount").notNull(),
     dueAt: at("due_at").notNull(),
@@ -224,16 +236,18 @@ export const notifications = pgTable(
   "notifications",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    channelId: text("channel_id").$type<ChannelId>().notNull().references(() => notificationChannels.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channelId: text("channel_id")
+      .$type<ChannelId>()
+      .notNull()
+      .references(() => notificationChannels.id),
     message: text("message").notNull(),
     isRead: boolean("is_read").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("notifications_user_created").on(t.userId, t.createdAt),
-    index("notifications_user_channel_created").on(t.userId, t.channelId, t.createdAt),
-  ],
+  (t) => [index("notifications_user_created").on(t.userId, t.createdAt), index("notifications_user_channel_created").on(t.userId, t.channelId, t.createdAt)],
 );
 
 export const mailOutbox = pgTable(

@@ -7,14 +7,14 @@
 //
 // Every seeded user has the e-mail scale-user-<n>@example.com and the password "scale-password".
 import { count, like } from "drizzle-orm";
-import { type NewProject, type NewUser, projects, users } from "./schema";
-import type { ProjectStatus, ProjectType } from "../src/shared/enums";
 import { boot } from "../src/boot";
 import { ConfigError, loadConfig } from "../src/config";
 import type { Sealer } from "../src/lib/crypto";
 import type { Db } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
+import type { ProjectStatus, ProjectType } from "../src/shared/enums";
 import { packageFor } from "../src/shared/packages";
+import { type NewProject, type NewUser, projects, users } from "./schema";
 
 export type ScaleCounts = { users: number; projects: number };
 export const DEFAULT_SCALE: ScaleCounts = { users: 10_000, projects: 100_000 };
@@ -25,8 +25,55 @@ const USER_BATCH = 2_000;
 const PROJECT_BATCH = 1_000;
 const TWO_YEARS_MS = 2 * 365 * 24 * 3600 * 1000;
 
-const FIRST = ["Acme", "Blue", "Bright", "Cedar", "Delta", "Echo", "Fable", "Granite", "Harbor", "Indigo", "Juniper", "Kite", "Lumen", "Maple", "Nova", "Orchid", "Pine", "Quartz", "River", "Summit", "Terra", "Umber", "Vista", "Willow", "Zenith"];
-const SECOND = ["Bakery", "Studio", "Fitness", "Dental", "Legal", "Cafe", "Garage", "Salon", "Books", "Travel", "Pets", "Florist", "Tutoring", "Clinic", "Realty", "Yoga", "Brewing", "Design", "Outdoors", "Music"];
+const FIRST = [
+  "Acme",
+  "Blue",
+  "Bright",
+  "Cedar",
+  "Delta",
+  "Echo",
+  "Fable",
+  "Granite",
+  "Harbor",
+  "Indigo",
+  "Juniper",
+  "Kite",
+  "Lumen",
+  "Maple",
+  "Nova",
+  "Orchid",
+  "Pine",
+  "Quartz",
+  "River",
+  "Summit",
+  "Terra",
+  "Umber",
+  "Vista",
+  "Willow",
+  "Zenith",
+];
+const SECOND = [
+  "Bakery",
+  "Studio",
+  "Fitness",
+  "Dental",
+  "Legal",
+  "Cafe",
+  "Garage",
+  "Salon",
+  "Books",
+  "Travel",
+  "Pets",
+  "Florist",
+  "Tutoring",
+  "Clinic",
+  "Realty",
+  "Yoga",
+  "Brewing",
+  "Design",
+  "Outdoors",
+  "Music",
+];
 const STATUSES: ProjectStatus[] = ["pending-approval", "in-progress", "completed", "in-review", "denied"];
 const TYPES: ProjectType[] = ["s", "m", "l"];
 
@@ -49,7 +96,10 @@ export async function seedScale(
   log: (line: string) => void = console.log,
 ): Promise<{ users: number; projects: number; ms: number }> {
   const started = performance.now();
-  const [existing] = await db.select({ value: count() }).from(users).where(like(users.email, `${SCALE_EMAIL_PREFIX}%`));
+  const [existing] = await db
+    .select({ value: count() })
+    .from(users)
+    .where(like(users.email, `${SCALE_EMAIL_PREFIX}%`));
   if ((existing?.value ?? 0) > 0) throw new Error(`This database is already seeded (${existing?.value} scale users); use a fresh DATA_DIR or database.`);
 
   const random = createRandom(42);

@@ -1,8 +1,8 @@
-// The one API client of the islands: Eden, typed from the server's App type.
+// The one API client of the islands: Eden, typed from the server's API type (src/api.ts: no pages).
 import { treaty } from "@elysiajs/eden";
-import type { App } from "../src/app";
+import type { Api } from "../src/api";
 
-export const api = treaty<App>(typeof location === "undefined" ? "http://localhost" : location.origin);
+export const api = treaty<Api>(typeof location === "undefined" ? "http://localhost" : location.origin);
 
 /** The message of a failed call, as SPEC.md §8 says: the body's message, else the error's own text. */
 export function errorMessage(error: { value: unknown } | null, fallback = "Something went wrong"): string {

@@ -1,25 +1,26 @@
 // Every island the server may render, by name. The name is also its folder under islands/.
+
+import AccessCodeCreate from "./access-code-create";
 import AccountSettings from "./account-settings";
+import AdminTable from "./admin-table";
+import AdminUsers from "./admin-users";
+import Announcements from "./announcements";
+import BugReportCreate from "./bug-report-create";
+import BugReportDetail from "./bug-report-detail";
+import CopyCode from "./copy-code";
 import DeleteAccount from "./delete-account";
+import FaqCreate from "./faq-create";
+import FaqDetail from "./faq-detail";
+import NotificationBell from "./notification-bell";
 import NotificationSettings from "./notification-settings";
+import Notifications from "./notifications";
+import ProjectAdmin from "./project-admin";
+import ProjectDelete from "./project-delete";
 import ReportBug from "./report-bug";
+import Revisions from "./revisions";
 import SubmitSplash from "./submit-splash";
 import ThemePicker from "./theme-picker";
 import Wizard from "./wizard";
-import ProjectDelete from "./project-delete";
-import Revisions from "./revisions";
-import ProjectAdmin from "./project-admin";
-import AccessCodeCreate from "./access-code-create";
-import CopyCode from "./copy-code";
-import NotificationBell from "./notification-bell";
-import Notifications from "./notifications";
-import Announcements from "./announcements";
-import AdminUsers from "./admin-users";
-import AdminTable from "./admin-table";
-import FaqCreate from "./faq-create";
-import FaqDetail from "./faq-detail";
-import BugReportCreate from "./bug-report-create";
-import BugReportDetail from "./bug-report-detail";
 
 export const islandComponents = {
   "account-settings": AccountSettings,

@@ -1,75 +1,53 @@
-// Assembles the application: the error mapper first, then the request context, then every
-// feature's plugin. The HTTP concerns that wrap every response live in src/http/server.ts.
+// Assembles the application: the error mapper first, then system routes and assets, the request
+// context, the JSON API (src/api.ts), then every feature's pages. The HTTP concerns that wrap
+// every response live in src/http/server.ts.
 import { Elysia } from "elysia";
+import { createApi } from "./api";
 import type { AppDeps } from "./deps";
-import { accessCodePages } from "./features/access-code-pages/pages";
-import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
-import { adminConsole } from "./features/admin-console/plugin";
-import { adminUsersApi } from "./features/admin-users/api";
-import { authApi, oauthRoutes } from "./features/auth/api";
+import { accessCodePages } from "./features/access-codes/pages";
+import { adminConsolePages } from "./features/admin-console/pages";
 import { authPages } from "./features/auth/pages";
-import { bugReportsApi } from "./features/bug-reports/api";
-import { contactApi } from "./features/contact/api";
+import { adminBugReportPages } from "./features/bug-reports/pages";
 import { contactPages } from "./features/contact/pages";
-import { dashboardPages } from "./features/dashboard/pages";
-import { handleError } from "./features/errors/handler";
-import { faqApi } from "./features/faq/api";
+import { adminFaqPages } from "./features/faq/admin-pages";
 import { faqPages } from "./features/faq/pages";
-import { adminInvoicesApi } from "./features/invoices/api";
 import { invoicePages } from "./features/invoices/pages";
 import { landingPages } from "./features/landing/pages";
-import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
+import { errorPageRenderer } from "./features/layout/error-pages";
 import { notificationsPages } from "./features/notifications/pages";
-import { projectPages } from "./features/project-pages/pages";
-import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
+import { dashboardPages } from "./features/projects/dashboard-pages";
+import { projectPages } from "./features/projects/pages";
+import { wizardPages } from "./features/projects/wizard-pages";
 import { seoRoutes } from "./features/seo/api";
-import { settingsApi } from "./features/settings/api";
 import { settingsPages } from "./features/settings/pages";
 import { systemRoutes } from "./features/system/api";
 import { assetRoutes } from "./features/system/assets";
 import { termsPages } from "./features/terms/pages";
-import { wizardPages } from "./features/wizard/pages";
 import { context } from "./http/context";
-import { notFound } from "./http/errors";
+import { handleError } from "./http/error-handler";
 
 export function createApp(deps: AppDeps) {
+  const renderErrorPage = errorPageRenderer(deps);
   return new Elysia({ name: "app" })
-    .onError({ as: "global" }, ({ code, error, request }) => handleError(deps, request, code, error))
+    .onError({ as: "global" }, ({ code, error, request }) => handleError(request, code, error, renderErrorPage))
     .use(systemRoutes(deps))
     .use(assetRoutes(deps))
     .use(context(deps))
-    .use(authApi(deps))
-    .use(oauthRoutes(deps))
+    .use(createApi(deps))
     .use(authPages(deps))
-    .use(adminUsersApi(deps))
-    .use(bugReportsApi(deps))
-    .use(adminConsole(deps))
+    .use(adminConsolePages(deps))
+    .use(adminFaqPages(deps))
+    .use(adminBugReportPages(deps))
     .use(wizardPages(deps))
     .use(projectPages(deps))
     .use(dashboardPages(deps))
     .use(accessCodePages(deps))
-    .use(settingsApi(deps))
     .use(settingsPages(deps))
     .use(landingPages(deps))
-    .use(faqApi(deps))
     .use(faqPages(deps))
-    .use(contactApi(deps))
     .use(contactPages(deps))
     .use(termsPages(deps))
     .use(seoRoutes(deps))
-    .use(ordersApi(deps))
-    .use(projectsApi(deps))
-    .use(adminProjectsApi(deps))
-    .use(accessCodesApi(deps))
-    .use(adminAccessCodesApi(deps))
-    .use(adminInvoicesApi(deps))
     .use(invoicePages(deps))
-    .use(notificationsApi(deps))
-    .use(adminNotificationsApi(deps))
-    .use(notificationsPages(deps))
-    .all("/api/*", () => {
-      throw notFound("There is no such API endpoint.");
-    });
+    .use(notificationsPages(deps));
 }
-
-export type App = ReturnType<typeof createApp>;

@@ -6,12 +6,12 @@ import { createApp } from "./app";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { ensureSuperAdmin } from "./features/auth/bootstrap";
-import { pruneExpiredSessions } from "./features/auth/sessions";
 import { seedFaqs } from "./features/faq/seed";
 import { startOutboxWorker } from "./features/mail/outbox";
 import { settleAnnouncements } from "./features/notifications/service";
 import { pruneRateLimits } from "./http/rate-limit";
 import { UPLOAD_BODY_LIMIT, createFetchHandler } from "./http/server";
+import { pruneExpiredSessions } from "./http/sessions";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
 import { createMailer } from "./lib/mail";
@@ -67,11 +67,14 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     idleTimeout: 30,
     fetch: createFetchHandler((request) => app.handle(request), config, log),
   });
-  const housekeeping = setInterval(() => {
-    Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db)]).catch((error: unknown) =>
-      log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
-    );
-  }, 60 * 60 * 1000);
+  const housekeeping = setInterval(
+    () => {
+      Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db)]).catch((error: unknown) =>
+        log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    },
+    60 * 60 * 1000,
+  );
   housekeeping.unref();
 
   let stopping: Promise<void> | null = null;

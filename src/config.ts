@@ -29,6 +29,17 @@ export type Config = {
   socialUrl: string;
   trustProxy: boolean;
   corsOrigins: string[];
+  /** Card payments through Stripe Checkout; null pays by the instructions below only. */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    /** Another Stripe-compatible endpoint (a fake in tests), split the way the SDK takes it; null is Stripe itself. */
+    api: { host: string; port: number; protocol: "http" | "https" } | null;
+  } | null;
+  /** Shown on every invoice, whether or not card payments are on. */
+  providerPaymentInstructions: string;
+  /** Days past the due date before an unpaid invoice pauses work; null ("off") only flags it as overdue. */
+  overdueGraceDays: number | null;
 };
 
 export class ConfigError extends Error {
@@ -116,10 +127,32 @@ export function loadConfig(env: Env): Config {
   }
 
   const trustProxyRaw = text("TRUST_PROXY");
-  const corsOrigins = (text("CORS_ORIGINS") ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+  const corsOrigins = (text("CORS_ORIGINS") ?? "")
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
   for (const origin of corsOrigins) {
     if (!isUrl(origin, ["http:", "https:"])) problems.push(`CORS_ORIGINS entries must be origins like https://example.com (got "${origin}")`);
   }
+
+  const stripeSecretKey = text("STRIPE_SECRET_KEY");
+  const stripeWebhookSecret = text("STRIPE_WEBHOOK_SECRET");
+  const stripeApiUrl = url("STRIPE_API_URL", ["http:", "https:"]);
+  // A publishable key (pk_) pasted by mistake would only fail at the first payment.
+  if (stripeSecretKey && !/^(sk|rk)_/.test(stripeSecretKey)) problems.push("STRIPE_SECRET_KEY must be a secret or restricted key (sk_... or rk_...)");
+  if (stripeSecretKey && !stripeWebhookSecret) problems.push("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set");
+  if (stripeWebhookSecret && !stripeWebhookSecret.startsWith("whsec_")) problems.push("STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)");
+  if (!stripeSecretKey && (stripeWebhookSecret || stripeApiUrl)) problems.push("STRIPE_SECRET_KEY is required when other STRIPE_* variables are set");
+  const stripeApi = stripeApiUrl ? new URL(stripeApiUrl) : null;
+  // The SDK always requests /v1/... from the host's root, so a path would be silently dropped.
+  if (stripeApi && (stripeApi.pathname !== "/" || stripeApi.search))
+    problems.push(`STRIPE_API_URL must be an origin without a path, like http://127.0.0.1:12111 (got "${stripeApiUrl}")`);
+
+  const overdueGraceRaw = text("OVERDUE_GRACE_DAYS") ?? "3";
+  const overdueGraceOff = overdueGraceRaw.toLowerCase() === "off";
+  if (!overdueGraceOff && !/^\d+$/.test(overdueGraceRaw)) problems.push(`OVERDUE_GRACE_DAYS must be a whole number of days or off (got "${overdueGraceRaw}")`);
+
+  const providerEmail = email("PROVIDER_EMAIL") ?? "hello@webstudio.example";
 
   if (problems.length > 0 || !nodeEnv) throw new ConfigError(problems);
 
@@ -133,7 +166,7 @@ export function loadConfig(env: Env): Config {
     appSecret,
     smtpUrl,
     mailFrom: text("MAIL_FROM") ?? "Webstudio <no-reply@localhost>",
-    providerEmail: email("PROVIDER_EMAIL") ?? "hello@webstudio.example",
+    providerEmail,
     providerAddress: text("PROVIDER_ADDRESS") ?? "1 Harbour Street, Suite 4, Portland, ME 04101",
     s3: s3Bucket
       ? {
@@ -154,5 +187,24 @@ export function loadConfig(env: Env): Config {
     socialUrl,
     trustProxy: trustProxyRaw !== null && !["0", "false", "no"].includes(trustProxyRaw.toLowerCase()),
     corsOrigins,
+    stripe:
+      stripeSecretKey && stripeWebhookSecret
+        ? {
+            secretKey: stripeSecretKey,
+            webhookSecret: stripeWebhookSecret,
+            api: stripeApi
+              ? {
+                  host: stripeApi.hostname.replace(/^\[(.*)\]$/, "$1"),
+                  // The SDK defaults the port to 443 whatever the protocol, so an http URL needs its port spelled out.
+                  port: stripeApi.port ? Number(stripeApi.port) : stripeApi.protocol === "https:" ? 443 : 80,
+                  protocol: stripeApi.protocol === "https:" ? "https" : "http",
+                }
+              : null,
+          }
+        : null,
+    providerPaymentInstructions:
+      text("PROVIDER_PAYMENT_INSTRUCTIONS") ??
+      `Pay by bank transfer, quoting the invoice number as the payment reference. Write to ${providerEmail} for our bank details.`,
+    overdueGraceDays: overdueGraceOff ? null : Number(overdueGraceRaw),
   };
 }

@@ -2,7 +2,7 @@
 import { boot } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 
-let config;
+let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig(process.env);
 } catch (error) {
@@ -14,7 +14,9 @@ try {
 }
 
 const running = await boot(config);
-console.log(`Webstudio listening on ${config.publicUrl} (port ${running.port}, database: ${running.deps.database.kind}, storage: ${running.deps.storage.kind}, mail: ${running.deps.mailer.kind})`);
+console.log(
+  `Webstudio listening on ${config.publicUrl} (port ${running.port}, database: ${running.deps.database.kind}, storage: ${running.deps.storage.kind}, mail: ${running.deps.mailer.kind})`,
+);
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bugReports } from "../db/schema";
-import { getBugReportStats, percentDelta } from "../src/features/admin-bug-reports/service";
+import { getBugReportStats, percentDelta } from "../src/features/bug-reports/admin-service";
 import { newId } from "../src/lib/ids";
 import { type TestServer, startTestServer } from "./helpers/server";
 
@@ -15,7 +15,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-type Report = { _id: string; title: string; description: string; notes: string; resolved: boolean; highPriority: boolean; archived: boolean; resolvedAt: string | null; archivedAt: string | null; reporter: string | null };
+type Report = {
+  _id: string;
+  title: string;
+  description: string;
+  notes: string;
+  resolved: boolean;
+  highPriority: boolean;
+  archived: boolean;
+  resolvedAt: string | null;
+  archivedAt: string | null;
+  reporter: string | null;
+};
 type ReportPage = { bugReports: Report[]; pagesCount: number; canLoadMore: boolean; totalCount: number };
 
 const call = (path: string, init: { method?: string; json?: unknown; cookie?: string } = {}) =>
@@ -148,7 +159,8 @@ describe("search", () => {
     await patch([fixed], { resolved: true });
     await patch([urgent], { highPriority: true });
     await patch([old], { archived: true, resolved: true });
-    const ids = async (query: string) => ((await (await call(`/api/admin/bugreports/search?title=${tag}&${query}`)).json()) as ReportPage).bugReports.map((r) => r._id);
+    const ids = async (query: string) =>
+      ((await (await call(`/api/admin/bugreports/search?title=${tag}&${query}`)).json()) as ReportPage).bugReports.map((r) => r._id);
     expect(await ids("")).toEqual([urgent, fixed, plain]);
     expect(await ids("sortby=createdAt")).toEqual([plain, fixed, urgent]);
     expect(await ids("status=unresolved")).toEqual([urgent, plain]);

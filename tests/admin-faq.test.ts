@@ -57,7 +57,10 @@ describe("create, read, update, delete", () => {
     expect(faq).toMatchObject({ _id: id, title: "Where is my invoice?", section: "Account", answer: "In your mailbox." });
     expect(await (await server.request("/support")).text()).toContain("Where is my invoice?");
 
-    const patched = await call("/api/admin/faq", { method: "PATCH", json: { faqIDs: [id], updatedFields: { title: "Where do invoices go?", section: "Project" } } });
+    const patched = await call("/api/admin/faq", {
+      method: "PATCH",
+      json: { faqIDs: [id], updatedFields: { title: "Where do invoices go?", section: "Project" } },
+    });
     expect(patched.status).toBe(200);
     expect(((await patched.json()) as { message: string; faqIDs: string[] }).faqIDs).toEqual([id]);
     const support = await (await server.request("/support")).text();

@@ -9,8 +9,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const get = (path: string, cookie?: string) => server.request(path, { cookie });
-const patch = (action: string, userID: unknown, cookie?: string) =>
-  server.request(`/api/admin/users/${action}`, { method: "PATCH", cookie, json: { userID } });
+const patch = (action: string, userID: unknown, cookie?: string) => server.request(`/api/admin/users/${action}`, { method: "PATCH", cookie, json: { userID } });
 
 describe("who may call", () => {
   test("visitors get 401 and non-admins 403 on every endpoint, and nothing changes", async () => {

@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { passwordResetTokens, sessions, users } from "../db/schema";
 import { loadConfig } from "../src/config";
 import { ensureSuperAdmin } from "../src/features/auth/bootstrap";
-import { hashPassword, signInUser } from "../src/features/auth/service";
+import { hashPassword } from "../src/features/auth/passwords";
+import { signInUser } from "../src/features/auth/service";
 import { type TestServer, reloadUser, startTestServer } from "./helpers/server";
 import { type SmtpCapture, startSmtpCapture } from "./helpers/smtp";
 
@@ -228,7 +229,8 @@ describe("rate limits", () => {
   test("registration and reset requests are limited per address", async () => {
     const ip = newIp();
     const registrations: number[] = [];
-    for (let i = 0; i < 11; i++) registrations.push((await api("/api/auth/register", { email: uniqueEmail(), displayName: "Bot", password: "secret123" }, { ip })).status);
+    for (let i = 0; i < 11; i++)
+      registrations.push((await api("/api/auth/register", { email: uniqueEmail(), displayName: "Bot", password: "secret123" }, { ip })).status);
     expect(registrations[10]).toBe(429);
     const resets: number[] = [];
     for (let i = 0; i < 11; i++) resets.push((await api("/api/auth/reset", { email: uniqueEmail() }, { ip })).status);
@@ -243,7 +245,11 @@ describe("rate limits", () => {
     const { createApp } = await import("../src/app");
     const { createFetchHandler } = await import("../src/http/server");
     const other = createApp(server.deps);
-    const handler = createFetchHandler((request) => other.handle(request), { ...server.deps.config, trustProxy: true }, () => {});
+    const handler = createFetchHandler(
+      (request) => other.handle(request),
+      { ...server.deps.config, trustProxy: true },
+      () => {},
+    );
     const response = await handler(
       new Request(`${server.url}/api/auth/login`, {
         method: "POST",

@@ -21,6 +21,9 @@ describe("loadConfig", () => {
     expect(config.smtpUrl).toBeNull();
     expect(config.s3).toBeNull();
     expect(config.secureCookies).toBe(false);
+    expect(config.stripe).toBeNull();
+    expect(config.overdueGraceDays).toBe(3);
+    expect(config.providerPaymentInstructions).toContain("invoice number");
   });
 
   test.each([
@@ -32,8 +35,20 @@ describe("loadConfig", () => {
     ["S3_ENDPOINT", "localhost:9000"],
     ["PUBLIC_URL", "example.com"],
     ["SUPER_ADMIN_EMAIL", "not-an-email"],
+    ["STRIPE_SECRET_KEY", "pk_test_123"],
+    ["STRIPE_WEBHOOK_SECRET", "secret"],
+    ["STRIPE_API_URL", "127.0.0.1:12111"],
+    ["STRIPE_API_URL", "http://127.0.0.1:12111/v1"],
+    ["OVERDUE_GRACE_DAYS", "three"],
+    ["OVERDUE_GRACE_DAYS", "-1"],
   ])("a bad %s (%s) is reported by name", (name, value) => {
-    const problems = problemsOf({ [name]: value, ...(name === "S3_ENDPOINT" ? { S3_BUCKET: "b" } : {}), ...(name === "SUPER_ADMIN_EMAIL" ? { SUPER_ADMIN_PASSWORD: "secret1" } : {}) });
+    const stripe: Record<string, string> = name.startsWith("STRIPE_") ? { STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_123" } : {};
+    const problems = problemsOf({
+      ...stripe,
+      [name]: value,
+      ...(name === "S3_ENDPOINT" ? { S3_BUCKET: "b" } : {}),
+      ...(name === "SUPER_ADMIN_EMAIL" ? { SUPER_ADMIN_PASSWORD: "secret1" } : {}),
+    });
     expect(problems.some((problem) => problem.startsWith(name))).toBe(true);
   });
 
@@ -42,10 +57,49 @@ describe("loadConfig", () => {
     expect(problems).toHaveLength(3);
   });
 
+  test("the payment variables are reported together with the rest", () => {
+    const problems = problemsOf({ PORT: "abc", STRIPE_SECRET_KEY: "pk_live_123", STRIPE_API_URL: "nope", OVERDUE_GRACE_DAYS: "soon" });
+    expect(problems.map((problem) => problem.split(" ")[0])).toEqual([
+      "PORT",
+      "STRIPE_API_URL",
+      "STRIPE_SECRET_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "OVERDUE_GRACE_DAYS",
+    ]);
+  });
+
   test("production requires a real secret and role keys", () => {
     const problems = problemsOf({ NODE_ENV: "production" });
     expect(problems.join("\n")).toContain("APP_SECRET is required");
     expect(problems.join("\n")).toContain("ADMIN_KEY and SUPER_ADMIN_KEY are required");
+  });
+
+  test("Stripe needs its webhook secret, and its other variables need the key", () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: "sk_test_123" })).toEqual(["STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set"]);
+    expect(problemsOf({ STRIPE_WEBHOOK_SECRET: "whsec_123" })).toEqual(["STRIPE_SECRET_KEY is required when other STRIPE_* variables are set"]);
+    expect(problemsOf({ STRIPE_API_URL: "http://127.0.0.1:12111" })).toEqual(["STRIPE_SECRET_KEY is required when other STRIPE_* variables are set"]);
+  });
+
+  test("STRIPE_API_URL is split into the host, port and protocol the SDK takes", () => {
+    const keys = { STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_123" };
+    expect(loadConfig(keys).stripe).toEqual({ secretKey: "sk_test_123", webhookSecret: "whsec_123", api: null });
+    expect(loadConfig({ ...keys, STRIPE_API_URL: "http://127.0.0.1:12111" }).stripe?.api).toEqual({ host: "127.0.0.1", port: 12111, protocol: "http" });
+    // The SDK would otherwise use port 443 for plain http.
+    expect(loadConfig({ ...keys, STRIPE_API_URL: "http://stripe-fake/" }).stripe?.api).toEqual({ host: "stripe-fake", port: 80, protocol: "http" });
+    expect(loadConfig({ ...keys, STRIPE_API_URL: "https://[::1]" }).stripe?.api).toEqual({ host: "::1", port: 443, protocol: "https" });
+  });
+
+  test("OVERDUE_GRACE_DAYS takes whole days or off", () => {
+    expect(loadConfig({ OVERDUE_GRACE_DAYS: "0" }).overdueGraceDays).toBe(0);
+    expect(loadConfig({ OVERDUE_GRACE_DAYS: "10" }).overdueGraceDays).toBe(10);
+    expect(loadConfig({ OVERDUE_GRACE_DAYS: "Off" }).overdueGraceDays).toBeNull();
+  });
+
+  test("PROVIDER_PAYMENT_INSTRUCTIONS replaces the default bank-transfer text", () => {
+    expect(loadConfig({ PROVIDER_EMAIL: "billing@studio.example" }).providerPaymentInstructions).toContain("billing@studio.example");
+    expect(loadConfig({ PROVIDER_PAYMENT_INSTRUCTIONS: "IBAN DE00 0000; reference: invoice number" }).providerPaymentInstructions).toBe(
+      "IBAN DE00 0000; reference: invoice number",
+    );
   });
 
   test("an https PUBLIC_URL turns on Secure cookies", () => {

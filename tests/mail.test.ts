@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -206,7 +206,10 @@ describe("outbox over SMTP", () => {
     const smtp = await smtpServer();
     const a = startOutboxWorker({ db, mailer: smtpMailer(smtp.port), log, pollMs: 60_000, batchSize: 3 });
     const b = startOutboxWorker({ db, mailer: smtpMailer(smtp.port), log, pollMs: 60_000, batchSize: 3 });
-    cleanups.push(() => a.stop(), () => b.stop());
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
     for (let i = 0; i < 12; i++) await enqueueMail(db, { ...welcome, subject: `Message ${i}` });
 
     const [sentByA, sentByB] = await Promise.all([a.runOnce(), b.runOnce()]);

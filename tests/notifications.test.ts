@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, count, eq } from "drizzle-orm";
 import { mailOutbox, notifications, users } from "../db/schema";
-import { type ChannelId, type UserSettings, defaultUserSettings } from "../src/shared/enums";
 import { notifyUser, settleAnnouncements } from "../src/features/notifications/service";
 import { newId } from "../src/lib/ids";
+import { type ChannelId, type UserSettings, defaultUserSettings } from "../src/shared/enums";
 import { NOTIFICATIONS_PAGE_SIZE } from "../src/shared/lists";
 import { BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT } from "../src/shared/notifications";
 import { type TestServer, startTestServer } from "./helpers/server";
@@ -37,7 +37,7 @@ async function seed(userId: string, total: number, channelId: ChannelId = "gener
   return rows.map((row) => row.id);
 }
 
-const getJson = async <T,>(path: string, cookie: string): Promise<{ status: number; body: T }> => {
+const getJson = async <T>(path: string, cookie: string): Promise<{ status: number; body: T }> => {
   const response = await server.request(path, { cookie });
   return { status: response.status, body: (await response.json()) as T };
 };
@@ -104,7 +104,12 @@ describe("reading one's own notifications", () => {
 
   test("bad pages and channels are refused with a clear message", async () => {
     const { cookie } = await server.createUser();
-    for (const path of ["/api/notifications?page=0", "/api/notifications?page=abc", "/api/notifications?page=-1", "/api/notifications/channel/general?page=1.5"]) {
+    for (const path of [
+      "/api/notifications?page=0",
+      "/api/notifications?page=abc",
+      "/api/notifications?page=-1",
+      "/api/notifications/channel/general?page=1.5",
+    ]) {
       const { status, body } = await getJson<ErrorBody>(path, cookie);
       expect(status).toBe(400);
       expect(body.message).toContain("page");

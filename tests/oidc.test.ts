@@ -63,11 +63,19 @@ describe("OpenID Connect sign-in", () => {
     const response = await signInThroughProvider();
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/dashboard");
-    const session = response.headers.getSetCookie().find((c) => c.startsWith("session="))!.split(";")[0]!;
+    const session = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("session="))!
+      .split(";")[0]!;
     const me = (await (await server.request("/api/users/me", { cookie: session })).json()) as { user: Record<string, unknown> };
     expect(me.user).toMatchObject({ email: "oidc.person@example.com", displayName: "Oidc Person", photoURL: "https://idp.example/p.png", hasPassword: false });
     // The one-time cookies are cleared.
-    expect(response.headers.getSetCookie().filter((c) => c.startsWith("oauth_")).every((c) => c.includes("Max-Age=0"))).toBe(true);
+    expect(
+      response.headers
+        .getSetCookie()
+        .filter((c) => c.startsWith("oauth_"))
+        .every((c) => c.includes("Max-Age=0")),
+    ).toBe(true);
 
     // The next sign-in finds the same user through the linked account, even with a new e-mail.
     claims = { ...claims, email: "changed@example.com" };
@@ -129,7 +137,13 @@ describe("OpenID Connect sign-in", () => {
       expect(location.origin).toBe("https://accounts.google.com");
       expect(location.searchParams.get("client_id")).toBe("g-id");
       expect(location.searchParams.get("code_challenge_method")).toBe("S256");
-      expect(location.searchParams.get("state")).toBe(start.headers.getSetCookie().find((c) => c.startsWith("oauth_state="))!.split(";")[0]!.split("=")[1]!);
+      expect(location.searchParams.get("state")).toBe(
+        start.headers
+          .getSetCookie()
+          .find((c) => c.startsWith("oauth_state="))!
+          .split(";")[0]!
+          .split("=")[1]!,
+      );
     } finally {
       await google.stop();
     }

@@ -154,6 +154,8 @@ describe("assets and compression", () => {
   test("an island is server-rendered with its name, bundle and props", async () => {
     const { cookie } = await server.createUser();
     const html = await (await server.request("/settings", { cookie })).text();
-    expect(html).toMatch(/data-island="theme-picker" data-src="\/assets\/theme-picker\/index-[a-z0-9]+\.js" data-props="\{&quot;theme&quot;:0,&quot;tint&quot;:0\}"/);
+    expect(html).toMatch(
+      /data-island="theme-picker" data-src="\/assets\/theme-picker\/index-[a-z0-9]+\.js" data-props="\{&quot;theme&quot;:0,&quot;tint&quot;:0\}"/,
+    );
   });
 });

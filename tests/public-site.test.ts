@@ -3,8 +3,8 @@
 // anonymous render cache with its invalidation on FAQ writes.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { faqs } from "../db/schema";
-import { createFaq, deleteFaqs, updateFaqs } from "../src/features/faq/service";
 import { STARTER_FAQS, seedFaqs } from "../src/features/faq/seed";
+import { createFaq, deleteFaqs, updateFaqs } from "../src/features/faq/service";
 import { FIXED_PAGES, formatPrice, packages } from "../src/shared/packages";
 import { type TestServer, startTestServer } from "./helpers/server";
 import { type SmtpCapture, startSmtpCapture } from "./helpers/smtp";
@@ -36,7 +36,11 @@ afterAll(async () => {
 
 const db = () => server.deps.database.db;
 const html = async (path: string, init: Parameters<TestServer["request"]>[1] = {}) => (await server.request(path, init)).text();
-const textOf = (markup: string) => markup.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+const textOf = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 
 describe("every public page", () => {
   test.each(PUBLIC_PAGES)("%s renders with no JavaScript, its own title, description and Open Graph tags", async (path) => {
@@ -59,7 +63,14 @@ describe("every public page", () => {
 
   test("the visitor header links Home, Support, Terms, Contact Us, Log In and Sign Up, in a menu for small screens too", async () => {
     const page = await html("/support");
-    for (const [href, label] of [["/", "Home"], ["/support", "Support"], ["/terms", "Terms"], ["/contact-us", "Contact Us"], ["/login", "Log In"], ["/register", "Sign Up"]]) {
+    for (const [href, label] of [
+      ["/", "Home"],
+      ["/support", "Support"],
+      ["/terms", "Terms"],
+      ["/contact-us", "Contact Us"],
+      ["/login", "Log In"],
+      ["/register", "Sign Up"],
+    ]) {
       // Once in the wide header, once in the <details> menu.
       expect(page.match(new RegExp(`href="${href}"[^>]*>${label}<`, "g"))?.length ?? 0).toBeGreaterThanOrEqual(2);
     }
@@ -75,7 +86,13 @@ describe("every public page", () => {
 
   test("a signed-in user sees the signed-in header on public pages, with the default theme, never the cached visitor page", async () => {
     await server.request("/"); // fills the anonymous cache
-    const { cookie } = await server.createUser({ settings: { theme: { themeColor: 1, tintColor: 2 }, appNotifications: { generalEnabled: true, announcementsEnabled: true, socialEnabled: true }, emailNotifications: { generalEnabled: true, announcementsEnabled: true, socialEnabled: true } } });
+    const { cookie } = await server.createUser({
+      settings: {
+        theme: { themeColor: 1, tintColor: 2 },
+        appNotifications: { generalEnabled: true, announcementsEnabled: true, socialEnabled: true },
+        emailNotifications: { generalEnabled: true, announcementsEnabled: true, socialEnabled: true },
+      },
+    });
     const response = await server.request("/", { cookie });
     expect(response.headers.get("x-render-cache")).toBeNull();
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -203,7 +220,9 @@ describe("support and FAQs", () => {
   });
 
   test("GET /api/faq answers every section in order with its FAQs; GET /api/faq/{id} one FAQ; a missing one 404", async () => {
-    const list = (await (await server.request("/api/faq")).json()) as { sections: { section: string; faqs: { _id: string; title: string; section: string; answer: string }[] }[] };
+    const list = (await (await server.request("/api/faq")).json()) as {
+      sections: { section: string; faqs: { _id: string; title: string; section: string; answer: string }[] }[];
+    };
     expect(list.sections.map((s) => s.section)).toEqual(["Account", "Project", "Admin Console"]);
     for (const group of list.sections) for (const faq of group.faqs) expect(faq.section).toBe(group.section);
     const first = list.sections[0]?.faqs[0];
@@ -238,7 +257,10 @@ describe("support and FAQs", () => {
   });
 
   test("the FAQ service refuses blank fields and unknown sections", async () => {
-    await expect(createFaq(db(), { title: "  ", section: "Account", answer: "a" })).rejects.toMatchObject({ status: 400, fields: { title: "Title cannot be blank." } });
+    await expect(createFaq(db(), { title: "  ", section: "Account", answer: "a" })).rejects.toMatchObject({
+      status: 400,
+      fields: { title: "Title cannot be blank." },
+    });
     await expect(createFaq(db(), { title: "t", section: "Nope" as "Account", answer: "a" })).rejects.toMatchObject({ status: 400 });
   });
 });
@@ -357,7 +379,11 @@ describe("robots and sitemap", () => {
 
 describe("error screens", () => {
   test("an unexpected error shows 'Unexpected Application Error!' with the status, in the site's frame", async () => {
-    const response = await server.request("/contact-us", { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: "{broken" });
+    const response = await server.request("/contact-us", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: "{broken",
+    });
     expect(response.status).toBe(400);
     const page = await response.text();
     expect(page).toContain("Unexpected Application Error!");

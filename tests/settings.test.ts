@@ -121,7 +121,7 @@ describe("profile and account", () => {
   test("changing the password signs out the other sessions but keeps this one", async () => {
     const { cookie, user, password } = await server.createUser();
     const other = await server.createUser({ email: `x-${user.id}@example.com` });
-    const { createSession } = await import("../src/features/auth/sessions");
+    const { createSession } = await import("../src/http/sessions");
     const second = `session=${(await createSession(server.deps.database.db, user.id)).token}`;
     const wrong = await server.request("/api/users/me/password", { method: "PATCH", cookie, json: { currentPassword: "nope", password: "new-pass-1" } });
     expect(wrong.status).toBe(400);

@@ -11,13 +11,7 @@ import { type Storage, UPLOAD_CACHE_CONTROL, createStorage, isValidStorageKey } 
 
 // s3rver ships no type declarations; this is the part of its API the test uses.
 type S3rverInstance = { run(): Promise<AddressInfo>; close(): Promise<void> };
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-  resetOnClose?: boolean;
-}) => S3rverInstance;
+type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean; resetOnClose?: boolean }) => S3rverInstance;
 const S3rver = require("s3rver") as S3rverConstructor;
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 1, 2, 3]);
@@ -165,9 +159,7 @@ describe("S3 storage against s3rver", () => {
   });
 
   test("public URLs follow S3_PUBLIC_URL, then the endpoint, then AWS's virtual-hosted form", () => {
-    const withPublicUrl = createStorage(
-      loadConfig({ NODE_ENV: "test", S3_BUCKET: "b", S3_ENDPOINT: endpoint, S3_PUBLIC_URL: "https://cdn.example.com/" }),
-    );
+    const withPublicUrl = createStorage(loadConfig({ NODE_ENV: "test", S3_BUCKET: "b", S3_ENDPOINT: endpoint, S3_PUBLIC_URL: "https://cdn.example.com/" }));
     expect(withPublicUrl.publicUrl("k/1.png")).toBe("https://cdn.example.com/k/1.png");
     const aws = createStorage(loadConfig({ NODE_ENV: "test", S3_BUCKET: "b", S3_REGION: "eu-west-3" }));
     expect(aws.publicUrl("k/1.png")).toBe("https://b.s3.eu-west-3.amazonaws.com/k/1.png");

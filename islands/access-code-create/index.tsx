@@ -53,5 +53,7 @@ function CreateForm(props: { close: () => void }) {
 }
 
 export default function AccessCodeCreate(_props: Record<string, never>) {
-  return <ModalLauncher id="create-access-code" label="Create Access Code" dialogLabel="Create an access code" render={(close) => <CreateForm close={close} />} />;
+  return (
+    <ModalLauncher id="create-access-code" label="Create Access Code" dialogLabel="Create an access code" render={(close) => <CreateForm close={close} />} />
+  );
 }

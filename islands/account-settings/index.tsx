@@ -236,14 +236,7 @@ export default function AccountSettings(props: AccountSettingsProps) {
       <Row name="displayName" label="Display name" value={displayName} onSave={saveName} onOpen={() => edit({ displayName })}>
         <Input id="settings-name" label="Display name" type="text" value={draft.displayName} onChange={(v) => edit({ displayName: v })} autoComplete="name" />
       </Row>
-      <Row
-        name="photo"
-        label="Photo"
-        value={<Avatar src={photoURL} size={40} />}
-        onSave={savePhoto}
-        onOpen={() => setPhoto(null)}
-        canSave={photo !== null}
-      >
+      <Row name="photo" label="Photo" value={<Avatar src={photoURL} size={40} />} onSave={savePhoto} onOpen={() => setPhoto(null)} canSave={photo !== null}>
         <div className="photo-editor">
           <Avatar src={photo?.preview ?? photoURL} size={72} />
           <div className="field">

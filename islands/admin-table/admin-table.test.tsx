@@ -14,7 +14,11 @@ beforeEach(() => {
 afterEach(cleanup);
 
 test("selected rows are deleted together after the spec's question, ids joined with '-'", async () => {
-  const rows = ["a", "b", "c"].map((id) => ({ id, href: `/admin/faq/${id}`, cells: [{ text: `Question ${id}` }, { text: "Account", tone: "section" as const }] }));
+  const rows = ["a", "b", "c"].map((id) => ({
+    id,
+    href: `/admin/faq/${id}`,
+    cells: [{ text: `Question ${id}` }, { text: "Account", tone: "section" as const }],
+  }));
   render(
     <Provider store={createStore()}>
       <AdminTable kind="faq" label="FAQs" columns={[{ label: "Title" }, { label: "Section" }]} rows={rows} />

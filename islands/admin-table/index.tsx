@@ -130,7 +130,9 @@ export default function AdminTable(props: AdminTableProps) {
                   </td>
                   {row.cells.map((cell, index) => {
                     const column = props.columns[index];
-                    const classes = [column?.hideMobile ? "hide-mobile" : "", cell.nowrap ? "nowrap" : "", index === 0 ? "title-cell" : ""].filter(Boolean).join(" ");
+                    const classes = [column?.hideMobile ? "hide-mobile" : "", cell.nowrap ? "nowrap" : "", index === 0 ? "title-cell" : ""]
+                      .filter(Boolean)
+                      .join(" ");
                     return (
                       <td key={column?.label ?? index} className={classes || undefined}>
                         {index === 0 ? (

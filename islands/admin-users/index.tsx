@@ -124,9 +124,7 @@ function MakeAdminForm(props: { close: () => void; onDone: () => Promise<void> }
           );
         })}
         {results.length === 0 ? (
-          <p className="search-results-note muted">
-            {searching ? "Searching…" : searched ? "No users matched that name." : "Matching users appear here."}
-          </p>
+          <p className="search-results-note muted">{searching ? "Searching…" : searched ? "No users matched that name." : "Matching users appear here."}</p>
         ) : null}
       </div>
       <DialogActions close={props.close} busy={busy} ready={Boolean(selected)} label="Make admin" busyLabel="Saving…" onConfirm={() => void confirmChoice()} />
@@ -143,7 +141,9 @@ export default function AdminUsers(props: AdminUsersProps) {
   async function reload() {
     const { data, error } = await api.api.admin.users.get();
     if (error) return void toast.error(errorMessage(error));
-    setAdmins(data.users.map((user) => ({ _id: user._id, displayName: user.displayName, email: user.email, photoURL: user.photoURL, isSuperAdmin: user.isSuperAdmin })));
+    setAdmins(
+      data.users.map((user) => ({ _id: user._id, displayName: user.displayName, email: user.email, photoURL: user.photoURL, isSuperAdmin: user.isSuperAdmin })),
+    );
   }
 
   function changeRole(user: AdminUser, action: "removeadmin" | "makesuperadmin") {

@@ -58,7 +58,9 @@ test("sending shows the long-running notice, then the server's message as a toas
   expect(screen.getByText(ANNOUNCEMENT_NOTICE)).toBeTruthy();
   expect((screen.getByRole("button", { name: "Sending…" }) as HTMLButtonElement).disabled).toBe(true);
   await act(async () => release(Response.json({ message: "Your announcement is being sent." })));
-  expect(calls).toEqual([{ url: "http://localhost:3000/api/admin/notifications/emailannouncement", body: { subject: "Launch", message: "Templates are live." } }]);
+  expect(calls).toEqual([
+    { url: "http://localhost:3000/api/admin/notifications/emailannouncement", body: { subject: "Launch", message: "Templates are live." } },
+  ]);
   expect(screen.getByText("Your announcement is being sent.")).toBeTruthy();
   expect(refreshed).toBe(1);
   expect((screen.getByLabelText("Subject") as HTMLInputElement).value).toBe("");

@@ -67,7 +67,11 @@ function AppAnnouncementForm() {
           }}
         />
       </Field>
-      {notice ? <p className="alert announcement-notice" role="status">{ANNOUNCEMENT_NOTICE}</p> : null}
+      {notice ? (
+        <p className="alert announcement-notice" role="status">
+          {ANNOUNCEMENT_NOTICE}
+        </p>
+      ) : null}
       <div className="announcement-actions">
         <button type="submit" className="button button-primary" disabled={sending}>
           {sending ? "Sending…" : "Send app announcement"}
@@ -131,7 +135,11 @@ function EmailAnnouncementForm() {
           }}
         />
       </Field>
-      {notice ? <p className="alert announcement-notice" role="status">{ANNOUNCEMENT_NOTICE}</p> : null}
+      {notice ? (
+        <p className="alert announcement-notice" role="status">
+          {ANNOUNCEMENT_NOTICE}
+        </p>
+      ) : null}
       <div className="announcement-actions">
         <button type="submit" className="button button-primary" disabled={sending}>
           {sending ? "Sending…" : "Send e-mail announcement"}

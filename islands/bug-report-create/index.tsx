@@ -38,5 +38,13 @@ function CreateBugReportForm(props: { close: () => void }) {
 }
 
 export default function BugReportCreate(_props: Record<string, never>) {
-  return <ModalLauncher id="create-bug-report" label="Create Bug Report" dialogLabel="Create Bug Report" size="lg" render={(close) => <CreateBugReportForm close={close} />} />;
+  return (
+    <ModalLauncher
+      id="create-bug-report"
+      label="Create Bug Report"
+      dialogLabel="Create Bug Report"
+      size="lg"
+      render={(close) => <CreateBugReportForm close={close} />}
+    />
+  );
 }

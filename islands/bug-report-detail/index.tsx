@@ -100,7 +100,13 @@ export default function BugReportDetail(props: BugReportDetailProps) {
       {draft ? (
         <EditForm label="Edit bug report" busy={busy} hasChanges={edit.hasChanges} onSave={() => void save()} onCancel={edit.cancel}>
           <ModifiedField id="edit-bug-title" label="Title" modified={"title" in changed} error={errors.title}>
-            <input id="edit-bug-title" className="input" value={draft.title} maxLength={200} onChange={(event) => setDraft({ ...draft, title: event.target.value })} />
+            <input
+              id="edit-bug-title"
+              className="input"
+              value={draft.title}
+              maxLength={200}
+              onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+            />
           </ModifiedField>
           <ModifiedField id="edit-bug-description" label="Description" modified={"description" in changed} error={errors.description}>
             <textarea
@@ -113,7 +119,14 @@ export default function BugReportDetail(props: BugReportDetailProps) {
             />
           </ModifiedField>
           <ModifiedField id="edit-bug-notes" label="Notes" modified={"notes" in changed}>
-            <textarea id="edit-bug-notes" className="textarea" rows={4} value={draft.notes} maxLength={5000} onChange={(event) => setDraft({ ...draft, notes: event.target.value })} />
+            <textarea
+              id="edit-bug-notes"
+              className="textarea"
+              rows={4}
+              value={draft.notes}
+              maxLength={5000}
+              onChange={(event) => setDraft({ ...draft, notes: event.target.value })}
+            />
           </ModifiedField>
         </EditForm>
       ) : (

@@ -67,10 +67,21 @@ export default function FaqDetail(props: FaqDetailProps) {
       {draft ? (
         <EditForm label="Edit FAQ" busy={busy} hasChanges={edit.hasChanges} onSave={() => void save()} onCancel={edit.cancel}>
           <ModifiedField id="edit-faq-title" label="Title" modified={"title" in changed} error={errors.title}>
-            <input id="edit-faq-title" className="input" value={draft.title} maxLength={200} onChange={(event) => setDraft({ ...draft, title: event.target.value })} />
+            <input
+              id="edit-faq-title"
+              className="input"
+              value={draft.title}
+              maxLength={200}
+              onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+            />
           </ModifiedField>
           <ModifiedField id="edit-faq-section" label="Section" modified={"section" in changed}>
-            <select id="edit-faq-section" className="select" value={draft.section} onChange={(event) => setDraft({ ...draft, section: event.target.value as FaqSection })}>
+            <select
+              id="edit-faq-section"
+              className="select"
+              value={draft.section}
+              onChange={(event) => setDraft({ ...draft, section: event.target.value as FaqSection })}
+            >
               {faqSections.map((name) => (
                 <option key={name} value={name}>
                   {name}
@@ -79,7 +90,14 @@ export default function FaqDetail(props: FaqDetailProps) {
             </select>
           </ModifiedField>
           <ModifiedField id="edit-faq-answer" label="Answer" modified={"answer" in changed} error={errors.answer}>
-            <textarea id="edit-faq-answer" className="textarea" rows={8} value={draft.answer} maxLength={10_000} onChange={(event) => setDraft({ ...draft, answer: event.target.value })} />
+            <textarea
+              id="edit-faq-answer"
+              className="textarea"
+              rows={8}
+              value={draft.answer}
+              maxLength={10_000}
+              onChange={(event) => setDraft({ ...draft, answer: event.target.value })}
+            />
           </ModifiedField>
         </EditForm>
       ) : (

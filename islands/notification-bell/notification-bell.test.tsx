@@ -54,7 +54,15 @@ test("the menu lists at most 5 with links and relative times, and closes with Es
   fireEvent.click(trigger);
   expect(trigger.getAttribute("aria-expanded")).toBe("true");
   const links = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
-  expect(links).toEqual(["/notifications", "/notifications/id1", "/notifications/id2", "/notifications/id3", "/notifications/id4", "/notifications/id5", "/notifications"]);
+  expect(links).toEqual([
+    "/notifications",
+    "/notifications/id1",
+    "/notifications/id2",
+    "/notifications/id3",
+    "/notifications/id4",
+    "/notifications/id5",
+    "/notifications",
+  ]);
   expect(screen.queryByText("Message 6")).toBeNull();
   expect(screen.getByText("General · 5 minutes ago")).toBeTruthy();
   fireEvent.keyDown(document, { key: "Escape" });

@@ -63,18 +63,21 @@ export default function Notifications(props: NotificationsViewProps) {
     [toast],
   );
 
-  const loadChannel = useCallback(async (id: ChannelKey) => {
-    const request = ++channelRequest.current;
-    setChannel({ id, items: [], page: 1, canLoadMore: false, loadingMore: true });
-    const { data, error } = await api.api.notifications.channel({ channelId: id }).get({ query: { page: 1 } });
-    if (request !== channelRequest.current) return;
-    if (error) {
-      setChannel({ id, items: [], page: 1, canLoadMore: false, loadingMore: false });
-      toast.error(errorMessage(error));
-      return;
-    }
-    setChannel({ id, items: data.notifications, page: 1, canLoadMore: data.canLoadMore, loadingMore: false });
-  }, [toast]);
+  const loadChannel = useCallback(
+    async (id: ChannelKey) => {
+      const request = ++channelRequest.current;
+      setChannel({ id, items: [], page: 1, canLoadMore: false, loadingMore: true });
+      const { data, error } = await api.api.notifications.channel({ channelId: id }).get({ query: { page: 1 } });
+      if (request !== channelRequest.current) return;
+      if (error) {
+        setChannel({ id, items: [], page: 1, canLoadMore: false, loadingMore: false });
+        toast.error(errorMessage(error));
+        return;
+      }
+      setChannel({ id, items: data.notifications, page: 1, canLoadMore: data.canLoadMore, loadingMore: false });
+    },
+    [toast],
+  );
 
   const open = useCallback(
     (item: NotificationItem, how: "push" | "replace" | "none" = "push") => {

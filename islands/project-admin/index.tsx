@@ -1,13 +1,14 @@
 // The Admin tab (SPEC.md §2, §4): the Status facts with controls for status, payment, refund,
 // both locks and archiving, plus the Invoice and Access Code sections and Delete.
 import { useState } from "react";
+import { formatDate } from "../../src/shared/dates";
 import { type ProjectStatus, type ProjectType, projectStatuses } from "../../src/shared/enums";
 import { formatPrice, packageFor } from "../../src/shared/packages";
-import { badgeClass, flagLabels, formatDate, statusColors, statusLabels } from "../../src/shared/project-labels";
+import { badgeClass, flagLabels, statusColors, statusLabels } from "../../src/shared/project-labels";
 import { api, errorMessage } from "../api";
+import { useDeleteProject } from "../project-delete";
 import { ModalHost } from "../ui/modals";
 import { Toasts, useToast } from "../ui/toasts";
-import { useDeleteProject } from "../project-delete";
 
 export type AdminProject = {
   _id: string;
@@ -160,7 +161,12 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
           <div className="control-row">
             <span className="control-label">Archive</span>
             <div className="control-value">
-              <button type="button" className="button button-sm" disabled={busy !== null} onClick={() => void update("archived", { archived: !project.archived })}>
+              <button
+                type="button"
+                className="button button-sm"
+                disabled={busy !== null}
+                onClick={() => void update("archived", { archived: !project.archived })}
+              >
                 {project.archived ? "De-archive" : "Archive"}
               </button>
               <span className="control-state">{project.archived ? "Archived" : "Not archived"}</span>

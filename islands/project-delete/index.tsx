@@ -1,8 +1,9 @@
 // Delete a project behind the confirm dialog (SPEC.md §2 Status tab); afterwards /dashboard.
+
+import { api, errorMessage } from "../api";
 import { useConfirm } from "../ui/confirm-dialog";
 import { ModalHost } from "../ui/modals";
 import { Toasts, useToast } from "../ui/toasts";
-import { api, errorMessage } from "../api";
 
 export type ProjectDeleteProps = { projectId: string; projectName: string };
 

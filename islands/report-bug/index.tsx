@@ -6,7 +6,7 @@ import { Field, FormError } from "../ui/field";
 import { DialogActions } from "../ui/modals";
 import { useForm } from "../ui/use-form";
 
-export type ReportBugProps = { variant: "menu" | "button"; /** The not-found screen says "Report Bug". */ label?: string };
+export type ReportBugProps = { variant: "menu" | "button" /** The not-found screen says "Report Bug". */; label?: string };
 
 export default function ReportBug(props: ReportBugProps) {
   const [open, setOpen] = useState(false);
@@ -82,13 +82,7 @@ export default function ReportBug(props: ReportBugProps) {
                   <input id="bug-title" ref={titleRef} className="input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
                 </Field>
                 <Field id="bug-description" label="Description">
-                  <textarea
-                    id="bug-description"
-                    className="textarea"
-                    value={description}
-                    maxLength={5000}
-                    onChange={(e) => setDescription(e.target.value)}
-                  />
+                  <textarea id="bug-description" className="textarea" value={description} maxLength={5000} onChange={(e) => setDescription(e.target.value)} />
                 </Field>
                 <FormError error={error} />
                 <DialogActions close={() => setOpen(false)} busy={sending} ready={ready} label="Report" busyLabel="Reporting…" />

@@ -1,9 +1,9 @@
 // Revision notes (SPEC.md §2 Revisions tab, §4): saved notes read-only with a pencil to edit;
 // the form opens when no notes exist; Cancel returns to read-only only if notes exist.
 import { useState } from "react";
+import { api } from "../api";
 import { Toasts, useToast } from "../ui/toasts";
 import { useForm } from "../ui/use-form";
-import { api } from "../api";
 
 export type RevisionsProps = { projectId: string; notes: string; locked: boolean };
 
@@ -22,7 +22,9 @@ export default function Revisions(props: RevisionsProps) {
       toast.show({ title: BLANK_NOTES, error: true });
       return;
     }
-    const sent = await form.submit(() => api.api.projects({ id: props.projectId }).patch({ revisionNotes: text }), { success: "Your revision notes have been saved." });
+    const sent = await form.submit(() => api.api.projects({ id: props.projectId }).patch({ revisionNotes: text }), {
+      success: "Your revision notes have been saved.",
+    });
     if (!sent) return;
     setSaved(text);
     setEditing(false);

@@ -104,9 +104,7 @@ function ModalFrame(props: { entry: ModalEntry; top: boolean; close: () => void 
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
-        <div className="dialog-content">
-          {entry.render(close)}
-        </div>
+        <div className="dialog-content">{entry.render(close)}</div>
       </div>
     </div>
   );
@@ -193,7 +191,11 @@ export function ModalLauncher(props: { id: string; label: string; dialogLabel: s
   const { openModal } = useModals();
   return (
     <>
-      <button type="button" className="button button-primary" onClick={() => openModal({ id: props.id, label: props.dialogLabel, size: props.size, render: props.render })}>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => openModal({ id: props.id, label: props.dialogLabel, size: props.size, render: props.render })}
+      >
         {props.label}
       </button>
       <Toasts />

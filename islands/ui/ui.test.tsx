@@ -45,7 +45,12 @@ function ConfirmHarness(props: { onConfirm: () => Promise<unknown>; onCancel?: (
   const confirm = useConfirm();
   return (
     <>
-      <button type="button" onClick={() => confirm({ id: props.id ?? "delete-1", title: "Delete this?", confirmLabel: "Delete", onConfirm: props.onConfirm, onCancel: props.onCancel })}>
+      <button
+        type="button"
+        onClick={() =>
+          confirm({ id: props.id ?? "delete-1", title: "Delete this?", confirmLabel: "Delete", onConfirm: props.onConfirm, onCancel: props.onCancel })
+        }
+      >
         Open
       </button>
       <ModalHost />

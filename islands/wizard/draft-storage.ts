@@ -15,7 +15,8 @@ export function loadDraft(): ProjectDraft | null {
     for (const [key, value] of Object.entries(base)) {
       const stored = (parsed as Record<string, unknown>)[key];
       if (stored === undefined) continue;
-      const sameType = value === null || stored === null ? key === "customTintColor" : Array.isArray(value) ? Array.isArray(stored) : typeof stored === typeof value;
+      const sameType =
+        value === null || stored === null ? key === "customTintColor" : Array.isArray(value) ? Array.isArray(stored) : typeof stored === typeof value;
       if (sameType) merged[key] = stored;
     }
     return merged as ProjectDraft;

@@ -2,8 +2,8 @@
 // pill in edit mode when it differs from the saved project, and is disabled when locked.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
-import type { ProjectDraft } from "../../src/shared/wizard";
 import { IMAGE_TOO_LARGE, IMAGE_WRONG_TYPE, MAX_IMAGE_BYTES } from "../../src/shared/uploads";
+import type { ProjectDraft } from "../../src/shared/wizard";
 import { FieldError } from "../ui/field";
 import { useModals } from "../ui/modals";
 import { useToast } from "../ui/toasts";
@@ -36,15 +36,7 @@ export function useClearError() {
     });
 }
 
-export function FieldShell(props: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  modified?: boolean;
-  optional?: boolean;
-  children: ReactNode;
-}) {
+export function FieldShell(props: { id: string; label: string; error?: string; hint?: string; modified?: boolean; optional?: boolean; children: ReactNode }) {
   return (
     <div className={props.error ? "field has-error" : "field"}>
       <div className="field-label-row">
@@ -196,7 +188,13 @@ export function ImagePicker(props: {
       {count > 0 ? (
         <ul className="thumbs" aria-label={props.label}>
           {saved.map((url, index) => (
-            <Thumb key={url} src={url} alt={`${props.label} ${index + 1}`} onOpen={open} onRemove={props.disabled || !props.onRemoveSaved ? undefined : () => props.onRemoveSaved?.(url)} />
+            <Thumb
+              key={url}
+              src={url}
+              alt={`${props.label} ${index + 1}`}
+              onOpen={open}
+              onRemove={props.disabled || !props.onRemoveSaved ? undefined : () => props.onRemoveSaved?.(url)}
+            />
           ))}
           {props.files.map((file, index) => (
             <FilePreview
@@ -212,7 +210,14 @@ export function ImagePicker(props: {
       {props.disabled ? null : (
         <label className={props.error ? "dropzone dropzone-error" : "dropzone"} htmlFor={inputId}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <span>{count > 0 ? "Add another image" : "Choose an image"}</span>
           <input

@@ -20,7 +20,6 @@ import { ModalHost } from "../ui/modals";
 import { Toasts, useToast } from "../ui/toasts";
 import { checkAccessCode, saveProjectChanges } from "./calls";
 import { clearDraft, loadDraft, saveDraft } from "./draft-storage";
-import { stepComponents } from "./steps";
 import {
   type SavedImages,
   type Step,
@@ -39,6 +38,7 @@ import {
   stepIndexAtom,
   stepsAtom,
 } from "./state";
+import { stepComponents } from "./steps";
 import { postWithProgress, uploadError } from "./submit";
 
 export const UNSAVED_CHANGES = "You have unsaved data. Save or cancel changes before navigating away from this page.";
@@ -419,7 +419,12 @@ export default function Wizard(props: WizardProps) {
               Create Project
             </button>
           ) : last ? null : (
-            <button type={create || !dirty ? "submit" : "button"} className="button button-primary" onClick={create || !dirty ? undefined : () => void next()} disabled={busy}>
+            <button
+              type={create || !dirty ? "submit" : "button"}
+              className="button button-primary"
+              onClick={create || !dirty ? undefined : () => void next()}
+              disabled={busy}
+            >
               Next
             </button>
           )}

@@ -240,7 +240,13 @@ test("the domain provider's password is never written to localStorage", () => {
 });
 
 function renderEdit(locked = false) {
-  const project = { ...newProjectDraft("s", { displayName: "Ada Lovelace", email: "ada@example.com" }), projectName: "Saved", heroTitle: "T", heroMessage: "M", pagesText: ["a", "b"] };
+  const project = {
+    ...newProjectDraft("s", { displayName: "Ada Lovelace", email: "ada@example.com" }),
+    projectName: "Saved",
+    heroTitle: "T",
+    heroMessage: "M",
+    pagesText: ["a", "b"],
+  };
   render(
     <Provider store={createStore()}>
       <Wizard mode="edit" projectId="p1" project={project} images={{ logoImageURLs: ["/uploads/logo.png"], pagesImageURLs: [[], []] }} locked={locked} />

@@ -2,9 +2,9 @@
 // Registered once (Elysia de-duplicates by name); its derive is global so every route has `actor`.
 import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
-import { type Actor, toActor } from "../features/auth/roles";
-import { SESSION_COOKIE, sessionCookie, validateSessionToken } from "../features/auth/sessions";
+import { type Actor, toActor } from "./actor";
 import { readCookie } from "./cookies";
+import { SESSION_COOKIE, sessionCookie, validateSessionToken } from "./sessions";
 
 export async function resolveActor(deps: AppDeps, request: Request): Promise<{ actor: Actor | null; renewCookie: string | null }> {
   const token = readCookie(request, SESSION_COOKIE);
@@ -18,10 +18,8 @@ export async function resolveActor(deps: AppDeps, request: Request): Promise<{ a
 }
 
 export const context = (deps: AppDeps) =>
-  new Elysia({ name: "context" })
-    .decorate("deps", deps)
-    .derive({ as: "global" }, async ({ request, set }) => {
-      const { actor, renewCookie } = await resolveActor(deps, request);
-      if (renewCookie) set.headers["set-cookie"] = renewCookie;
-      return { actor };
-    });
+  new Elysia({ name: "context" }).decorate("deps", deps).derive({ as: "global" }, async ({ request, set }) => {
+    const { actor, renewCookie } = await resolveActor(deps, request);
+    if (renewCookie) set.headers["set-cookie"] = renewCookie;
+    return { actor };
+  });

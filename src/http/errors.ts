@@ -20,4 +20,3 @@ export const payloadTooLarge = (message = "The request body is too large.") => n
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = "Too many requests, try again later.") =>
   new HttpError(429, message, undefined, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const unavailable = (message = "The service is temporarily unavailable.") => new HttpError(503, message);

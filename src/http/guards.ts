@@ -1,5 +1,5 @@
 // Guards that read like sentences. Pages redirect; the API answers 401 or 403.
-import type { Actor } from "../features/auth/roles";
+import type { Actor } from "./actor";
 import { HttpError, forbidden, unauthorized } from "./errors";
 
 /** Thrown by page guards; the error mapper turns it into a 303. */

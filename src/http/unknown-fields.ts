@@ -10,7 +10,7 @@ type SchemaShape = { type?: unknown; properties?: Record<string, TSchema>; addit
 function collectUnknown(schema: TSchema, value: unknown, path: string, found: string[]): void {
   const shape = schema as SchemaShape;
   if (Array.isArray(value) && shape.type === "array" && shape.items) {
-    value.forEach((item, index) => collectUnknown(shape.items!, item, `${path}${index}.`, found));
+    for (const [index, item] of value.entries()) collectUnknown(shape.items, item, `${path}${index}.`, found);
     return;
   }
   if (value === null || typeof value !== "object" || value instanceof Blob || Array.isArray(value)) return;

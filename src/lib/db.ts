@@ -15,9 +15,13 @@ import * as schema from "../../db/schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The client under Drizzle, for adapters that need what Drizzle does not offer (LISTEN, the job queue). */
+export type Driver = { kind: "pglite"; client: PGlite } | { kind: "postgres"; client: postgres.Sql; url: string };
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  driver: Driver;
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -27,7 +31,7 @@ const migrationsFolder = join(import.meta.dir, "../../db/migrations");
 // Any constant works; every instance of this app must use the same one.
 const MIGRATION_LOCK_KEY = 7_240_518_311;
 
-export type OpenOptions = { databaseUrl: string | null; dataDir: string; /** PGlite in memory, for tests. */ memory?: boolean };
+export type OpenOptions = { databaseUrl: string | null; dataDir: string /** PGlite in memory, for tests. */; memory?: boolean };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
@@ -43,7 +47,12 @@ async function openPglite(dir: string | null): Promise<Database> {
   return {
     db,
     kind: "pglite",
-    ping: (timeoutMs = 2000) => withTimeout(client.query("select 1").then(() => true), timeoutMs),
+    driver: { kind: "pglite", client },
+    ping: (timeoutMs = 2000) =>
+      withTimeout(
+        client.query("select 1").then(() => true),
+        timeoutMs,
+      ),
     close: () => client.close(),
   };
 }
@@ -67,7 +76,12 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: "postgres",
-    ping: (timeoutMs = 2000) => withTimeout(db.execute(sql`select 1`).then(() => true), timeoutMs),
+    driver: { kind: "postgres", client, url },
+    ping: (timeoutMs = 2000) =>
+      withTimeout(
+        db.execute(sql`select 1`).then(() => true),
+        timeoutMs,
+      ),
     close: () => client.end({ timeout: 5 }),
   };
 }

@@ -4,13 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, extname, join, resolve, sep } from "node:path";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import type { Config } from "../config";
 
 export type StoredObject = { body: Uint8Array; contentType: string };
@@ -194,8 +188,7 @@ export function createS3Storage(settings: S3Settings): Storage {
   };
 
   const isNotFound = (error: unknown): boolean =>
-    error instanceof S3ServiceException &&
-    (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
+    error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
 
   return {
     kind: "s3",

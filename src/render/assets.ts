@@ -1,6 +1,6 @@
 // Builds the browser assets once at start-up: the stylesheet and one bundle per island
 // (plus the hydration loader), content-hashed, code-split, gzip-compressed, held in memory.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 export type Asset = { body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer>; contentType: string };
@@ -74,11 +74,13 @@ export async function buildAssets(): Promise<Assets> {
 }
 
 function minifyCss(css: string): string {
-  return css
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/\s+/g, " ")
-    // Only around braces and semicolons: spaces elsewhere can be significant (descendant selectors, strings).
-    .replace(/\s*([{};])\s*/g, "$1")
-    .replace(/;}/g, "}")
-    .trim();
+  return (
+    css
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/\s+/g, " ")
+      // Only around braces and semicolons: spaces elsewhere can be significant (descendant selectors, strings).
+      .replace(/\s*([{};])\s*/g, "$1")
+      .replace(/;}/g, "}")
+      .trim()
+  );
 }

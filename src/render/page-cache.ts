@@ -7,8 +7,9 @@
 // service, which only knows its database, names the cache to drop with `invalidatePublicPages(db)`.
 // Other instances on the same database cannot hear that call, so entries also expire after
 // TTL_MS: the bound on how stale another instance's copy (or the footer's year) can get.
-import { SESSION_COOKIE } from "../features/auth/sessions";
+
 import { readCookie } from "../http/cookies";
+import { SESSION_COOKIE } from "../http/sessions";
 import type { Db } from "../lib/db";
 
 export const TTL_MS = 60_000;

@@ -25,8 +25,3 @@ export async function renderPage(assets: Assets, meta: PageMeta, body: ReactNode
     headers: { "content-type": "text/html; charset=utf-8", ...options.headers },
   });
 }
-
-/** Renders a page to bytes: for the anonymous render cache and tests. */
-export async function renderPageToString(assets: Assets, meta: PageMeta, body: ReactNode): Promise<string> {
-  return await (await renderPage(assets, meta, body)).text();
-}

@@ -1,5 +1,6 @@
 // Notification constants and formatting (SPEC.md §2, §4, §8, §9) shared by the server, the bell
 // and the notifications page.
+import { formatDate } from "./dates";
 
 /** The bell shows at most this many notifications. */
 export const BELL_SIZE = 5;
@@ -11,8 +12,7 @@ export const MOBILE_MAX_WIDTH = 600;
 export const BLANK_APP_ANNOUNCEMENT = "Announcment message cannot be blank.";
 export const BLANK_EMAIL_SUBJECT = "Email subject cannot be blank.";
 export const BLANK_EMAIL_MESSAGE = "Email message cannot be blank.";
-export const ANNOUNCEMENT_NOTICE =
-  "This operation might take a while. You can safely exit this page and we'll notify you once the operation is complete";
+export const ANNOUNCEMENT_NOTICE = "This operation might take a while. You can safely exit this page and we'll notify you once the operation is complete";
 
 export const announcementSentMessage = (count: number): string => `Your announcement was sent to ${count} ${count === 1 ? "user" : "users"}.`;
 
@@ -35,7 +35,7 @@ export function formatNotificationTime(iso: string, now: number): string {
   if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), "minute");
   if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), "hour");
   if (elapsed < 7 * DAY) return plural(Math.floor(elapsed / DAY), "day");
-  return new Date(then).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return formatDate(then);
 }
 
 /** Whether the bell shows its unread dot: any of the first BELL_SIZE is unread. */

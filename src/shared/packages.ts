@@ -13,16 +13,7 @@ export type Package = {
 };
 
 /** Every package includes these pages, plus its source code. */
-export const FIXED_PAGES = [
-  "Login",
-  "Registration",
-  "Landing",
-  "Settings",
-  "Support",
-  "Admin Console",
-  "Notifications",
-  "Subscription Portal",
-] as const;
+export const FIXED_PAGES = ["Login", "Registration", "Landing", "Settings", "Support", "Admin Console", "Notifications", "Subscription Portal"] as const;
 
 const common = (customPages: number, extras: { priority: boolean; revisions: boolean }): PackageFeature[] => [
   { label: `${customPages} custom pages`, included: true },
@@ -37,9 +28,30 @@ const common = (customPages: number, extras: { priority: boolean; revisions: boo
 ];
 
 export const packages: readonly Package[] = [
-  { id: "s", title: "Small Webapp", price: 250, customPages: 2, summary: "A focused app with the essentials.", features: common(2, { priority: false, revisions: false }) },
-  { id: "m", title: "Medium Webapp", price: 500, customPages: 4, summary: "Room to grow for a busy business.", features: common(4, { priority: false, revisions: true }) },
-  { id: "l", title: "Large Webapp", price: 1500, customPages: 10, summary: "A full product with many pages.", features: common(10, { priority: true, revisions: true }) },
+  {
+    id: "s",
+    title: "Small Webapp",
+    price: 250,
+    customPages: 2,
+    summary: "A focused app with the essentials.",
+    features: common(2, { priority: false, revisions: false }),
+  },
+  {
+    id: "m",
+    title: "Medium Webapp",
+    price: 500,
+    customPages: 4,
+    summary: "Room to grow for a busy business.",
+    features: common(4, { priority: false, revisions: true }),
+  },
+  {
+    id: "l",
+    title: "Large Webapp",
+    price: 1500,
+    customPages: 10,
+    summary: "A full product with many pages.",
+    features: common(10, { priority: true, revisions: true }),
+  },
 ];
 
 export function packageFor(id: ProjectType): Package {
@@ -54,4 +66,3 @@ export const formatPrice = (price: number): string => `$${price.toLocaleString("
 export const INVOICE_DUE_DAYS = 7;
 export const REVISION_WINDOW_DAYS = 10;
 export const TEMPORARY_PASSWORD_LENGTH = 8;
-export const MIN_PASSWORD_LENGTH = 6;

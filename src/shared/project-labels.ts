@@ -32,8 +32,3 @@ export const flagLabels = {
   revisionsLocked: ["Locked", "Unlocked"],
   archived: ["Archived", "Not archived"],
 } as const;
-
-export function formatDate(iso: string | Date): string {
-  const date = typeof iso === "string" ? new Date(iso) : iso;
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-}

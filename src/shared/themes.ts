@@ -12,9 +12,6 @@ export const tints = [
   { code: 3, name: "Green", color: "#15803d" },
 ] as const;
 
-export const DEFAULT_THEME = 0;
-export const DEFAULT_TINT = 0;
-
 /** Applies a theme and tint to the live page at once. */
 export function applyAppearance(theme: number, tint: number): void {
   document.documentElement.dataset.theme = String(theme);

@@ -6,8 +6,6 @@ export const MAX_LOGO_IMAGES = 10;
 export const MAX_IMAGES_PER_PAGE = 10;
 /** Per request, all groups together; the multipart body limit (40 MiB) caps it further. */
 export const MAX_IMAGES_PER_REQUEST = 40;
-/** What the file picker offers; the server decides by the bytes, not by this list. */
-export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
 
 export const IMAGE_TOO_LARGE = "Each image must be 5 MB or smaller.";
 export const IMAGE_WRONG_TYPE = "Only PNG, JPEG, WebP and GIF images can be uploaded.";

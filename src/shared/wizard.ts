@@ -138,7 +138,6 @@ export function newProjectDraft(projectType: ProjectType = "s", user?: { display
 }
 
 export const isProjectType = (value: string): value is ProjectType => (projectTypes as readonly string[]).includes(value);
-export const isRadius = (value: string): value is Radius => (radii as readonly string[]).includes(value);
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const RGB = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/i;
@@ -164,7 +163,7 @@ export type StepContext = { logoCount: number };
 
 export function validateStep(step: WizardStep | OverviewStep, draft: ProjectDraft, context: StepContext): FieldErrors {
   const errors: FieldErrors = {};
-  const require = (field: keyof ProjectDraft) => {
+  const requireField = (field: keyof ProjectDraft) => {
     if (blank(String(draft[field]))) errors[field] = REQUIRED;
   };
   switch (step) {
@@ -179,13 +178,13 @@ export function validateStep(step: WizardStep | OverviewStep, draft: ProjectDraf
         "domainProviderUsername",
         "domainProviderPassword",
       ] as const)
-        require(field);
+        requireField(field);
       if (!errors.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) errors.email = "Enter a valid e-mail address";
       if (context.logoCount < 1) errors.logoImages = "Add at least one logo image";
       break;
     case "landing":
-      require("heroTitle");
-      require("heroMessage");
+      requireField("heroTitle");
+      requireField("heroMessage");
       break;
     case "theme": {
       const themes = new Set(draft.selectedThemes);

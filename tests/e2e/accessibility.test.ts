@@ -26,16 +26,47 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
     const bugId = newId();
     await db.insert(bugReports).values({ id: bugId, title: "Logo is blurry", description: "On retina screens.", reporterId: customer.user.id });
 
-    const customerPages = ["/dashboard", "/settings", "/settings/advanced", "/notifications", `/projects/${projectID}`, `/projects/${projectID}/status`, `/projects/${projectID}/revisions`, `/invoices/${invoiceID}`, "/create"];
-    const adminPages = ["/dashboard", "/admin", "/admin/bugreports", `/admin/bugreports/${bugId}`, "/admin/faq", `/admin/faq/${faq?.id}`, "/admin/tools", `/projects/${projectID}/admin`, `/accesscodes/${accessCodeID}`];
+    const customerPages = [
+      "/dashboard",
+      "/settings",
+      "/settings/advanced",
+      "/notifications",
+      `/projects/${projectID}`,
+      `/projects/${projectID}/status`,
+      `/projects/${projectID}/revisions`,
+      `/invoices/${invoiceID}`,
+      "/create",
+    ];
+    const adminPages = [
+      "/dashboard",
+      "/admin",
+      "/admin/bugreports",
+      `/admin/bugreports/${bugId}`,
+      "/admin/faq",
+      `/admin/faq/${faq?.id}`,
+      "/admin/tools",
+      `/projects/${projectID}/admin`,
+      `/accesscodes/${accessCodeID}`,
+    ];
     const found: string[] = [];
-    for (const [who, signedIn, paths] of [["customer", customer, customerPages], ["admin", admin, adminPages]] as const) {
+    for (const [who, signedIn, paths] of [
+      ["customer", customer, customerPages],
+      ["admin", admin, adminPages],
+    ] as const) {
       const context = await signIn(suite, signedIn.cookie, { bypassCSP: true, reducedMotion: "reduce", viewport: DESKTOP });
       const page = await context.newPage();
       const errors = watchErrors(page);
       // Every theme, and every tint at least once.
-      for (const [theme, tint] of [[0, 0], [1, 1], [2, 2], [1, 3]] as const) {
-        await db.update(users).set({ settings: { ...signedIn.user.settings, theme: { themeColor: theme, tintColor: tint } } }).where(eq(users.id, signedIn.user.id));
+      for (const [theme, tint] of [
+        [0, 0],
+        [1, 1],
+        [2, 2],
+        [1, 3],
+      ] as const) {
+        await db
+          .update(users)
+          .set({ settings: { ...signedIn.user.settings, theme: { themeColor: theme, tintColor: tint } } })
+          .where(eq(users.id, signedIn.user.id));
         for (const path of paths) {
           const response = await page.goto(`${suite.server.url}${path}`);
           expect(`${path} ${response?.status()}`).toBe(`${path} 200`);

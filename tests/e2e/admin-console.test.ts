@@ -21,7 +21,11 @@ describe.skipIf(!browserAvailable)("the admin console in Chromium", () => {
     await suite.server.createAdmin();
     const customer = await suite.server.createUser({ displayName: "Morgan Lee", email: "morgan@example.com" });
     for (const title of ["Checkout button does nothing", "Logo looks blurry on retina screens"]) {
-      await suite.server.request("/api/bugreports", { method: "POST", cookie: customer.cookie, json: { title, description: `Steps: open the page. ${title}.` } });
+      await suite.server.request("/api/bugreports", {
+        method: "POST",
+        cookie: customer.cookie,
+        json: { title, description: `Steps: open the page. ${title}.` },
+      });
     }
     const context = await signIn(suite, superAdmin.cookie, { viewport: DESKTOP });
     const page = await context.newPage();

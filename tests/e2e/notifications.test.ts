@@ -6,8 +6,8 @@ import { mkdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { notifications } from "../../db/schema";
-import { type ChannelId } from "../../src/shared/enums";
 import { newId } from "../../src/lib/ids";
+import type { ChannelId } from "../../src/shared/enums";
 import { createProjectAs } from "../projects/fixtures";
 import { browserAvailable, watchErrors } from "./browser";
 import { browserSuite, hydrated, signIn } from "./helpers";
@@ -34,7 +34,6 @@ async function shoot(page: Page, name: string, prepare?: (page: Page) => Promise
   }
   if (viewport) await page.setViewportSize(viewport);
 }
-
 
 describe.skipIf(!browserAvailable)("notifications in Chromium", () => {
   const suite = browserSuite();
@@ -68,7 +67,9 @@ describe.skipIf(!browserAvailable)("notifications in Chromium", () => {
     expect(requests).toEqual([]);
     await bell.click();
     const message = 'The status of your project "Analytical Engines" changed to In Progress.';
-    const link = page.getByRole("region", { name: "Latest notifications" }).getByRole("link", { name: new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
+    const link = page
+      .getByRole("region", { name: "Latest notifications" })
+      .getByRole("link", { name: new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
     await link.waitFor();
     await link.click();
     await page.waitForURL(/\/notifications\/[0-9a-z]{26}$/);

@@ -35,7 +35,12 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(pixels)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** Every step and tab at 375 and 1280 px, in Light and Dark, for people to look at. */
@@ -251,7 +256,11 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await customer.getByText("Editing is locked for this project.", { exact: false }).first().waitFor();
     expect(await customer.getByLabel("Project name").isDisabled()).toBe(true);
     const refused = await customer.evaluate(async (id) => {
-      const response = await fetch(`/api/projects/${id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ heroTitle: "Sneaky" }) });
+      const response = await fetch(`/api/projects/${id}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ heroTitle: "Sneaky" }),
+      });
       return response.status;
     }, projectId);
     expect(refused).toBe(403);

@@ -83,7 +83,11 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
       if (Math.abs(top) >= 120) await Bun.sleep(100);
     }
     expect(Math.abs(top)).toBeLessThan(120);
-    for (const [name, path] of [["Small Webapp", "/create/s"], ["Medium Webapp", "/create/m"], ["Large Webapp", "/create/l"]] as const) {
+    for (const [name, path] of [
+      ["Small Webapp", "/create/s"],
+      ["Medium Webapp", "/create/m"],
+      ["Large Webapp", "/create/l"],
+    ] as const) {
       await page.goto(`${suite.server.url}/#pricing`);
       await page.getByRole("link", { name: `Get started with the ${name}` }).click();
       await page.waitForURL(`${suite.server.url}${path}`);

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { type User, users } from "../../db/schema";
 import { type Running, boot } from "../../src/boot";
 import { loadConfig } from "../../src/config";
-import { createSession } from "../../src/features/auth/sessions";
+import { createSession } from "../../src/http/sessions";
 import { newId } from "../../src/lib/ids";
 import { createTestDatabase } from "./db";
 

@@ -141,7 +141,10 @@ function parseStructured(value: string | undefined): { value: string; params: Re
   for (const param of rest) {
     const eq = param.indexOf("=");
     if (eq === -1) continue;
-    params[param.slice(0, eq).trim().toLowerCase()] = param.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+    params[param.slice(0, eq).trim().toLowerCase()] = param
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
   }
   return { value: main.trim().toLowerCase(), params };
 }
@@ -174,10 +177,7 @@ function decodeHeader(value: string): string {
   return value
     .replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=)\s+(?==\?)/g, "$1") // whitespace between encoded words is not content
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, charset: string, encoding: string, data: string) =>
-      decodeBytes(
-        encoding.toUpperCase() === "B" ? Buffer.from(data, "base64") : quotedPrintableBytes(data.replace(/_/g, " ")),
-        charset.toLowerCase(),
-      ),
+      decodeBytes(encoding.toUpperCase() === "B" ? Buffer.from(data, "base64") : quotedPrintableBytes(data.replace(/_/g, " ")), charset.toLowerCase()),
     );
 }
 

@@ -50,7 +50,9 @@ describe("GET /api/projects/{id}", () => {
     const mine = await read(id, owner.cookie);
     expect(mine._id).toBe(id);
     expect(mine.status).toBe("pending-approval");
-    const asAdmin = (await (await server.request(`/api/projects/${id}`, { cookie: admin.cookie })).json()) as { creator: { _id: string; displayName: string; email: string } };
+    const asAdmin = (await (await server.request(`/api/projects/${id}`, { cookie: admin.cookie })).json()) as {
+      creator: { _id: string; displayName: string; email: string };
+    };
     expect(asAdmin.creator).toEqual({ _id: owner.user.id, displayName: "Owner", email: owner.user.email });
   });
 
@@ -99,7 +101,15 @@ describe("PATCH /api/projects/{id} (content)", () => {
 
   test("forged admin fields are refused with 400 and change nothing", async () => {
     const id = await createProjectAs(server, owner.cookie);
-    for (const forged of [{ status: "completed" }, { receivedPayment: true }, { editingLocked: true }, { archived: true }, { invoiceSent: true }, { accessCode: "ABCD-EFGH-JKLM" }, { creatorId: stranger.cookie }]) {
+    for (const forged of [
+      { status: "completed" },
+      { receivedPayment: true },
+      { editingLocked: true },
+      { archived: true },
+      { invoiceSent: true },
+      { accessCode: "ABCD-EFGH-JKLM" },
+      { creatorId: stranger.cookie },
+    ]) {
       const response = await patch(id, owner.cookie, { projectName: "Sneaky", ...forged });
       expect(response.status).toBe(400);
       const field = Object.keys(forged)[0]!;
@@ -174,7 +184,11 @@ describe("images of a saved project", () => {
 
   test("POST /images appends logos and page images; PATCH keeps a subset and deletes the rest from storage", async () => {
     const id = await createProjectAs(server, owner.cookie);
-    const added = await server.request(`/api/projects/${id}/images`, { method: "POST", cookie: owner.cookie, body: imageForm({ logos: [jpeg()], pages: { 1: [png()] } }) });
+    const added = await server.request(`/api/projects/${id}/images`, {
+      method: "POST",
+      cookie: owner.cookie,
+      body: imageForm({ logos: [jpeg()], pages: { 1: [png()] } }),
+    });
     expect(added.status).toBe(200);
     const lists = (await added.json()) as { logoImageURLs: string[]; pagesImageURLs: string[][] };
     expect(lists.logoImageURLs).toHaveLength(2);
@@ -205,7 +219,11 @@ describe("images of a saved project", () => {
 
   test("bad images, strangers and locked projects are refused", async () => {
     const id = await createProjectAs(server, owner.cookie);
-    const svg = await server.request(`/api/projects/${id}/images`, { method: "POST", cookie: owner.cookie, body: imageForm({ logos: [new File([SVG], "x.svg")] }) });
+    const svg = await server.request(`/api/projects/${id}/images`, {
+      method: "POST",
+      cookie: owner.cookie,
+      body: imageForm({ logos: [new File([SVG], "x.svg")] }),
+    });
     expect(svg.status).toBe(415);
     const theirs = await server.request(`/api/projects/${id}/images`, { method: "POST", cookie: stranger.cookie, body: imageForm({ logos: [png()] }) });
     expect(theirs.status).toBe(403);

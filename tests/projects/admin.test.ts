@@ -130,7 +130,9 @@ describe("access codes", () => {
     const blank = await server.request("/api/admin/accesscodes", { method: "POST", cookie: admin.cookie, json: { title: "   " } });
     expect(blank.status).toBe(400);
     expect(((await blank.json()) as ErrorBody).fields?.title).toBeString();
-    expect((await server.request("/api/admin/accesscodes", { method: "POST", cookie: admin.cookie, json: { title: "x", code: "AAAA-AAAA-AAAA" } })).status).toBe(400);
+    expect(
+      (await server.request("/api/admin/accesscodes", { method: "POST", cookie: admin.cookie, json: { title: "x", code: "AAAA-AAAA-AAAA" } })).status,
+    ).toBe(400);
     expect((await server.request("/api/admin/accesscodes", { method: "POST", cookie: customer.cookie, json: { title: "x" } })).status).toBe(403);
     expect((await server.request("/api/admin/accesscodes", { method: "POST", json: { title: "x" } })).status).toBe(401);
     expect((await server.request("/api/admin/accesscodes/search", { cookie: customer.cookie })).status).toBe(403);
@@ -147,7 +149,9 @@ describe("access codes", () => {
     expect(all).toMatchObject({ totalCount: 2, pagesCount: 1, canLoadMore: false });
     const claimed = (await (await server.request("/api/admin/accesscodes/search?title=searchable&claimed=true", { cookie: admin.cookie })).json()) as CodesPage;
     expect(claimed.accessCodes.map((c) => c.title)).toEqual(["Searchable Alpha"]);
-    const oldest = (await (await server.request("/api/admin/accesscodes/search?title=searchable&sortby=createdAt", { cookie: admin.cookie })).json()) as CodesPage;
+    const oldest = (await (
+      await server.request("/api/admin/accesscodes/search?title=searchable&sortby=createdAt", { cookie: admin.cookie })
+    ).json()) as CodesPage;
     expect(oldest.accessCodes[0]?.title).toBe("Searchable Alpha");
     expect((await server.request("/api/admin/accesscodes/01m80asvewmtp1bv0pbzzpy1wv", { cookie: admin.cookie })).status).toBe(404);
     expect((await server.request("/api/admin/accesscodes/nope", { cookie: admin.cookie })).status).toBe(404);
@@ -156,7 +160,11 @@ describe("access codes", () => {
   test("isvalid answers true only for an existing unclaimed code, in any case and with or without dashes", async () => {
     const { code } = await createCode(server, admin.cookie);
     const ask = async (value: string) =>
-      ((await (await server.request(`/api/accesscodes/isvalid?code=${encodeURIComponent(value)}`, { headers: { "x-forwarded-for": "10.0.0.1" } })).json()) as { isValid: boolean }).isValid;
+      (
+        (await (await server.request(`/api/accesscodes/isvalid?code=${encodeURIComponent(value)}`, { headers: { "x-forwarded-for": "10.0.0.1" } })).json()) as {
+          isValid: boolean;
+        }
+      ).isValid;
     expect(await ask(code)).toBe(true);
     expect(await ask(code.toLowerCase().replaceAll("-", " "))).toBe(true);
     expect(await ask("ABCD-EFGH-JKLM")).toBe(false);
@@ -186,7 +194,10 @@ describe("invoices", () => {
 
   test("sending creates an invoice for the package price, marks the project and mails the customer a link", async () => {
     const id = await createProjectAs(server, customer.cookie, {}, undefined);
-    await server.deps.database.db.update(projects).set({ projectType: "m", pagesText: ["1", "2", "3", "4"] }).where(eq(projects.id, id));
+    await server.deps.database.db
+      .update(projects)
+      .set({ projectType: "m", pagesText: ["1", "2", "3", "4"] })
+      .where(eq(projects.id, id));
     const response = await send(admin.cookie, { projectID: id });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { invoiceID: string; message: string; invoiceNumber: number };

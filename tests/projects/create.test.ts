@@ -2,27 +2,13 @@
 // access codes (including two orders racing for one), and failures that must leave nothing behind.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { treaty } from "@elysiajs/eden";
-import type { App } from "../../src/app";
 import { eq } from "drizzle-orm";
 import { accessCodes, projectImages, projects, users } from "../../db/schema";
+import type { Api } from "../../src/api";
 import { MAX_IMAGE_BYTES } from "../../src/shared/uploads";
 import { type TestServer, startTestServer } from "../helpers/server";
 import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
-import {
-  type ErrorBody,
-  GIF,
-  PNG,
-  SVG,
-  WEBP,
-  countRows,
-  createCode,
-  orderForm,
-  png,
-  postOrder,
-  uniqueEmail,
-  uploadedFiles,
-  validDraft,
-} from "./fixtures";
+import { type ErrorBody, GIF, PNG, SVG, WEBP, countRows, createCode, orderForm, png, postOrder, uniqueEmail, uploadedFiles, validDraft } from "./fixtures";
 
 let server: TestServer;
 let smtp: SmtpCapture;
@@ -177,7 +163,7 @@ describe("a signed-in customer's order", () => {
 describe("the islands' Eden client", () => {
   test("orders with the draft as an object and files per page, exactly as the wizard will", async () => {
     const { cookie } = await server.createUser();
-    const client = treaty<App>(server.url, { headers: { cookie } });
+    const client = treaty<Api>(server.url, { headers: { cookie } });
     const created = await client.api.projects.post({ data: validDraft(), logoImages: [png()], "pagesImages.1": [png(), png()] });
     expect(created.status).toBe(201);
     const id = created.data?.projectID ?? "";
@@ -198,11 +184,19 @@ describe("the server re-checks every wizard rule", () => {
     { name: "no theme", change: { selectedThemes: [] }, field: "selectedThemes" },
     { name: "a default theme that is not selected", change: { selectedThemes: [0, 1], defaultTheme: 2 }, field: "defaultTheme" },
     { name: "a theme code out of range", change: { selectedThemes: [0, 7] }, field: "selectedThemes" },
-    { name: "a custom tint that is not a colour", change: { customTintColor: "banana", selectedTintColors: [], defaultTintColor: -1 }, field: "customTintColor" },
+    {
+      name: "a custom tint that is not a colour",
+      change: { customTintColor: "banana", selectedTintColors: [], defaultTintColor: -1 },
+      field: "customTintColor",
+    },
     { name: "a default tint that is not selected", change: { selectedTintColors: [1], defaultTintColor: 0 }, field: "defaultTintColor" },
     { name: "a missing page text", change: { pagesText: ["one", " "] }, field: "pagesText.1" },
     { name: "the wrong number of pages for the package", change: { pagesText: ["one"] }, field: "pagesText" },
-    { name: "a subscription tier without a price", change: { hasSubscriptions: true, subscriptionTiers: [{ name: "Pro", pricePerMonth: "", features: "All" }] }, field: "subscriptionTiers.0.pricePerMonth" },
+    {
+      name: "a subscription tier without a price",
+      change: { hasSubscriptions: true, subscriptionTiers: [{ name: "Pro", pricePerMonth: "", features: "All" }] },
+      field: "subscriptionTiers.0.pricePerMonth",
+    },
     { name: "terms not accepted", change: { acceptedTermsAndConditions: false }, field: "acceptedTermsAndConditions" },
     {
       name: "a signature that differs from the name",
@@ -376,7 +370,10 @@ describe("access codes in an order", () => {
     const before = await snapshot();
     const responses = await Promise.all(
       [0, 1].map(() =>
-        postOrder(server, orderForm(validDraft({ email: uniqueEmail("racer"), hasAccessCode: true, accessCode: code }), { logoImages: [png()], pages: { 0: [png()] } })),
+        postOrder(
+          server,
+          orderForm(validDraft({ email: uniqueEmail("racer"), hasAccessCode: true, accessCode: code }), { logoImages: [png()], pages: { 0: [png()] } }),
+        ),
       ),
     );
     expect(responses.map((r) => r.status).sort()).toEqual([201, 400]);

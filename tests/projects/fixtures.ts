@@ -2,18 +2,18 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { count } from "drizzle-orm";
-import { type projectImages, type projects, type users } from "../../db/schema";
-import { type ProjectType } from "../../src/shared/enums";
-import { newProjectDraft, type ProjectDraft } from "../../src/shared/wizard";
+import type { projectImages, projects, users } from "../../db/schema";
+import type { ProjectType } from "../../src/shared/enums";
+import { type ProjectDraft, newProjectDraft } from "../../src/shared/wizard";
 import type { TestServer } from "../helpers/server";
 
 /** A 1x1 PNG, a JPEG header, a GIF and a WebP header: what detectImageType accepts. */
-export const PNG = new Uint8Array(
-  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
-);
+export const PNG = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"));
 export const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]);
 export const GIF = new Uint8Array(Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"));
-export const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 26, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4c, 13, 0, 0, 0, 0x2f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+export const WEBP = new Uint8Array([
+  0x52, 0x49, 0x46, 0x46, 26, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4c, 13, 0, 0, 0, 0x2f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+]);
 export const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 export const png = (name = "logo.png") => new File([PNG], name, { type: "image/png" });
@@ -59,7 +59,12 @@ export function orderForm(data: unknown, files: OrderFiles = { logoImages: [png(
  * Each order comes from its own address (the server must trust X-Forwarded-For, TRUST_PROXY), so
  * the per-address limit on visitor orders only bites where a test means it to.
  */
-export async function postOrder(server: TestServer, form: FormData, cookie?: string, address = `10.${counter++ % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`): Promise<Response> {
+export async function postOrder(
+  server: TestServer,
+  form: FormData,
+  cookie?: string,
+  address = `10.${counter++ % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+): Promise<Response> {
   return server.request("/api/projects", { method: "POST", body: form, cookie, headers: { "x-forwarded-for": address } });
 }
 
@@ -77,9 +82,7 @@ export type ErrorBody = { message: string; fields?: Record<string, string> };
 export function uploadedFiles(server: TestServer): string[] {
   const root = join(server.dataDir, "uploads");
   if (!existsSync(root)) return [];
-  return (readdirSync(root, { recursive: true }) as string[])
-    .filter((path) => !path.endsWith(".meta.json") && statSync(join(root, path)).isFile())
-    .sort();
+  return (readdirSync(root, { recursive: true }) as string[]).filter((path) => !path.endsWith(".meta.json") && statSync(join(root, path)).isFile()).sort();
 }
 
 export async function countRows(server: TestServer, table: typeof users | typeof projects | typeof projectImages): Promise<number> {

@@ -8,7 +8,15 @@ import { type TestServer, startTestServer } from "../helpers/server";
 import { createProjectAs } from "./fixtures";
 
 type Page = {
-  projects: { _id: string; projectName: string; status: string; receivedPayment: boolean; archived: boolean; createdAt: string; creator: { _id: string; email: string } }[];
+  projects: {
+    _id: string;
+    projectName: string;
+    status: string;
+    receivedPayment: boolean;
+    archived: boolean;
+    createdAt: string;
+    creator: { _id: string; email: string };
+  }[];
   pagesCount: number;
   canLoadMore: boolean;
   totalCount: number;
@@ -22,7 +30,10 @@ const ids: Record<string, string> = {};
 
 async function make(name: string, who: { cookie: string }, flags: Partial<NewProject> = {}, createdAt?: Date): Promise<string> {
   const id = await createProjectAs(server, who.cookie, { projectName: name });
-  await server.deps.database.db.update(projects).set({ ...flags, ...(createdAt ? { createdAt } : {}) }).where(eq(projects.id, id));
+  await server.deps.database.db
+    .update(projects)
+    .set({ ...flags, ...(createdAt ? { createdAt } : {}) })
+    .where(eq(projects.id, id));
   ids[name] = id;
   return id;
 }

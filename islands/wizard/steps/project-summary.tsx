@@ -64,7 +64,8 @@ export function ProjectSummary() {
   const kept = useAtomValue(keptImagesAtom);
   const pkg = packageFor(draft.projectType);
   const themeNames = draft.selectedThemes.map((code) => themes[code]?.name ?? String(code));
-  const tintNames = draft.customTintColor !== null ? [`Custom ${draft.customTintColor}`] : draft.selectedTintColors.map((code) => tints[code]?.name ?? String(code));
+  const tintNames =
+    draft.customTintColor !== null ? [`Custom ${draft.customTintColor}`] : draft.selectedTintColors.map((code) => tints[code]?.name ?? String(code));
   return (
     <div className="summary">
       <SummarySection title="General" step="general">

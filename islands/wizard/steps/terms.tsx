@@ -14,7 +14,11 @@ export function TermsStep() {
       <StepIntro title="Terms">Read and accept the terms, then sign with the name you gave in General.</StepIntro>
       <div className="terms-box">
         <p>
-          By submitting this request you agree to the <a href="/terms" target="_blank" rel="noreferrer">Terms and Conditions</a>. In short:
+          By submitting this request you agree to the{" "}
+          <a href="/terms" target="_blank" rel="noreferrer">
+            Terms and Conditions
+          </a>
+          . In short:
         </p>
         <ul>
           <li>We review your request; once approved we send an invoice, payable within {INVOICE_DUE_DAYS} days or the project is deleted.</li>

@@ -121,7 +121,12 @@ export function ThemeStep() {
             onChange={() => update(setCustomTint(draft, !custom), true, "customTintColor", "selectedTintColors", "defaultTintColor")}
           />
           {custom ? (
-            <FieldShell id="field-customTintColor" label="Custom tint" error={errors.customTintColor} hint="A hex colour such as #0f766e, or rgb(15, 118, 110).">
+            <FieldShell
+              id="field-customTintColor"
+              label="Custom tint"
+              error={errors.customTintColor}
+              hint="A hex colour such as #0f766e, or rgb(15, 118, 110)."
+            >
               <div className="custom-tint-row">
                 <span className="tint-dot tint-dot-lg" style={{ background: draft.customTintColor || "transparent" }} aria-hidden="true" />
                 <input

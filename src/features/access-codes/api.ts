@@ -21,34 +21,24 @@ import { createAccessCode, getAccessCode, isAccessCodeValid, listAccessCodes } f
 const IS_VALID_LIMIT = { name: "accesscodes-isvalid", max: 30, windowMs: 60_000 };
 
 export const accessCodesApi = (deps: AppDeps) =>
-  new Elysia({ name: "access-codes-api", prefix: "/api" })
-    .use(context(deps))
-    .get(
-      "/accesscodes/isvalid",
-      async ({ request, query }) => {
-        await enforceRateLimit(deps.database.db, IS_VALID_LIMIT, clientIp(request));
-        return { isValid: await isAccessCodeValid(deps.database.db, query.code) };
-      },
-      { query: IsValidQuery, response: IsValidAnswer },
-    );
+  new Elysia({ name: "access-codes-api", prefix: "/api" }).use(context(deps)).get(
+    "/accesscodes/isvalid",
+    async ({ request, query }) => {
+      await enforceRateLimit(deps.database.db, IS_VALID_LIMIT, clientIp(request));
+      return { isValid: await isAccessCodeValid(deps.database.db, query.code) };
+    },
+    { query: IsValidQuery, response: IsValidAnswer },
+  );
 
 /** Admin calls: the role is checked before the request is validated, so outsiders learn nothing of its shape. */
 export const adminAccessCodesApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-access-codes-api", prefix: "/api/admin/accesscodes" })
     .use(context(deps))
     .onTransform(({ actor }) => void requireAdmin(actor))
-    .post(
-      "",
-      async ({ body, status }) => status(201, await createAccessCode(deps.database.db, body.title)),
-      { transform: refuseUnknownFields(NewAccessCode), body: NewAccessCode, response: { 201: CreatedAccessCode } },
-    )
-    .get(
-      "/search",
-      ({ query }) => listAccessCodes(deps, query),
-      { query: AccessCodeSearchQuery, response: AccessCodesPage },
-    )
-    .get(
-      "/:id",
-      ({ params }) => getAccessCode(deps.database.db, params.id),
-      { params: AccessCodeIdParams, response: AccessCodeModel },
-    );
+    .post("", async ({ body, status }) => status(201, await createAccessCode(deps.database.db, body.title)), {
+      transform: refuseUnknownFields(NewAccessCode),
+      body: NewAccessCode,
+      response: { 201: CreatedAccessCode },
+    })
+    .get("/search", ({ query }) => listAccessCodes(deps, query), { query: AccessCodeSearchQuery, response: AccessCodesPage })
+    .get("/:id", ({ params }) => getAccessCode(deps.database.db, params.id), { params: AccessCodeIdParams, response: AccessCodeModel });

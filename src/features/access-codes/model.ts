@@ -1,5 +1,6 @@
 // Request and response bodies of the access-code API (SPEC.md §3 Access code, §7).
 import { t } from "elysia";
+import { CreatedSort, PageNumber, pageAnswer } from "../../http/schemas";
 import { TEXT_LIMITS } from "../../shared/wizard";
 
 export const AccessCodeModel = t.Object({
@@ -20,17 +21,12 @@ export const AccessCodeSearchQuery = t.Object({
   /** true: claimed only; false: unclaimed only; absent: both. */
   claimed: t.Optional(t.Boolean()),
   title: t.Optional(t.String({ maxLength: TEXT_LIMITS.short })),
-  page: t.Optional(t.Integer({ minimum: 1, maximum: 100_000 })),
-  sortby: t.Optional(t.Union([t.Literal("-createdAt"), t.Literal("createdAt")])),
+  page: PageNumber,
+  sortby: CreatedSort,
 });
 export type AccessCodeSearchQuery = typeof AccessCodeSearchQuery.static;
 
-export const AccessCodesPage = t.Object({
-  accessCodes: t.Array(AccessCodeModel),
-  pagesCount: t.Integer(),
-  canLoadMore: t.Boolean(),
-  totalCount: t.Integer(),
-});
+export const AccessCodesPage = pageAnswer("accessCodes", AccessCodeModel);
 
 export const AccessCodeIdParams = t.Object({ id: t.String({ maxLength: 100 }) });
 export const IsValidQuery = t.Object({ code: t.String({ maxLength: 100 }) });

@@ -6,7 +6,7 @@ import { badRequest, notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { SPOKEN_ALPHABET, randomText } from "../../lib/random-text";
-import { DEFAULT_SORT, type PageInfo, pageInfo, ACCESS_CODES_PAGE_SIZE } from "../../shared/lists";
+import { ACCESS_CODES_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
 import type { AccessCodeModel, AccessCodeSearchQuery } from "./model";
 import { findAccessCode, insertAccessCode, isCodeUnclaimed, searchAccessCodes } from "./queries";
 
@@ -14,8 +14,6 @@ import { findAccessCode, insertAccessCode, isCodeUnclaimed, searchAccessCodes } 
 const CODE_GROUPS = 3;
 const GROUP_LENGTH = 4;
 const CODE_SHAPE = new RegExp(`^[${SPOKEN_ALPHABET}]{${CODE_GROUPS * GROUP_LENGTH}}$`);
-
-export const INVALID_ACCESS_CODE = "Access code is invalid.";
 
 export function generateAccessCode(): string {
   const raw = randomText(CODE_GROUPS * GROUP_LENGTH, SPOKEN_ALPHABET);
@@ -68,10 +66,7 @@ export async function isAccessCodeValid(db: Db, input: string): Promise<boolean>
   return code !== null && (await isCodeUnclaimed(db, code));
 }
 
-export async function listAccessCodes(
-  deps: Pick<AppDeps, "database">,
-  query: AccessCodeSearchQuery,
-): Promise<{ accessCodes: AccessCodeModel[] } & PageInfo> {
+export async function listAccessCodes(deps: Pick<AppDeps, "database">, query: AccessCodeSearchQuery): Promise<{ accessCodes: AccessCodeModel[] } & PageInfo> {
   const page = query.page ?? 1;
   const { rows, totalCount } = await searchAccessCodes(deps.database.db, {
     claimed: query.claimed,

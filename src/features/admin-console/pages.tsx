@@ -4,10 +4,10 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
 import { Island } from "../../render/island";
-import { page } from "../../render/page";
-import { listAdminUsers } from "../admin-users/service";
+import { AdminFrame } from "../layout/admin-frame";
+import { page } from "../layout/page";
+import { listAdminUsers } from "../users/service";
 import { toolLinks } from "./tools";
-import { AdminFrame } from "./views";
 
 function ExternalIcon() {
   return (
@@ -45,7 +45,13 @@ export const adminConsolePages = (deps: AppDeps) =>
               <Island
                 name="admin-users"
                 props={{
-                  admins: admins.map((user) => ({ _id: user._id, displayName: user.displayName, email: user.email, photoURL: user.photoURL, isSuperAdmin: user.isSuperAdmin })),
+                  admins: admins.map((user) => ({
+                    _id: user._id,
+                    displayName: user.displayName,
+                    email: user.email,
+                    photoURL: user.photoURL,
+                    isSuperAdmin: user.isSuperAdmin,
+                  })),
                   viewerId: admin.user.id,
                   viewerIsSuperAdmin: admin.isSuperAdmin,
                 }}

@@ -5,26 +5,11 @@ import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { readCookie } from "../../http/cookies";
 import { notFound } from "../../http/errors";
+import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
 import { LoginBody, NewPasswordBody, RegisterBody, ResetConfirmBody, ResetRequestBody } from "./model";
-import {
-  OAUTH_STATE_COOKIE,
-  OAUTH_VERIFIER_COOKIE,
-  OAuthFailure,
-  clearOAuthCookies,
-  createOAuthProviders,
-  resolveOAuthUser,
-  startOAuth,
-} from "./oauth";
-import {
-  completePasswordChange,
-  confirmPasswordReset,
-  loginUser,
-  registerUser,
-  requestPasswordReset,
-  signInUser,
-  toPublicUser,
-} from "./service";
-import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "./sessions";
+import { OAUTH_STATE_COOKIE, OAUTH_VERIFIER_COOKIE, OAuthFailure, clearOAuthCookies, createOAuthProviders, resolveOAuthUser, startOAuth } from "./oauth";
+import { confirmPasswordReset, requestPasswordReset } from "./reset";
+import { completePasswordChange, loginUser, registerUser, signInUser, toPublicUser } from "./service";
 
 export const authApi = (deps: AppDeps) =>
   new Elysia({ name: "auth-api", prefix: "/api/auth" })
@@ -71,11 +56,7 @@ export const authApi = (deps: AppDeps) =>
       set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
       return { message: "You are signed out." };
     })
-    .post(
-      "/reset",
-      async ({ body, request }) => ({ message: await requestPasswordReset(deps, body, clientIp(request)) }),
-      { body: ResetRequestBody },
-    )
+    .post("/reset", async ({ body, request }) => ({ message: await requestPasswordReset(deps, body, clientIp(request)) }), { body: ResetRequestBody })
     .post(
       "/reset/confirm",
       async ({ body, request, set }) => {

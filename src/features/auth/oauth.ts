@@ -37,7 +37,10 @@ export function oauthErrorMessage(code: string): string | null {
 }
 
 export class OAuthFailure extends Error {
-  constructor(readonly code: keyof typeof ERROR_MESSAGES, detail: string) {
+  constructor(
+    readonly code: keyof typeof ERROR_MESSAGES,
+    detail: string,
+  ) {
     super(detail);
   }
 }

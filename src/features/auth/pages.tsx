@@ -7,18 +7,11 @@ import { context } from "../../http/context";
 import { readCookie } from "../../http/cookies";
 import { HttpError } from "../../http/errors";
 import { requireGuestPage } from "../../http/guards";
-import { page } from "../../render/page";
+import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
+import { page } from "../layout/page";
 import { oauthErrorMessage } from "./oauth";
-import {
-  RESET_LINK_INVALID_MESSAGE,
-  completePasswordChange,
-  confirmPasswordReset,
-  isResetTokenUsable,
-  loginUser,
-  registerUser,
-  requestPasswordReset,
-} from "./service";
-import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "./sessions";
+import { RESET_LINK_INVALID_MESSAGE, confirmPasswordReset, isResetTokenUsable, requestPasswordReset } from "./reset";
+import { completePasswordChange, loginUser, registerUser } from "./service";
 import {
   ChoosePasswordView,
   type FormState,

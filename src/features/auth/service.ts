@@ -1,74 +1,26 @@
 // Account rules shared by the auth API, the auth pages and other features (orders sign a new
-// visitor in with signInUser). Services never see Elysia's context: they take deps and values.
+// visitor in with signInUser): registering, signing in, the temporary password's change step,
+// changing a password. Services never see Elysia's context: they take deps and values.
 import type { User } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
+import { type Actor, isAdmin, isSuperAdmin } from "../../http/actor";
 import { HttpError, badRequest, conflict, unauthorized } from "../../http/errors";
 import { type Limit, enforceRateLimit } from "../../http/rate-limit";
-import { randomToken, sha256 } from "../../lib/crypto";
+import { createSession, revokeUserSessions, sessionCookie } from "../../http/sessions";
+import { sha256 } from "../../lib/crypto";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
-import { enqueueMail } from "../mail/outbox";
-import {
-  consumeResetToken,
-  expireResetTokens,
-  findResetToken,
-  findUserByEmail,
-  findUserById,
-  insertResetToken,
-  insertUser,
-  setPassword,
-} from "./queries";
-import { type Actor, isAdmin, isSuperAdmin } from "./roles";
-import { createSession, revokeUserSessions, sessionCookie } from "./sessions";
+import { checkNewPassword, getDecoyHash, hashPassword, verifyPassword } from "./passwords";
+import { findUserByEmail, findUserById, insertUser, setPassword } from "./queries";
 
-type Deps = Pick<AppDeps, "database" | "config">;
+export type Deps = Pick<AppDeps, "database" | "config">;
 
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 200;
-export const WEAK_PASSWORD_MESSAGE = "weak password (must be 6 characters or more)";
 export const EMAIL_IN_USE_MESSAGE = "The email address is already in use by another account.";
 export const WRONG_CREDENTIALS_MESSAGE = "The e-mail or password you entered is incorrect.";
-export const RESET_SENT_MESSAGE = "Check your email for a link to reset your password.";
-export const RESET_LINK_INVALID_MESSAGE = "This password reset link is invalid or has expired. Ask for a new one.";
-export const TEMPORARY_PASSWORD_EXPIRED_MESSAGE =
-  "Your temporary password has expired. Use 'Forgot Password?' to get a link to choose a new one.";
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export const TEMPORARY_PASSWORD_EXPIRED_MESSAGE = "Your temporary password has expired. Use 'Forgot Password?' to get a link to choose a new one.";
+
 const CHANGE_TICKET_TTL_MS = 15 * 60 * 1000;
-
-// ---------------------------------------------------------------------------------------------
-// Password hashing
-
-// argon2id costs ~150 ms of CPU and 64 MiB each; more than a few at once would let a burst of
-// sign-ins starve every other request, so hashing waits its turn behind this limiter.
-const MAX_CONCURRENT_HASHES = 4;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
-/** argon2id hash of a password, at most a few computed at once. */
-export function hashPassword(password: string): Promise<string> {
-  return withHashSlot(() => Bun.password.hash(password, { algorithm: "argon2id" }));
-}
-
-/** Compares a password with a stored hash through the same limiter as hashPassword. */
-export function verifyPassword(password: string, hash: string): Promise<boolean> {
-  return withHashSlot(() => Bun.password.verify(password, hash).catch(() => false));
-}
-
-// Verified against when the e-mail is unknown, so a miss costs as long as a wrong password
-// and response times do not tell which e-mails have accounts.
-let decoyHash: Promise<string> | null = null;
-const getDecoyHash = () => (decoyHash ??= hashPassword(randomToken()));
 
 // ---------------------------------------------------------------------------------------------
 // Sessions
@@ -127,12 +79,6 @@ export function checkEmail(raw: string, fields: Record<string, string>, name = "
   return email;
 }
 
-export function checkNewPassword(password: string, fields: Record<string, string>, name = "password"): void {
-  if (!password) fields[name] = "Password is required.";
-  else if (password.length < MIN_PASSWORD_LENGTH) fields[name] = WEAK_PASSWORD_MESSAGE;
-  else if (password.length > MAX_PASSWORD_LENGTH) fields[name] = `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
-}
-
 export function checkDisplayName(raw: string, fields: Record<string, string>, name = "displayName"): string {
   const displayName = raw.trim().replace(/\s+/g, " ");
   if (!displayName) fields[name] = "Full name is required.";
@@ -149,7 +95,7 @@ export function throwIfInvalid(fields: Record<string, string>): void {
 // ---------------------------------------------------------------------------------------------
 // Rate limits: per client address and per e-mail, counted in the database (shared by instances).
 
-const LIMITS = {
+export const LIMITS = {
   loginIp: { name: "login-ip", max: 30, windowMs: 15 * 60 * 1000 },
   loginEmail: { name: "login-email", max: 10, windowMs: 15 * 60 * 1000 },
   registerIp: { name: "register-ip", max: 10, windowMs: 60 * 60 * 1000 },
@@ -161,7 +107,7 @@ const LIMITS = {
 } satisfies Record<string, Limit>;
 
 /** Counts one attempt against every subject; the 429 says what was limited and for how long. */
-async function limitAttempts(db: Db, what: string, checks: Array<[Limit, string]>): Promise<void> {
+export async function limitAttempts(db: Db, what: string, checks: Array<[Limit, string]>): Promise<void> {
   for (const [limit, subject] of checks) {
     try {
       await enforceRateLimit(db, limit, subject);
@@ -179,11 +125,7 @@ async function limitAttempts(db: Db, what: string, checks: Array<[Limit, string]
 
 export type SignedIn = { user: User; cookie: string };
 
-export async function registerUser(
-  deps: Deps,
-  input: { email: string; displayName: string; password: string },
-  clientIp: string,
-): Promise<SignedIn> {
+export async function registerUser(deps: Deps, input: { email: string; displayName: string; password: string }, clientIp: string): Promise<SignedIn> {
   const fields: Record<string, string> = {};
   const email = checkEmail(input.email, fields);
   const displayName = checkDisplayName(input.displayName, fields);
@@ -289,83 +231,4 @@ export async function confirmCurrentPassword(deps: Deps, actor: Actor, currentPa
   if (!(await verifyPassword(currentPassword, actor.user.passwordHash))) {
     throw badRequest("The current password is incorrect.", { currentPassword: "The current password is incorrect." });
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Password reset
-
-/** Always answers the same, whether or not the e-mail has an account. */
-export async function requestPasswordReset(deps: AppDeps, input: { email: string }, clientIp: string): Promise<string> {
-  const fields: Record<string, string> = {};
-  const email = checkEmail(input.email, fields);
-  throwIfInvalid(fields);
-  const db = deps.database.db;
-  await limitAttempts(db, "reset requests", [
-    [LIMITS.resetIp, clientIp],
-    [LIMITS.resetEmail, email],
-  ]);
-  const user = await findUserByEmail(db, email);
-  if (!user) return RESET_SENT_MESSAGE;
-  const token = randomToken();
-  const link = `${deps.config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
-  await db.transaction(async (tx) => {
-    await insertResetToken(tx, { id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-    await enqueueMail(tx, {
-      to: user.email,
-      subject: "Reset your Webstudio password",
-      text: [
-        `Hello ${user.displayName},`,
-        "",
-        "Someone (hopefully you) asked to reset the password of your Webstudio account.",
-        "Open this link within one hour to choose a new password:",
-        "",
-        link,
-        "",
-        "If you did not ask for this, ignore this e-mail: your password stays as it is.",
-      ].join("\n"),
-      html: resetMailHtml(user.displayName, link),
-    });
-  });
-  deps.wakeOutbox();
-  return RESET_SENT_MESSAGE;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function resetMailHtml(name: string, link: string): string {
-  const href = escapeHtml(link);
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827;line-height:1.5">
-<p>Hello ${escapeHtml(name)},</p>
-<p>Someone (hopefully you) asked to reset the password of your Webstudio account. This link works once, within one hour:</p>
-<p><a href="${href}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#2563eb;color:#fff;text-decoration:none;font-weight:600">Choose a new password</a></p>
-<p style="color:#6b7280;font-size:14px">Or paste this address into your browser: ${href}</p>
-<p style="color:#6b7280;font-size:14px">If you did not ask for this, ignore this e-mail: your password stays as it is.</p>
-</body></html>`;
-}
-
-/** Whether a reset link can still be used (for showing the form or an explanation). */
-export async function isResetTokenUsable(deps: Deps, token: string): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  return (await findResetToken(deps.database.db, sha256(token))) !== null;
-}
-
-/** Sets the new password from a mailed link, signs everyone else out and signs this browser in. */
-export async function confirmPasswordReset(deps: Deps, input: { token: string; password: string }, clientIp: string): Promise<SignedIn> {
-  const fields: Record<string, string> = {};
-  checkNewPassword(input.password, fields);
-  throwIfInvalid(fields);
-  const db = deps.database.db;
-  await limitAttempts(db, "reset attempts", [[LIMITS.resetConfirmIp, clientIp]]);
-  if (!input.token || input.token.length > 200) throw badRequest(RESET_LINK_INVALID_MESSAGE);
-  // Hash before consuming the token: a slow hash must not leave a used token with no new password.
-  const passwordHash = await hashPassword(input.password);
-  const userId = await consumeResetToken(db, sha256(input.token));
-  const user = userId ? await findUserById(db, userId) : null;
-  if (!user) throw badRequest(RESET_LINK_INVALID_MESSAGE);
-  await setPassword(db, user.id, passwordHash);
-  await expireResetTokens(db, user.id);
-  await revokeUserSessions(db, user.id);
-  return { user, cookie: await signInUser(deps, user.id) };
 }

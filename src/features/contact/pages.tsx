@@ -3,12 +3,12 @@
 // renders the page again with the typed values and the errors.
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
 import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { HttpError } from "../../http/errors";
-import type { Actor } from "../auth/roles";
-import { page } from "../../render/page";
 import { servePublicPage } from "../../render/page-cache";
+import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
 import { CONTACT_SENT_MESSAGE, sendContactMessage } from "./service";
 import { type ContactFormState, ContactView, emptyContactForm } from "./views";

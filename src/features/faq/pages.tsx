@@ -2,8 +2,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { page } from "../../render/page";
 import { servePublicPage } from "../../render/page-cache";
+import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
 import { toFaqJson } from "./model";
 import { getFaq, listFaqsBySection } from "./service";

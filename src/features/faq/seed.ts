@@ -7,11 +7,11 @@
 // FAQ gets the starter set back at the next start, which is better than an empty help centre.
 import { sql } from "drizzle-orm";
 import { type NewFaq, faqs } from "../../../db/schema";
-import { type FaqSection } from "../../shared/enums";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
-import { INVOICE_DUE_DAYS, REVISION_WINDOW_DAYS, formatPrice, packages } from "../../shared/packages";
 import { invalidatePublicPages } from "../../render/page-cache";
+import type { FaqSection } from "../../shared/enums";
+import { INVOICE_DUE_DAYS, REVISION_WINDOW_DAYS, formatPrice, packages } from "../../shared/packages";
 
 // Any constant works; every instance of this app must use the same one.
 const SEED_LOCK_KEY = 7_240_518_312;
@@ -61,7 +61,8 @@ export const STARTER_FAQS: readonly { title: string; section: FaqSection; answer
   {
     section: "Project",
     title: "Can I get a refund?",
-    answer: "A refund is given only if we terminate the project. In every other case payments are not refundable, so please read the Terms and Conditions before ordering.",
+    answer:
+      "A refund is given only if we terminate the project. In every other case payments are not refundable, so please read the Terms and Conditions before ordering.",
   },
   {
     section: "Admin Console",

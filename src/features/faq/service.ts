@@ -1,11 +1,11 @@
 // FAQ rules. Every write ends with invalidatePublicPages(db): the support pages, the FAQ pages,
 // the sitemap and GET /api/faq are cached for visitors and must show the change at once.
-import { type Faq } from "../../../db/schema";
-import { type FaqSection, faqSections } from "../../shared/enums";
+import type { Faq } from "../../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { invalidatePublicPages } from "../../render/page-cache";
+import { type FaqSection, faqSections } from "../../shared/enums";
 import { type FaqSectionGroup, toFaqJson } from "./model";
 import { deleteFaqRows, insertFaq, selectAllFaqs, selectFaq, updateFaqRows } from "./queries";
 

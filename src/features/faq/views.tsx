@@ -19,7 +19,7 @@ function SectionIcon(props: { section: FaqSection }) {
   };
   return (
     <span className="section-icon" aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="20" height="20">
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <path d={paths[props.section]} />
       </svg>
     </span>
@@ -31,6 +31,7 @@ function AnswerText(props: { text: string }) {
   return (
     <>
       {props.text.split(/\n\s*\n/).map((paragraph, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a stored answer never reorder
         <p key={index}>{paragraph}</p>
       ))}
     </>

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireSignedInPage } from "../../http/guards";
-import { page } from "../../render/page";
+import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
 import { formatInvoiceNumber, getInvoiceForViewer } from "./service";
 import { InvoiceView } from "./views";
@@ -16,11 +16,7 @@ export const invoicePages = (deps: AppDeps) =>
       signedIn,
       { title: `Invoice ${formatInvoiceNumber(details.invoice.number)}`, description: `Invoice for ${details.project.projectName}.` },
       <PageShell actor={signedIn}>
-        <InvoiceView
-          details={details}
-          provider={{ email: deps.config.providerEmail, address: deps.config.providerAddress }}
-          now={new Date()}
-        />
+        <InvoiceView details={details} provider={{ email: deps.config.providerEmail, address: deps.config.providerAddress }} now={new Date()} />
       </PageShell>,
     );
   });

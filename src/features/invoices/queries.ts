@@ -1,8 +1,8 @@
 // SQL for invoices. Reads filter by the project's creator unless the viewer is an admin.
 import { and, eq } from "drizzle-orm";
 import { type Invoice, invoices, projects, users } from "../../../db/schema";
-import { type ProjectType } from "../../shared/enums";
 import type { Db } from "../../lib/db";
+import type { ProjectType } from "../../shared/enums";
 
 export async function insertInvoice(db: Db, row: Omit<typeof invoices.$inferInsert, "number">): Promise<Invoice> {
   const [invoice] = await db.insert(invoices).values(row).returning();

@@ -1,10 +1,11 @@
 // Invoices (SPEC.md §1, §4, §9): sent after a project is approved; the amount is the package's
 // price, payment is due within 7 days. The customer gets a link to a printable invoice page.
 import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
 import { conflict, notFound } from "../../http/errors";
 import { newId } from "../../lib/ids";
+import { formatDate } from "../../shared/dates";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
-import type { Actor } from "../auth/roles";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
 import { lockProject, updateProjectRow } from "../projects/queries";
@@ -16,10 +17,6 @@ export const INVOICE_ALREADY_SENT = "An invoice was already sent for this projec
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const formatInvoiceNumber = (number: number): string => `INV-${String(number).padStart(5, "0")}`;
-
-export function formatDate(date: Date): string {
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-}
 
 export async function sendInvoice(
   deps: Pick<AppDeps, "database" | "config" | "wakeOutbox">,

@@ -1,8 +1,10 @@
 // The printable invoice: a document first, so it reads well on paper and as a PDF.
+
+import { formatDate } from "../../shared/dates";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
-import { Logo } from "../layout/views";
+import { Logo } from "../layout/logo";
 import type { InvoiceDetails } from "./queries";
-import { formatDate, formatInvoiceNumber } from "./service";
+import { formatInvoiceNumber } from "./service";
 
 export function InvoiceView(props: { details: InvoiceDetails; provider: { email: string; address: string }; now: Date }) {
   const { invoice, project, customer } = props.details;
@@ -103,11 +105,11 @@ export function InvoiceView(props: { details: InvoiceDetails; provider: { email:
 
         <footer className="invoice-notes">
           <p>
-            Payment is due within {INVOICE_DUE_DAYS} days of the invoice date, or the project is deleted. A refund is given only if we terminate
-            the project.
+            Payment is due within {INVOICE_DUE_DAYS} days of the invoice date, or the project is deleted. A refund is given only if we terminate the project.
           </p>
           <p>
-            Questions about this invoice? Write to <a href={`mailto:${props.provider.email}`}>{props.provider.email}</a> and quote <span className="nowrap">{number}</span>.
+            Questions about this invoice? Write to <a href={`mailto:${props.provider.email}`}>{props.provider.email}</a> and quote{" "}
+            <span className="nowrap">{number}</span>.
           </p>
         </footer>
       </article>

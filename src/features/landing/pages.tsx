@@ -2,9 +2,9 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { page } from "../../render/page";
-import { servePublicPage } from "../../render/page-cache";
 import { SITE_NAME } from "../../render/document";
+import { servePublicPage } from "../../render/page-cache";
+import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
 import { LandingView } from "./views";
 

@@ -52,7 +52,7 @@ function HeroVisual() {
                 <strong>12</strong>
               </div>
             </div>
-            <svg className="mock-chart" viewBox="0 0 300 90" preserveAspectRatio="none">
+            <svg className="mock-chart" viewBox="0 0 300 90" preserveAspectRatio="none" aria-hidden="true">
               <path className="mock-area" d="M0 78 C40 70 55 52 90 56 S150 30 185 36 S250 10 300 14 V90 H0Z" />
               <path className="mock-line" d="M0 78 C40 70 55 52 90 56 S150 30 185 36 S250 10 300 14" />
             </svg>
@@ -78,7 +78,7 @@ function HeroVisual() {
       </div>
       <div className="mock-toast">
         <span className="mock-bell">
-          <svg viewBox="0 0 24 24" width="16" height="16">
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
             <path d="M6 16V11a6 6 0 0112 0v5l2 2H4zM10 20h4" />
           </svg>
         </span>
@@ -109,8 +109,8 @@ function Hero() {
             Custom web apps <span className="accent">done right</span>
           </h1>
           <p className="lead">
-            Tell us what your business needs and we build it on a proven template, with an admin console, notifications and
-            subscription payments ready on day one.
+            Tell us what your business needs and we build it on a proven template, with an admin console, notifications and subscription payments ready on day
+            one.
           </p>
           <div className="button-row">
             <a className="button button-primary button-lg" href="/create">
@@ -147,7 +147,12 @@ const WHY_OPTIONS = [
     label: "Pre-built admin console",
     title: "Run your business from the first day",
     text: "Every app ships with an admin console, so you manage your product without touching code or waiting on a developer.",
-    points: ["Users, admins and super admins", "Bug reports with priorities and trends", "An FAQ editor for your help centre", "Announcements in the app or by email"],
+    points: [
+      "Users, admins and super admins",
+      "Bug reports with priorities and trends",
+      "An FAQ editor for your help centre",
+      "Announcements in the app or by email",
+    ],
     icon: "M4 5h16v10H4zM9 19h6M12 15v4M7 9l2 2-2 2",
   },
   {
@@ -194,7 +199,7 @@ function WhyChooseUs() {
             {WHY_OPTIONS.map((option) => (
               <label key={option.id} htmlFor={`why-${option.id}`} className={`why-option why-option-${option.id}`}>
                 <span className="why-icon" aria-hidden="true">
-                  <svg viewBox="0 0 24 24" width="22" height="22">
+                  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                     <path d={option.icon} />
                   </svg>
                 </span>

@@ -3,10 +3,10 @@
 // only the theme and tint picker inside it is an island.
 import type { ReactNode } from "react";
 import type { User } from "../../../db/schema";
+import type { Actor } from "../../http/actor";
 import { Island } from "../../render/island";
-import type { Actor } from "../auth/roles";
-import { NotificationBell } from "../notifications/bell";
-import { Logo } from "./views";
+import { NotificationBell } from "./bell";
+import { Logo } from "./logo";
 
 function PersonIcon() {
   return (
@@ -39,7 +39,8 @@ function MenuIcon(props: { d: string }) {
 
 const ICONS = {
   create: "M12 5v14M5 12h14",
-  settings: "M12 15a3 3 0 100-6 3 3 0 000 6zm7.4-3a7.4 7.4 0 00-.1-1.2l2-1.6-2-3.4-2.4 1a7.5 7.5 0 00-2-1.2L14.5 3h-5l-.4 2.6a7.5 7.5 0 00-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 000 2.4l-2 1.6 2 3.4 2.4-1a7.5 7.5 0 002 1.2l.4 2.6h5l.4-2.6a7.5 7.5 0 002-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z",
+  settings:
+    "M12 15a3 3 0 100-6 3 3 0 000 6zm7.4-3a7.4 7.4 0 00-.1-1.2l2-1.6-2-3.4-2.4 1a7.5 7.5 0 00-2-1.2L14.5 3h-5l-.4 2.6a7.5 7.5 0 00-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 000 2.4l-2 1.6 2 3.4 2.4-1a7.5 7.5 0 002 1.2l.4 2.6h5l.4-2.6a7.5 7.5 0 002-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z",
   terms: "M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6",
   support: "M12 21a9 9 0 100-18 9 9 0 000 18zm-2.5-11.5a2.5 2.5 0 114 2c-.9.6-1.5 1.1-1.5 2.2M12 17h.01",
   external: "M14 4h6v6M20 4l-9 9M18 14v5H5V6h5",

@@ -1,12 +1,10 @@
 // The frame around every page: skip link, header (public or signed-in), main, footer.
 import type { ReactNode } from "react";
+import type { Actor } from "../../http/actor";
 import { useSite } from "../../render/site";
-import type { Actor } from "../auth/roles";
 import { AppHeader } from "./app-header";
 import { Logo } from "./logo";
 import { PublicHeader } from "./public-header";
-
-export { Logo } from "./logo";
 
 export function PageShell(props: {
   actor: Actor | null;
@@ -21,8 +19,7 @@ export function PageShell(props: {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {props.header ??
-        (props.actor ? <AppHeader actor={props.actor} bell={props.bell} current={props.current} /> : <PublicHeader current={props.current} />)}
+      {props.header ?? (props.actor ? <AppHeader actor={props.actor} bell={props.bell} current={props.current} /> : <PublicHeader current={props.current} />)}
       <main id="main" className="main">
         {props.children}
       </main>

@@ -90,11 +90,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(
-        and(
-          isNull(mailOutbox.sentAt),
-          lte(mailOutbox.nextAttemptAt, sql`now()`),
-          or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`)),
-        ),
+        and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`), or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`))),
       )
       .orderBy(asc(mailOutbox.nextAttemptAt))
       .limit(batchSize)
@@ -133,17 +129,17 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         .where(eq(mailOutbox.id, message.id));
       return false;
     }
-    await db
-      .update(mailOutbox)
-      .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
-      .where(eq(mailOutbox.id, message.id));
+    await db.update(mailOutbox).set({ sentAt: sql`now()`, lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, message.id));
     return true;
   }
 
   /** Hands unsent claims back at once instead of leaving them locked until the claim expires. */
   async function release(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await db.update(mailOutbox).set({ lockedUntil: null }).where(and(inArray(mailOutbox.id, ids), isNull(mailOutbox.sentAt)));
+    await db
+      .update(mailOutbox)
+      .set({ lockedUntil: null })
+      .where(and(inArray(mailOutbox.id, ids), isNull(mailOutbox.sentAt)));
   }
 
   async function pass(): Promise<number> {

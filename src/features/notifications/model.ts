@@ -1,5 +1,6 @@
 // The notifications API's shapes (SPEC.md §3, §7; DESIGN.md "API contract").
 import { t } from "elysia";
+import { PageNumber, pageAnswer } from "../../http/schemas";
 import { ID_PATTERN } from "../../lib/ids";
 
 const Id = t.String({ pattern: ID_PATTERN, error: "Expected a notification id" });
@@ -15,15 +16,10 @@ export const NotificationModel = t.Object({
   channelID: ChannelIdSchema,
 });
 
-export const NotificationsPage = t.Object({
-  notifications: t.Array(NotificationModel),
-  pagesCount: t.Number(),
-  canLoadMore: t.Boolean(),
-  totalCount: t.Number(),
-});
+export const NotificationsPage = pageAnswer("notifications", NotificationModel);
 export type NotificationsPage = typeof NotificationsPage.static;
 
-export const PageQuery = t.Object({ page: t.Optional(t.Integer({ minimum: 1, maximum: 100_000, error: "Expected a page number from 1" })) });
+export const PageQuery = t.Object({ page: PageNumber });
 export const ChannelParams = t.Object({ channelId: ChannelIdSchema });
 
 export const ChannelModel = t.Object({

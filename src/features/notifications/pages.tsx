@@ -2,12 +2,12 @@
 // notification that is not the caller's is as missing as one that never existed.
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
 import { context } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { requireSignedInPage } from "../../http/guards";
 import { isId } from "../../lib/ids";
-import { page } from "../../render/page";
-import type { Actor } from "../auth/roles";
+import { page } from "../layout/page";
 import { getOwnNotification, listChannels, listNotifications } from "./service";
 import { NotificationsView } from "./views";
 

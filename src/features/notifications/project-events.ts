@@ -2,8 +2,8 @@
 // their general e-mail switch is on). Called by the orders services inside their transactions.
 import { inArray } from "drizzle-orm";
 import { type NewProject, projects } from "../../../db/schema";
-import { type ProjectStatus } from "../../shared/enums";
 import type { Db } from "../../lib/db";
+import type { ProjectStatus } from "../../shared/enums";
 import { statusLabels } from "../../shared/project-labels";
 import { enqueueMail } from "../mail/outbox";
 import { findUserForNotice, insertNotification } from "./queries";
@@ -50,7 +50,8 @@ export async function notifyProjectChanges(
     if (values.receivedPayment === true && !project.receivedPayment) messages.push(projectMessages.payment(project.projectName));
     if (values.accessCode && !project.accessCode) messages.push(projectMessages.accessCode(project.projectName));
     for (const message of messages) {
-      if (await notifyProjectEvent(db, project.creatorId, message, { subject: `Update on ${project.projectName}`, link: projectUrl(project.id) })) mailed = true;
+      if (await notifyProjectEvent(db, project.creatorId, message, { subject: `Update on ${project.projectName}`, link: projectUrl(project.id) }))
+        mailed = true;
     }
   }
   return mailed;
@@ -68,7 +69,15 @@ export async function notifyProjectEvent(db: Db, userId: string, message: string
   await enqueueMail(db, {
     to: user.email,
     subject: mail.subject,
-    text: [`Hello ${user.displayName},`, "", message, "", `See your project: ${mail.link}`, "", "You can turn these e-mails off in your notification settings."].join("\n"),
+    text: [
+      `Hello ${user.displayName},`,
+      "",
+      message,
+      "",
+      `See your project: ${mail.link}`,
+      "",
+      "You can turn these e-mails off in your notification settings.",
+    ].join("\n"),
   });
   return true;
 }

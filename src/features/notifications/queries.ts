@@ -2,18 +2,16 @@
 // finds nothing rather than someone else's notification.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Notification, mailOutbox, notificationChannels, notifications, users } from "../../../db/schema";
-import { type ChannelId } from "../../shared/enums";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
+import type { ChannelId } from "../../shared/enums";
 
 export async function listNotificationRows(
   db: Db,
   userId: string,
   options: { channelId?: ChannelId; page: number; pageSize: number },
 ): Promise<{ rows: Notification[]; totalCount: number }> {
-  const where = options.channelId
-    ? and(eq(notifications.userId, userId), eq(notifications.channelId, options.channelId))
-    : eq(notifications.userId, userId);
+  const where = options.channelId ? and(eq(notifications.userId, userId), eq(notifications.channelId, options.channelId)) : eq(notifications.userId, userId);
   const [rows, [total]] = await Promise.all([
     db
       .select()

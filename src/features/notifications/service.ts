@@ -1,10 +1,11 @@
 // Notification rules (SPEC.md §2, §4, §7): reading one's own notifications, marking them read,
 // notifying a user on a channel their switches allow, and the admins' announcements.
 import type { Notification } from "../../../db/schema";
-import type { ChannelId, UserSettings } from "../../shared/enums";
 import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
 import { badRequest, notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
+import type { ChannelId, UserSettings } from "../../shared/enums";
 import { NOTIFICATIONS_PAGE_SIZE, pageInfo } from "../../shared/lists";
 import {
   BELL_SIZE,
@@ -15,7 +16,6 @@ import {
   type NotificationItem,
   announcementSentMessage,
 } from "../../shared/notifications";
-import type { Actor } from "../auth/roles";
 import type { AppAnnouncementBody, EmailAnnouncementBody, NotificationsPage } from "./model";
 import {
   fanOutAppAnnouncement,

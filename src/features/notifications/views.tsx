@@ -1,8 +1,9 @@
 // The notifications screen (SPEC.md §2): a list plus a channel view, both in one island.
-import { Island } from "../../render/island";
-import type { Actor } from "../auth/roles";
-import { PageShell } from "../layout/views";
+
 import type { NotificationsViewProps } from "../../../islands/notifications";
+import type { Actor } from "../../http/actor";
+import { Island } from "../../render/island";
+import { PageShell } from "../layout/views";
 
 export function NotificationsView(props: { actor: Actor; island: NotificationsViewProps }) {
   return (

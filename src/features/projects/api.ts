@@ -3,10 +3,13 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
-import { enforceRateLimit } from "../../http/rate-limit";
 import { requireAdmin, requireUser } from "../../http/guards";
-import { parseMultipart } from "./form";
+import { enforceRateLimit } from "../../http/rate-limit";
 import { refuseUnknownFields } from "../../http/unknown-fields";
+import { deleteProjectsAsAdmin, parseIdList, updateProjectsAsAdmin } from "./admin";
+import { createProject } from "./create";
+import { addProjectImages, deleteProject, getProject, updateProject } from "./edit";
+import { parseMultipart } from "./form";
 import {
   AddImagesForm,
   AdminProjectsDeleteQuery,
@@ -24,41 +27,28 @@ import {
   ProjectsPage,
   UpdatedProject,
 } from "./model";
-import {
-  addProjectImages,
-  createProject,
-  deleteProject,
-  deleteProjectsAsAdmin,
-  getProject,
-  parseIdList,
-  searchProjects,
-  updateProject,
-  updateProjectsAsAdmin,
-} from "./service";
+import { searchProjects } from "./service";
 
 const VISITOR_ORDER_LIMIT = { name: "orders-visitor", max: 20, windowMs: 60 * 60 * 1000 };
 
-
 /** Ordering is open to visitors: it creates their account. */
 export const ordersApi = (deps: AppDeps) =>
-  new Elysia({ name: "orders-api", prefix: "/api/projects" })
-    .use(context(deps))
-    .post(
-      "",
-      async ({ actor, body, request, set, status }) => {
-        // A visitor's order is also a registration (an account and a mail), so it is limited like one.
-        if (!actor) await enforceRateLimit(deps.database.db, VISITOR_ORDER_LIMIT, clientIp(request));
-        const created = await createProject(deps, actor, body);
-        if (created.setCookie) set.headers["set-cookie"] = created.setCookie;
-        return status(201, { projectID: created.projectID, message: created.message });
-      },
-      {
-        parse: parseMultipart,
-        transform: refuseUnknownFields(CreateProjectForm),
-        body: CreateProjectForm,
-        response: { 201: CreatedProject },
-      },
-    );
+  new Elysia({ name: "orders-api", prefix: "/api/projects" }).use(context(deps)).post(
+    "",
+    async ({ actor, body, request, set, status }) => {
+      // A visitor's order is also a registration (an account and a mail), so it is limited like one.
+      if (!actor) await enforceRateLimit(deps.database.db, VISITOR_ORDER_LIMIT, clientIp(request));
+      const created = await createProject(deps, actor, body);
+      if (created.setCookie) set.headers["set-cookie"] = created.setCookie;
+      return status(201, { projectID: created.projectID, message: created.message });
+    },
+    {
+      parse: parseMultipart,
+      transform: refuseUnknownFields(CreateProjectForm),
+      body: CreateProjectForm,
+      response: { 201: CreatedProject },
+    },
+  );
 
 /** A customer's own projects (and any project, for admins); a session is checked before validation. */
 export const projectsApi = (deps: AppDeps) =>

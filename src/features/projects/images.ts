@@ -3,16 +3,9 @@
 import type { ProjectImage, projectImages } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, payloadTooLarge, unsupportedMediaType } from "../../http/errors";
-import { type ImageType, detectImageType, imageExtension } from "../../lib/images";
 import { newId } from "../../lib/ids";
-import {
-  IMAGE_TOO_LARGE,
-  IMAGE_WRONG_TYPE,
-  MAX_IMAGES_PER_PAGE,
-  MAX_IMAGES_PER_REQUEST,
-  MAX_IMAGE_BYTES,
-  MAX_LOGO_IMAGES,
-} from "../../shared/uploads";
+import { type ImageType, detectImageType, imageExtension } from "../../lib/images";
+import { IMAGE_TOO_LARGE, IMAGE_WRONG_TYPE, MAX_IMAGES_PER_PAGE, MAX_IMAGES_PER_REQUEST, MAX_IMAGE_BYTES, MAX_LOGO_IMAGES } from "../../shared/uploads";
 import type { AddImagesForm } from "./model";
 
 export type IncomingImage = { kind: "logo" | "page"; pageIndex: number | null; file: File; field: string };
@@ -140,8 +133,6 @@ export async function removeStoredObjects(deps: Pick<AppDeps, "storage" | "log">
 export function groupImages(images: ProjectImage[], pageCount: number): { logos: ProjectImage[]; pages: ProjectImage[][] } {
   const byPosition = (a: ProjectImage, b: ProjectImage) => a.position - b.position || a.id.localeCompare(b.id);
   const logos = images.filter((image) => image.kind === "logo").sort(byPosition);
-  const pages = Array.from({ length: pageCount }, (_, index) =>
-    images.filter((image) => image.kind === "page" && image.pageIndex === index).sort(byPosition),
-  );
+  const pages = Array.from({ length: pageCount }, (_, index) => images.filter((image) => image.kind === "page" && image.pageIndex === index).sort(byPosition));
   return { logos, pages };
 }

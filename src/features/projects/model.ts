@@ -1,8 +1,9 @@
 // Request and response bodies of the projects API (SPEC.md §3, §7; DESIGN.md "API contract").
 // These schemas are the runtime checks and, through Eden, the islands' types.
 import { t } from "elysia";
-import type { ProjectStatus as StoredStatus, Radius as StoredRadius } from "../../shared/enums";
+import { PageNumber, pageAnswer } from "../../http/schemas";
 import { ID_PATTERN } from "../../lib/ids";
+import type { Radius as StoredRadius, ProjectStatus as StoredStatus } from "../../shared/enums";
 import { type ProjectContent, type ProjectDraft, TEXT_LIMITS } from "../../shared/wizard";
 
 const short = (options: { minLength?: number } = {}) => t.String({ maxLength: TEXT_LIMITS.short, ...options });
@@ -24,10 +25,7 @@ export const SearchableStatus = t.Union([t.Literal("pending-approval"), t.Litera
 export const Radius = t.Union([t.Literal("square"), t.Literal("rounded"), t.Literal("pill")]);
 export const SortBy = t.Union([t.Literal("-createdAt"), t.Literal("createdAt")]);
 
-export const SubscriptionTier = t.Object(
-  { name: short(), pricePerMonth: short(), features: long() },
-  { additionalProperties: false },
-);
+export const SubscriptionTier = t.Object({ name: short(), pricePerMonth: short(), features: long() }, { additionalProperties: false });
 
 // The content a customer may edit after ordering. The wizard rules (src/shared/wizard.ts) decide
 // what is complete; these schemas only refuse wrong types, unknown fields and oversized text.
@@ -86,10 +84,7 @@ const pageImageFields = {
 };
 
 /** POST /api/projects (multipart/form-data): `data` is the draft as JSON, then the image files. */
-export const CreateProjectForm = t.Object(
-  { data: ProjectDraftBody, logoImages: t.Optional(t.Files()), ...pageImageFields },
-  { additionalProperties: false },
-);
+export const CreateProjectForm = t.Object({ data: ProjectDraftBody, logoImages: t.Optional(t.Files()), ...pageImageFields }, { additionalProperties: false });
 export type CreateProjectForm = typeof CreateProjectForm.static;
 
 /** POST /api/projects/{id}/images (multipart/form-data): images appended to the saved lists. */
@@ -190,17 +185,12 @@ export const ProjectSearchQuery = t.Object({
   paid: t.Optional(t.Boolean()),
   archived: t.Optional(t.Boolean()),
   title: t.Optional(t.String({ maxLength: TEXT_LIMITS.short })),
-  page: t.Optional(t.Integer({ minimum: 1, maximum: 100_000 })),
+  page: PageNumber,
   sortby: t.Optional(SortBy),
 });
 export type ProjectSearchQuery = typeof ProjectSearchQuery.static;
 
-export const ProjectsPage = t.Object({
-  projects: t.Array(ProjectListItem),
-  pagesCount: t.Integer(),
-  canLoadMore: t.Boolean(),
-  totalCount: t.Integer(),
-});
+export const ProjectsPage = pageAnswer("projects", ProjectListItem);
 export type ProjectsPage = typeof ProjectsPage.static;
 
 export const CreatedProject = t.Object({ projectID: t.String(), message: t.String() });
@@ -244,12 +234,14 @@ export const BulkAnswer = t.Object({ message: t.String(), projectIDs: t.Array(t.
 
 // The schemas above must describe exactly the wizard's own types; the compiler checks it here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const draftSchemaMatchesWizard: Same<typeof ProjectDraftBody.static, ProjectDraft> = true;
-export const statusSchemaMatchesSchema: Same<typeof ProjectStatus.static, StoredStatus> = true;
-export const radiusSchemaMatchesSchema: Same<typeof Radius.static, StoredRadius> = true;
-export const contentSchemaMatchesWizard: Same<
-  Omit<typeof ProjectDraftBody.static, "creatorName" | "email" | "acceptedTermsAndConditions" | "signature" | "hasAccessCode" | "accessCode">,
-  ProjectContent
-> = true;
+const _schemasMatchTheWizard: [
+  Same<typeof ProjectDraftBody.static, ProjectDraft>,
+  Same<typeof ProjectStatus.static, StoredStatus>,
+  Same<typeof Radius.static, StoredRadius>,
+  Same<
+    Omit<typeof ProjectDraftBody.static, "creatorName" | "email" | "acceptedTermsAndConditions" | "signature" | "hasAccessCode" | "accessCode">,
+    ProjectContent
+  >,
+] = [true, true, true, true];
 
 export const UpdatedProject = t.Object({ message: t.String(), project: ProjectModel });

@@ -2,8 +2,8 @@
 // forgotten check returns nothing rather than someone else's project.
 import { type SQL, and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import { type NewProject, type NewUser, type Project, type ProjectImage, projectImages, projects, users } from "../../../db/schema";
-import { type ProjectStatus } from "../../shared/enums";
 import type { Db } from "../../lib/db";
+import type { ProjectStatus } from "../../shared/enums";
 import { PROJECTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
@@ -73,7 +73,10 @@ export async function setImagePosition(db: Db, id: string, position: number): Pr
 }
 
 export async function updateProjectRow(db: Db, id: string, values: Partial<NewProject>): Promise<void> {
-  await db.update(projects).set({ ...values, updatedAt: sql`now()` }).where(eq(projects.id, id));
+  await db
+    .update(projects)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(projects.id, id));
 }
 
 export async function updateProjects(db: Db, ids: string[], values: Partial<NewProject>): Promise<string[]> {
@@ -136,8 +139,7 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
   if (search.paid !== undefined) conditions.push(eq(projects.receivedPayment, search.paid));
   if (search.title) conditions.push(ilike(projects.projectName, likePattern(search.title)));
   const where = and(...conditions);
-  const order =
-    search.sortby === "createdAt" ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
+  const order = search.sortby === "createdAt" ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
   const [rows, [total]] = await Promise.all([
     db
       .select(listColumns)

@@ -3,10 +3,10 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
+import { clearSessionCookie } from "../../http/sessions";
 import { refuseUnknownFields } from "../../http/unknown-fields";
-import { changePassword, toPublicUser } from "../auth/service";
-import { clearSessionCookie } from "../auth/sessions";
 import { findUserById } from "../auth/queries";
+import { changePassword, toPublicUser } from "../auth/service";
 import { SettingsPatch } from "./model";
 import { deleteAccount, replacePhoto, updateProfile, updateUserSettings } from "./service";
 
@@ -29,7 +29,8 @@ export const settingsApi = (deps: AppDeps) =>
         const signedIn = requireUser(actor);
         const { changed } = await updateProfile(deps, signedIn, body);
         const user = (await findUserById(deps.database.db, signedIn.user.id)) ?? signedIn.user;
-        const message = changed.length === 0 ? "Nothing changed." : changed.includes("email") ? "Your e-mail has been updated." : "Your profile has been updated.";
+        const message =
+          changed.length === 0 ? "Nothing changed." : changed.includes("email") ? "Your e-mail has been updated." : "Your profile has been updated.";
         return { message, user: toPublicUser(user, deps.config) };
       },
       // Only these names: a body that tries to set isAdmin (or anything else) is refused.
@@ -42,10 +43,7 @@ export const settingsApi = (deps: AppDeps) =>
         return { message: "Your password has been changed." };
       },
       {
-        body: t.Object(
-          { currentPassword: t.String({ maxLength: 1000 }), password: t.String({ maxLength: 1000 }) },
-          { additionalProperties: false },
-        ),
+        body: t.Object({ currentPassword: t.String({ maxLength: 1000 }), password: t.String({ maxLength: 1000 }) }, { additionalProperties: false }),
       },
     )
     .post(

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireSignedInPage } from "../../http/guards";
-import { page } from "../../render/page";
+import { page } from "../layout/page";
 import { AdvancedSettingsView, GeneralSettingsView } from "./views";
 
 export const settingsPages = (deps: AppDeps) =>

@@ -1,13 +1,13 @@
 // The signed-in user's own account: settings switches, profile, e-mail, photo and deletion.
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { projectImages, projects, users } from "../../../db/schema";
-import { type UserSettings } from "../../shared/enums";
 import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
 import { badRequest, conflict, payloadTooLarge, unsupportedMediaType } from "../../http/errors";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { detectImageType, imageExtension } from "../../lib/images";
-import type { Actor } from "../auth/roles";
+import type { UserSettings } from "../../shared/enums";
 import { EMAIL_IN_USE_MESSAGE, checkDisplayName, checkEmail, confirmCurrentPassword, throwIfInvalid } from "../auth/service";
 import type { SettingsPatch } from "./model";
 
@@ -47,7 +47,11 @@ export async function updateProfile(
   const db = deps.database.db;
   if (changes.email) {
     await confirmCurrentPassword(deps, actor, input.currentPassword ?? "");
-    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, changes.email), ne(users.id, actor.user.id))).limit(1);
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, changes.email), ne(users.id, actor.user.id)))
+      .limit(1);
     if (taken) throw conflict(EMAIL_IN_USE_MESSAGE);
   }
   if (Object.keys(changes).length === 0) return { changed: [] };
@@ -84,7 +88,9 @@ export async function replacePhoto(deps: AppDeps, actor: Actor, file: File): Pro
 
 async function deleteQuietly(deps: AppDeps, keys: string[]): Promise<void> {
   for (const key of keys) {
-    await deps.storage.delete(key).catch((error: unknown) => deps.log(`storage: could not delete ${key}: ${error instanceof Error ? error.message : String(error)}`));
+    await deps.storage
+      .delete(key)
+      .catch((error: unknown) => deps.log(`storage: could not delete ${key}: ${error instanceof Error ? error.message : String(error)}`));
   }
 }
 
@@ -111,11 +117,15 @@ export async function deleteAccount(deps: AppDeps, actor: Actor): Promise<void> 
       ? await tx
           .select({ key: projectImages.storageKey })
           .from(projectImages)
-          .where(inArray(projectImages.projectId, owned.map((p) => p.id)))
+          .where(
+            inArray(
+              projectImages.projectId,
+              owned.map((p) => p.id),
+            ),
+          )
       : [];
     const [deleted] = await tx.delete(users).where(eq(users.id, actor.user.id)).returning({ photoKey: users.photoKey });
     return [...(deleted?.photoKey ? [deleted.photoKey] : []), ...images.map((image) => image.key)];
   });
   await deleteQuietly(deps, keys);
 }
-

@@ -1,8 +1,8 @@
 // Settings screens (SPEC.md §2): General (Membership, Account, Profile, Appearance) and
 // Advanced (notification switches, account deletion).
 import type { ReactNode } from "react";
+import type { Actor } from "../../http/actor";
 import { Island } from "../../render/island";
-import type { Actor } from "../auth/roles";
 import { PageShell } from "../layout/views";
 
 function SettingsFrame(props: { actor: Actor; current: "general" | "advanced"; children: ReactNode }) {
@@ -100,10 +100,7 @@ export function AdvancedSettingsView(props: { actor: Actor }) {
   return (
     <SettingsFrame actor={props.actor} current="advanced">
       <SettingsCard id="notifications-title" title="Notifications" description="Choose what reaches you in the app and by e-mail.">
-        <Island
-          name="notification-settings"
-          props={{ appNotifications: settings.appNotifications, emailNotifications: settings.emailNotifications }}
-        />
+        <Island name="notification-settings" props={{ appNotifications: settings.appNotifications, emailNotifications: settings.emailNotifications }} />
       </SettingsCard>
       <SettingsCard id="delete-title" title="Delete account" description="Permanently delete your account." tone="danger">
         <p className="muted">

@@ -2,8 +2,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { page } from "../../render/page";
 import { servePublicPage } from "../../render/page-cache";
+import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
 import { TermsView } from "./views";
 
@@ -13,7 +13,11 @@ export const termsPages = (deps: AppDeps) =>
       page(
         deps,
         actor,
-        { title: "Terms and Conditions", description: "The terms for every Webstudio project: requests, payment within 7 days, review, refunds and more.", path: "/terms" },
+        {
+          title: "Terms and Conditions",
+          description: "The terms for every Webstudio project: requests, payment within 7 days, review, refunds and more.",
+          path: "/terms",
+        },
         <PageShell actor={actor} current="/terms">
           <TermsView />
         </PageShell>,

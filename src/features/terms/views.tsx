@@ -12,9 +12,8 @@ const SECTIONS: Section[] = [
     body: (
       <>
         <p>
-          These Terms and Conditions govern every project request made through Webstudio ("we", "us") by you, the client. By
-          submitting a project request, or by creating or using an account, you agree to these terms. If you do not agree, do not
-          submit a request.
+          These Terms and Conditions govern every project request made through Webstudio ("we", "us") by you, the client. By submitting a project request, or by
+          creating or using an account, you agree to these terms. If you do not agree, do not submit a request.
         </p>
         <p>Accepting these terms is part of every project request: you confirm it by ticking the box and signing with your name.</p>
       </>
@@ -27,12 +26,12 @@ const SECTIONS: Section[] = [
       <>
         <p>
           A project request describes the web app you want: its package (
-          {packages.map((p) => `${p.title} at ${formatPrice(p.price)} with ${p.customPages} custom pages`).join(", ")}), its content,
-          themes, colours and any subscription tiers.
+          {packages.map((p) => `${p.title} at ${formatPrice(p.price)} with ${p.customPages} custom pages`).join(", ")}), its content, themes, colours and any
+          subscription tiers.
         </p>
         <p>
-          Every package includes the {FIXED_PAGES.join(", ")} pages and the source code. We review each request and may approve or
-          deny it. Work starts only after approval; the content you give us must be yours to use and accurate.
+          Every package includes the {FIXED_PAGES.join(", ")} pages and the source code. We review each request and may approve or deny it. Work starts only
+          after approval; the content you give us must be yours to use and accurate.
         </p>
       </>
     ),
@@ -42,9 +41,9 @@ const SECTIONS: Section[] = [
     title: "Payment",
     body: (
       <p>
-        Once your request is approved we send you an invoice for the package price. Payment is due within {INVOICE_DUE_DAYS} days of
-        the invoice. If it is not paid within {INVOICE_DUE_DAYS} days, the project is deleted and we have no further obligation to
-        build it. Prices are fixed per package and shown with a $ sign.
+        Once your request is approved we send you an invoice for the package price. Payment is due within {INVOICE_DUE_DAYS} days of the invoice. If it is not
+        paid within {INVOICE_DUE_DAYS} days, the project is deleted and we have no further obligation to build it. Prices are fixed per package and shown with a
+        $ sign.
       </p>
     ),
   },
@@ -53,9 +52,9 @@ const SECTIONS: Section[] = [
     title: "Client Review",
     body: (
       <p>
-        When we deliver your app you have {REVISION_WINDOW_DAYS} days to review it and make one revision request, sent from the
-        Revisions tab of your project. Put every change you want into that single request. After the {REVISION_WINDOW_DAYS} days, or
-        once the revision has been delivered, the project is complete and further changes are new work.
+        When we deliver your app you have {REVISION_WINDOW_DAYS} days to review it and make one revision request, sent from the Revisions tab of your project.
+        Put every change you want into that single request. After the {REVISION_WINDOW_DAYS} days, or once the revision has been delivered, the project is
+        complete and further changes are new work.
       </p>
     ),
   },
@@ -64,8 +63,8 @@ const SECTIONS: Section[] = [
     title: "Indemnity",
     body: (
       <p>
-        You agree to indemnify and hold us harmless from any claim, loss or expense, including reasonable legal fees, that arises from
-        the content, logos, images or text you supply, from how you use the delivered app, or from your breach of these terms.
+        You agree to indemnify and hold us harmless from any claim, loss or expense, including reasonable legal fees, that arises from the content, logos,
+        images or text you supply, from how you use the delivered app, or from your breach of these terms.
       </p>
     ),
   },
@@ -74,9 +73,8 @@ const SECTIONS: Section[] = [
     title: "Liability",
     body: (
       <p>
-        We build with care, but we do not guarantee that the app will be free of every error or uninterrupted. To the extent the law
-        allows, we are not liable for indirect or consequential loss, such as lost profit or data, and our total liability for a
-        project is limited to the amount you paid for it.
+        We build with care, but we do not guarantee that the app will be free of every error or uninterrupted. To the extent the law allows, we are not liable
+        for indirect or consequential loss, such as lost profit or data, and our total liability for a project is limited to the amount you paid for it.
       </p>
     ),
   },
@@ -85,9 +83,8 @@ const SECTIONS: Section[] = [
     title: "Copyright",
     body: (
       <p>
-        You keep the rights to the content you supply and you confirm you may use it. Once the invoice is paid in full you receive the
-        source code of your app and may use and change it for your business. The underlying template remains ours; we may reuse its
-        general components, but never your content.
+        You keep the rights to the content you supply and you confirm you may use it. Once the invoice is paid in full you receive the source code of your app
+        and may use and change it for your business. The underlying template remains ours; we may reuse its general components, but never your content.
       </p>
     ),
   },
@@ -96,8 +93,8 @@ const SECTIONS: Section[] = [
     title: "Design Credit",
     body: (
       <p>
-        Unless we agree otherwise in writing, the delivered app may carry a small "Built by Webstudio" credit, and we may show your
-        app's name and screenshots in our portfolio. Ask us if you would rather not be featured and we will respect that.
+        Unless we agree otherwise in writing, the delivered app may carry a small "Built by Webstudio" credit, and we may show your app's name and screenshots
+        in our portfolio. Ask us if you would rather not be featured and we will respect that.
       </p>
     ),
   },
@@ -106,8 +103,8 @@ const SECTIONS: Section[] = [
     title: "Refunds",
     body: (
       <p>
-        A refund is given only if we terminate the project. If the project ends for any other reason, including a cancellation by
-        you or a missed payment deadline, no refund is given.
+        A refund is given only if we terminate the project. If the project ends for any other reason, including a cancellation by you or a missed payment
+        deadline, no refund is given.
       </p>
     ),
   },
@@ -116,9 +113,9 @@ const SECTIONS: Section[] = [
     title: "Termination",
     body: (
       <p>
-        We may terminate a project at any time, for example when a request cannot be built as described or breaks these terms; if we
-        do, we refund what you paid for it. A project whose invoice is not paid within {INVOICE_DUE_DAYS} days ends automatically. You
-        may stop a project by deleting it from its Status tab, without a refund.
+        We may terminate a project at any time, for example when a request cannot be built as described or breaks these terms; if we do, we refund what you paid
+        for it. A project whose invoice is not paid within {INVOICE_DUE_DAYS} days ends automatically. You may stop a project by deleting it from its Status
+        tab, without a refund.
       </p>
     ),
   },
@@ -127,9 +124,9 @@ const SECTIONS: Section[] = [
     title: "General",
     body: (
       <p>
-        These terms are the whole agreement between you and us about your project. If a part of them is found unenforceable, the rest
-        still applies. We may update these terms; the version you accepted with a request applies to that request. Questions? Write
-        to us through the <a href="/contact-us">Contact Us</a> page.
+        These terms are the whole agreement between you and us about your project. If a part of them is found unenforceable, the rest still applies. We may
+        update these terms; the version you accepted with a request applies to that request. Questions? Write to us through the{" "}
+        <a href="/contact-us">Contact Us</a> page.
       </p>
     ),
   },

@@ -1,0 +1,52 @@
+// /accesscodes/{id} (SPEC.md §2, admins): title, Claimed or Unclaimed, created date and the code.
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { context } from "../../http/context";
+import { requireAdminPage } from "../../http/guards";
+import { Island } from "../../render/island";
+import { formatDate } from "../../shared/dates";
+import { badgeClass } from "../../shared/project-labels";
+import { page } from "../layout/page";
+import { PageShell } from "../layout/views";
+import { getAccessCode } from "./service";
+
+export const accessCodePages = (deps: AppDeps) =>
+  new Elysia({ name: "access-code-pages" }).use(context(deps)).get("/accesscodes/:id", async ({ actor, params }) => {
+    const admin = requireAdminPage(actor);
+    const code = await getAccessCode(deps.database.db, params.id);
+    return page(
+      deps,
+      admin,
+      { title: code.title, description: "Access code" },
+      <PageShell actor={admin}>
+        <div className="container page narrow-page">
+          <a className="back-link" href="/dashboard">
+            ← Dashboard
+          </a>
+          <section className="card access-code-card" aria-labelledby="code-title">
+            <div className="card-head">
+              <div>
+                <p className="eyebrow">Access code</p>
+                <h1 id="code-title" className="access-code-title">
+                  {code.title}
+                </h1>
+              </div>
+              <span className={badgeClass(code.claimed ? "blue" : "green")}>{code.claimed ? "Claimed" : "Unclaimed"}</span>
+            </div>
+            <p className="muted">Created {formatDate(code.createdAt)}</p>
+            <div className="code-box">
+              <code className="code-big">{code.code}</code>
+              <Island name="copy-code" props={{ code: code.code }} />
+            </div>
+            {code.claimedByProjectID ? (
+              <p className="muted">
+                Claimed{code.claimedAt ? ` on ${formatDate(code.claimedAt)}` : ""} by <a href={`/projects/${code.claimedByProjectID}`}>this project</a>.
+              </p>
+            ) : (
+              <p className="muted">Share it with a customer; they enter it in the Payment step of the wizard.</p>
+            )}
+          </section>
+        </div>
+      </PageShell>,
+    );
+  });

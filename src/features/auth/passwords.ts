@@ -1,0 +1,45 @@
+// Passwords: argon2id hashing behind a small limiter, the decoy hash for unknown accounts, and
+// the rules a new password must meet.
+import { randomToken } from "../../lib/crypto";
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 200;
+export const WEAK_PASSWORD_MESSAGE = "weak password (must be 6 characters or more)";
+
+// argon2id costs ~150 ms of CPU and 64 MiB each; more than a few at once would let a burst of
+// sign-ins starve every other request, so hashing waits its turn behind this limiter.
+const MAX_CONCURRENT_HASHES = 4;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/** argon2id hash of a password, at most a few computed at once. */
+export function hashPassword(password: string): Promise<string> {
+  return withHashSlot(() => Bun.password.hash(password, { algorithm: "argon2id" }));
+}
+
+/** Compares a password with a stored hash through the same limiter as hashPassword. */
+export function verifyPassword(password: string, hash: string): Promise<boolean> {
+  return withHashSlot(() => Bun.password.verify(password, hash).catch(() => false));
+}
+
+// Verified against when the e-mail is unknown, so a miss costs as long as a wrong password
+// and response times do not tell which e-mails have accounts.
+let decoyHash: Promise<string> | null = null;
+export const getDecoyHash = () => (decoyHash ??= hashPassword(randomToken()));
+
+export function checkNewPassword(password: string, fields: Record<string, string>, name = "password"): void {
+  if (!password) fields[name] = "Password is required.";
+  else if (password.length < MIN_PASSWORD_LENGTH) fields[name] = WEAK_PASSWORD_MESSAGE;
+  else if (password.length > MAX_PASSWORD_LENGTH) fields[name] = `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
+}

@@ -1,0 +1,42 @@
+// /api/admin/bugreports (SPEC.md §7 Bug reports; DESIGN.md adds POST for admins). Admins only;
+// the role is checked before the request is validated, so outsiders learn nothing of its shape.
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { context } from "../../http/context";
+import { requireAdmin } from "../../http/guards";
+import { refuseUnknownFields } from "../../http/unknown-fields";
+import { createBugReportAsAdmin, deleteBugReports, getBugReport, getBugReportStats, searchBugReports, updateBugReports } from "./admin-service";
+import {
+  BugReportIdParams,
+  BugReportModel,
+  BugReportSearchQuery,
+  BugReportStats,
+  BugReportsBulkAnswer,
+  BugReportsDeleteQuery,
+  BugReportsPage,
+  BugReportsPatch,
+  CreatedBugReport,
+  NewBugReport,
+  StatsQuery,
+} from "./model";
+
+export const adminBugReportsApi = (deps: AppDeps) => {
+  const db = deps.database.db;
+  return new Elysia({ name: "admin-bug-reports-api", prefix: "/api/admin/bugreports" })
+    .use(context(deps))
+    .onTransform(({ actor }) => void requireAdmin(actor))
+    .get("/search", ({ query }) => searchBugReports(db, query), { query: BugReportSearchQuery, response: BugReportsPage })
+    .get("/stats", ({ query }) => getBugReportStats(db, query.timeframe ?? "week"), { query: StatsQuery, response: BugReportStats })
+    .get("/:id", ({ params }) => getBugReport(db, params.id), { params: BugReportIdParams, response: BugReportModel })
+    .post("", async ({ actor, body, status }) => status(201, await createBugReportAsAdmin(db, requireAdmin(actor).user.id, body)), {
+      transform: refuseUnknownFields(NewBugReport),
+      body: NewBugReport,
+      response: { 201: CreatedBugReport },
+    })
+    .patch("", ({ body }) => updateBugReports(db, body.bugReportIDs, body.updatedFields), {
+      transform: refuseUnknownFields(BugReportsPatch),
+      body: BugReportsPatch,
+      response: BugReportsBulkAnswer,
+    })
+    .delete("", ({ query }) => deleteBugReports(db, query.bugReportIDs), { query: BugReportsDeleteQuery, response: BugReportsBulkAnswer });
+};

@@ -1,0 +1,29 @@
+// /api/admin/faq (SPEC.md §7 FAQ): search, read, create, bulk update, bulk delete. Admins only;
+// the role is checked before the request is validated, so outsiders learn nothing of its shape.
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { context } from "../../http/context";
+import { requireAdmin } from "../../http/guards";
+import { refuseUnknownFields } from "../../http/unknown-fields";
+import { CreatedFaq, FaqIdParams, FaqModel, FaqSearchQuery, FaqsBulkAnswer, FaqsDeleteQuery, FaqsPage, FaqsPatch, NewFaq } from "./admin-model";
+import { createFaqAsAdmin, deleteFaqsAsAdmin, getFaqForAdmin, searchFaqs, updateFaqsAsAdmin } from "./admin-service";
+
+export const adminFaqApi = (deps: AppDeps) => {
+  const db = deps.database.db;
+  return new Elysia({ name: "admin-faq-api", prefix: "/api/admin/faq" })
+    .use(context(deps))
+    .onTransform(({ actor }) => void requireAdmin(actor))
+    .get("/search", ({ query }) => searchFaqs(db, query), { query: FaqSearchQuery, response: FaqsPage })
+    .get("/:id", ({ params }) => getFaqForAdmin(db, params.id), { params: FaqIdParams, response: FaqModel })
+    .post("", async ({ body, status }) => status(201, await createFaqAsAdmin(db, body)), {
+      transform: refuseUnknownFields(NewFaq),
+      body: NewFaq,
+      response: { 201: CreatedFaq },
+    })
+    .patch("", ({ body }) => updateFaqsAsAdmin(db, body.faqIDs, body.updatedFields), {
+      transform: refuseUnknownFields(FaqsPatch),
+      body: FaqsPatch,
+      response: FaqsBulkAnswer,
+    })
+    .delete("", ({ query }) => deleteFaqsAsAdmin(db, query.faqIDs), { query: FaqsDeleteQuery, response: FaqsBulkAnswer });
+};

@@ -1,0 +1,56 @@
+// The admin console's frame (SPEC.md §2 Admin console): a sub-header with the tabs General,
+// Bug Reports, FAQ and Tools, whose ids are the spec's sub-navigation ids.
+import type { ReactNode } from "react";
+import type { Actor } from "../../http/actor";
+import { PageShell } from "./views";
+
+export type AdminTab = "general" | "bug-reports" | "faq" | "tools";
+
+const tabs: { id: AdminTab; label: string; href: string }[] = [
+  { id: "general", label: "General", href: "/admin" },
+  { id: "bug-reports", label: "Bug Reports", href: "/admin/bugreports" },
+  { id: "faq", label: "FAQ", href: "/admin/faq" },
+  { id: "tools", label: "Tools", href: "/admin/tools" },
+];
+
+export function AdminFrame(props: {
+  actor: Actor;
+  tab: AdminTab /** Detail pages leave it out: their island renders the editable heading. */;
+  title?: string;
+  lead?: string;
+  back?: { href: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <PageShell actor={props.actor} current="/admin">
+      <div className="admin-hero">
+        <div className="container">
+          <nav className="tabs admin-tabs" aria-label="Admin console">
+            {tabs.map((tab) => (
+              <a key={tab.id} id={tab.id} className="tab" href={tab.href} aria-current={tab.id === props.tab ? "page" : undefined}>
+                {tab.label}
+              </a>
+            ))}
+          </nav>
+        </div>
+      </div>
+      <div className="container page admin-page">
+        <header className="admin-page-head">
+          {props.back ? (
+            <a className="back-link" href={props.back.href}>
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                <path d="M15 18l-6-6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              {props.back.label}
+            </a>
+          ) : (
+            <p className="eyebrow">Admin Console</p>
+          )}
+          {props.title ? <h1 className="admin-title">{props.title}</h1> : null}
+          {props.lead ? <p className="muted admin-lead">{props.lead}</p> : null}
+        </header>
+        {props.children}
+      </div>
+    </PageShell>
+  );
+}

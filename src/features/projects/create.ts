@@ -1,0 +1,127 @@
+// Ordering a project (SPEC.md §4), also for visitors: every check first, then the files, then every
+// row in one transaction (README decision 10).
+import type { Project } from "../../../db/schema";
+import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
+import { HttpError, badRequest } from "../../http/errors";
+import { newId } from "../../lib/ids";
+import { READABLE_ALPHABET, randomText } from "../../lib/random-text";
+import { TEMPORARY_PASSWORD_LENGTH, packageFor } from "../../shared/packages";
+import { type ProjectDraft, validateDraft } from "../../shared/wizard";
+import { claimCode, isCodeUnclaimed } from "../access-codes/queries";
+import { normalizeAccessCode } from "../access-codes/service";
+import { hashPassword } from "../auth/passwords";
+import { signInUser } from "../auth/service";
+import { enqueueMail } from "../mail/outbox";
+import { checkImages, collectImages, removeStoredObjects, storeImages } from "./images";
+import type { CreateProjectForm } from "./model";
+import { insertImages, insertProject, insertUser, isEmailTaken } from "./queries";
+import { type Deps, EMAIL_IN_USE, INVALID_ORDER_CODE, columnsOf, refuseInvalid } from "./service";
+
+export const TEMPORARY_PASSWORD_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Postgres (and PGlite) report a unique violation as SQLSTATE 23505, possibly wrapped by Drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+function temporaryPasswordMail(deps: Pick<AppDeps, "config">, to: { name: string; email: string; projectName: string; password: string }) {
+  const loginUrl = `${deps.config.publicUrl}/login`;
+  return {
+    to: to.email,
+    subject: "Your Webstudio account and temporary password",
+    text: [
+      `Hello ${to.name},`,
+      "",
+      `Thank you for ordering "${to.projectName}". We created a Webstudio account for ${to.email} so you can follow your project.`,
+      "",
+      `Your temporary password: ${to.password}`,
+      "",
+      `It works for ${TEMPORARY_PASSWORD_DAYS} days. Log in at ${loginUrl} and choose a new password when asked.`,
+      "",
+      "If you did not place this order, you can ignore this e-mail.",
+    ].join("\n"),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ordering
+
+export type CreatedProject = { projectID: string; message: string; setCookie: string | null };
+
+/**
+ * Creates a project from the wizard's draft and images. A visitor also gets an account with a
+ * temporary password (mailed) and is signed in. Files are stored first under the new ids and
+ * every row is written in one transaction afterwards; if anything fails, the stored files are
+ * deleted again, so a failed order leaves no user, no project and no file behind.
+ */
+export async function createProject(deps: Deps, actor: Actor | null, form: CreateProjectForm): Promise<CreatedProject> {
+  const db = deps.database.db;
+  // A signed-in customer orders as themselves: the e-mail in the draft is not theirs to choose.
+  const draft: ProjectDraft = actor ? { ...form.data, email: actor.user.email } : form.data;
+  const incoming = collectImages(form);
+  refuseInvalid(validateDraft(draft, { logoCount: incoming.filter((image) => image.kind === "logo").length }));
+
+  const code = draft.hasAccessCode ? normalizeAccessCode(draft.accessCode) : null;
+  if (draft.hasAccessCode && (code === null || !(await isCodeUnclaimed(db, code)))) {
+    throw badRequest(INVALID_ORDER_CODE, { accessCode: INVALID_ORDER_CODE });
+  }
+  const email = normalizeEmail(draft.email);
+  if (!actor && (await isEmailTaken(db, email))) throw emailInUse();
+
+  const pageCount = packageFor(draft.projectType).customPages;
+  const checked = await checkImages(incoming, { pageCount });
+  const temporaryPassword = actor ? null : randomText(TEMPORARY_PASSWORD_LENGTH, READABLE_ALPHABET);
+  const passwordHash = temporaryPassword ? await hashPassword(temporaryPassword) : null;
+
+  const projectId = newId();
+  const creatorId = actor?.user.id ?? newId();
+  const stored = await storeImages(deps, projectId, checked);
+  try {
+    await db.transaction(async (tx) => {
+      if (!actor) {
+        await insertUser(tx, {
+          id: creatorId,
+          email,
+          displayName: draft.creatorName.trim(),
+          passwordHash,
+          passwordExpiresAt: new Date(Date.now() + TEMPORARY_PASSWORD_DAYS * DAY_MS),
+          mustChangePassword: true,
+        });
+      }
+      await insertProject(tx, { id: projectId, creatorId, creatorName: draft.creatorName.trim(), accessCode: code, ...columnsOf(draft, deps) });
+      // The conditional UPDATE is the real check: of two orders racing for one code, one wins.
+      if (code !== null && !(await claimCode(tx, code, projectId))) throw badRequest(INVALID_ORDER_CODE, { accessCode: INVALID_ORDER_CODE });
+      await insertImages(tx, stored);
+      if (temporaryPassword) {
+        await enqueueMail(
+          tx,
+          temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectName: draft.projectName.trim(), password: temporaryPassword }),
+        );
+      }
+    });
+  } catch (error) {
+    await removeStoredObjects(
+      deps,
+      stored.map((row) => row.storageKey),
+    );
+    // Someone registered this e-mail between our check and the insert.
+    if (isUniqueViolation(error)) throw emailInUse();
+    throw error;
+  }
+  if (temporaryPassword) deps.wakeOutbox();
+  const setCookie = actor ? null : await signInUser(deps, creatorId);
+  const message = actor ? "Project created." : "Project created. We e-mailed you a temporary password for your new account.";
+  return { projectID: projectId, message, setCookie };
+}
+
+function emailInUse(): HttpError {
+  return new HttpError(409, EMAIL_IN_USE, { email: "Log in with this e-mail address to order with it, or use another one." });
+}

@@ -1,0 +1,181 @@
+// The dashboard's lists (SPEC.md §2 Dashboard), server-rendered from the query string: filters
+// and sort are links, the title search is a GET form, so they work without JavaScript.
+import type { ReactNode } from "react";
+import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
+import { formatDate } from "../../shared/dates";
+import type { PageInfo } from "../../shared/lists";
+import { badgeClass, statusColors, statusLabels } from "../../shared/project-labels";
+import type { AccessCodeModel } from "../access-codes/model";
+import { type DashboardState, projectStatusFilters, toQuery, toggleStatus, withCodes, withProjects } from "./dashboard-state";
+import type { ProjectListItem } from "./model";
+
+type Hidden = Record<string, string>;
+
+/** Hidden fields that carry the rest of the list state through a search form. */
+function hiddenFieldsExcept(state: DashboardState, drop: string[]): Hidden {
+  const params = new URLSearchParams(toQuery(state).split("?")[1] ?? "");
+  const hidden: Hidden = {};
+  for (const [key, value] of params) if (!drop.includes(key)) hidden[key] = value;
+  return hidden;
+}
+
+export function ProjectList(props: {
+  title: string;
+  state: DashboardState;
+  data: { projects: ProjectListItem[] } & PageInfo;
+  admin: boolean;
+  hint?: ReactNode;
+  action?: ReactNode;
+}) {
+  const { state, data } = props;
+  const filtered = Boolean(state.projects.status || state.projects.paid || state.projects.archived || state.projects.title);
+  return (
+    <section className="list-section" aria-labelledby="projects-title">
+      <div className="list-head">
+        <div>
+          <h2 id="projects-title">{props.title}</h2>
+          {props.hint ? <p className="muted list-hint">{props.hint}</p> : null}
+        </div>
+        {props.action}
+      </div>
+      <div className="list-toolbar">
+        <SearchForm
+          action="/dashboard"
+          id="project-search"
+          name="title"
+          label="Search projects"
+          value={state.projects.title}
+          hidden={hiddenFieldsExcept(state, ["title", "page"])}
+        />
+        <SortLinks label="Sort projects" current={state.projects.sortby} hrefFor={(sortby) => withProjects(state, { sortby })} />
+      </div>
+      <div className="pill-row" role="group" aria-label="Filter projects">
+        {projectStatusFilters.map((filter) => (
+          <FilterPill key={filter.value} href={toggleStatus(state, filter.value)} active={state.projects.status === filter.value}>
+            {filter.label}
+          </FilterPill>
+        ))}
+        <span className="pill-divider" aria-hidden="true" />
+        <FilterPill href={withProjects(state, { paid: !state.projects.paid })} active={state.projects.paid}>
+          Paid
+        </FilterPill>
+        <FilterPill href={withProjects(state, { archived: !state.projects.archived })} active={state.projects.archived}>
+          Archived
+        </FilterPill>
+      </div>
+      {data.projects.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-title">{filtered ? "No projects match these filters." : "No projects yet."}</p>
+          {filtered ? (
+            <a href={toQuery({ ...state, projects: { paid: false, archived: false, title: "", sortby: "-createdAt", page: 1 } })}>Clear filters</a>
+          ) : null}
+        </div>
+      ) : (
+        <div className="table-wrap">
+          <table className="table table-rows">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="hide-mobile">
+                  Payment Status
+                </th>
+                <th scope="col" className="hide-mobile">
+                  Date Created
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.projects.map((project) => (
+                <tr key={project._id}>
+                  <td>
+                    <a className="row-link" href={`/projects/${project._id}`}>
+                      {project.projectName}
+                    </a>
+                    {props.admin ? <span className="row-sub">{project.creator.displayName}</span> : null}
+                    {project.archived ? <span className="row-sub">Archived</span> : null}
+                  </td>
+                  <td>
+                    <span className={badgeClass(statusColors[project.status])}>{statusLabels[project.status]}</span>
+                  </td>
+                  <td className="hide-mobile">
+                    <span className={badgeClass(project.receivedPayment ? "green" : "neutral")}>{project.receivedPayment ? "Paid" : "Unpaid"}</span>
+                  </td>
+                  <td className="hide-mobile nowrap">{formatDate(project.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager label="Project pages" page={state.projects.page} info={data} hrefFor={(page) => withProjects(state, { page })} />
+    </section>
+  );
+}
+
+export function AccessCodeList(props: { state: DashboardState; data: { accessCodes: AccessCodeModel[] } & PageInfo; action: ReactNode }) {
+  const { state, data } = props;
+  const filtered = state.codes.claimed !== undefined || Boolean(state.codes.title);
+  return (
+    <section className="list-section" aria-labelledby="codes-title">
+      <div className="list-head">
+        <h2 id="codes-title">Access Codes</h2>
+        {props.action}
+      </div>
+      <div className="list-toolbar">
+        <SearchForm
+          action="/dashboard"
+          id="code-search"
+          name="codeTitle"
+          label="Search access codes"
+          value={state.codes.title}
+          hidden={hiddenFieldsExcept(state, ["codeTitle", "codePage"])}
+        />
+        <SortLinks label="Sort access codes" current={state.codes.sortby} hrefFor={(sortby) => withCodes(state, { sortby })} />
+      </div>
+      <div className="pill-row" role="group" aria-label="Filter access codes">
+        <FilterPill href={withCodes(state, { claimed: state.codes.claimed === false ? undefined : false })} active={state.codes.claimed === false}>
+          Unclaimed
+        </FilterPill>
+        <FilterPill href={withCodes(state, { claimed: state.codes.claimed === true ? undefined : true })} active={state.codes.claimed === true}>
+          Claimed
+        </FilterPill>
+      </div>
+      {data.accessCodes.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-title">{filtered ? "No access codes match these filters." : "No access codes yet."}</p>
+        </div>
+      ) : (
+        <div className="table-wrap">
+          <table className="table table-rows">
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="hide-mobile">
+                  Date Created
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.accessCodes.map((code) => (
+                <tr key={code._id}>
+                  <td>
+                    <a className="row-link" href={`/accesscodes/${code._id}`}>
+                      {code.title}
+                    </a>
+                  </td>
+                  <td>
+                    <span className={badgeClass(code.claimed ? "blue" : "green")}>{code.claimed ? "Claimed" : "Unclaimed"}</span>
+                  </td>
+                  <td className="hide-mobile nowrap">{formatDate(code.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager label="Access code pages" page={state.codes.page} info={data} hrefFor={(page) => withCodes(state, { page })} />
+    </section>
+  );
+}

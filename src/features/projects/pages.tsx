@@ -1,0 +1,128 @@
+// The project pages (SPEC.md §2): Overview (the project form), Status, Revisions and Admin.
+// They read the project through the same service as GET /api/projects/{id}, so the page and
+// the API cannot disagree about who may see what.
+import { Elysia } from "elysia";
+import type { ReactNode } from "react";
+import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
+import { context } from "../../http/context";
+import { HttpError } from "../../http/errors";
+import { requireAdminPage, requireSignedInPage } from "../../http/guards";
+import { Island } from "../../render/island";
+import { type ProjectDraft, pickContent } from "../../shared/wizard";
+import { page } from "../layout/page";
+import { getProject } from "./edit";
+import type { ProjectModel } from "./model";
+import { NoAccessScreen, ProjectFacts, ProjectFrame, type ProjectTab } from "./views";
+
+/** The saved project as the wizard's draft, the baseline of the edit form. */
+export function draftOf(project: ProjectModel): ProjectDraft {
+  return {
+    ...pickContent(project),
+    creatorName: project.creatorName,
+    email: project.creator.email,
+    acceptedTermsAndConditions: true,
+    signature: project.creatorName,
+    hasAccessCode: project.accessCode !== null,
+    accessCode: project.accessCode ?? "",
+  };
+}
+
+const tabTitles: Record<ProjectTab, string> = { overview: "Overview", status: "Status", revisions: "Revisions", admin: "Admin" };
+
+/** Loads the project for a tab; someone else's project gets the spec's words with a 403. */
+async function projectPage(deps: AppDeps, actor: Actor, id: string, tab: ProjectTab, body: (project: ProjectModel) => ReactNode): Promise<Response> {
+  let project: ProjectModel;
+  try {
+    project = await getProject(deps, actor, id);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 403) {
+      return page(deps, actor, { title: "No access", description: error.message, noIndex: true }, <NoAccessScreen actor={actor} message={error.message} />, {
+        status: 403,
+      });
+    }
+    throw error;
+  }
+  return page(
+    deps,
+    actor,
+    { title: `${project.projectName} · ${tabTitles[tab]}`, description: `Webapp Project ${project.projectName}`, path: `/projects/${project._id}` },
+    <ProjectFrame actor={actor} project={project} tab={tab}>
+      {body(project)}
+    </ProjectFrame>,
+  );
+}
+
+export const projectPages = (deps: AppDeps) =>
+  new Elysia({ name: "project-pages", prefix: "/projects" })
+    .use(context(deps))
+    .get("/:id", ({ actor, params }) => {
+      const signedIn = requireSignedInPage(actor);
+      return projectPage(deps, signedIn, params.id, "overview", (project) => (
+        <Island
+          name="wizard"
+          props={{
+            mode: "edit",
+            projectId: project._id,
+            project: draftOf(project),
+            images: { logoImageURLs: project.logoImageURLs, pagesImageURLs: project.pagesImageURLs },
+            locked: project.editingLocked && !signedIn.isAdmin,
+          }}
+        />
+      ));
+    })
+    .get("/:id/status", ({ actor, params }) => {
+      const signedIn = requireSignedInPage(actor);
+      return projectPage(deps, signedIn, params.id, "status", (project) => (
+        <div className="project-columns">
+          <section className="card" aria-labelledby="status-title">
+            <h2 id="status-title" className="card-title">
+              Status
+            </h2>
+            <ProjectFacts project={project} />
+          </section>
+          <section className="card danger-zone" aria-labelledby="delete-title">
+            <h2 id="delete-title" className="card-title">
+              Delete project
+            </h2>
+            <p className="muted">Deleting removes the request, its content and its images for good.</p>
+            <Island name="project-delete" props={{ projectId: project._id, projectName: project.projectName }} />
+          </section>
+        </div>
+      ));
+    })
+    .get("/:id/revisions", ({ actor, params }) => {
+      const signedIn = requireSignedInPage(actor);
+      return projectPage(deps, signedIn, params.id, "revisions", (project) => (
+        <section className="card revisions-card" aria-labelledby="revisions-title">
+          <Island name="revisions" props={{ projectId: project._id, notes: project.revisionNotes, locked: project.revisionsLocked }} />
+        </section>
+      ));
+    })
+    .get("/:id/admin", ({ actor, params }) => {
+      const admin = requireAdminPage(actor);
+      return projectPage(deps, admin, params.id, "admin", (project) => (
+        <Island
+          name="project-admin"
+          props={{
+            project: {
+              _id: project._id,
+              projectName: project.projectName,
+              projectType: project.projectType,
+              createdAt: project.createdAt,
+              status: project.status,
+              receivedPayment: project.receivedPayment,
+              refundIssued: project.refundIssued,
+              editingLocked: project.editingLocked,
+              revisionsLocked: project.revisionsLocked,
+              archived: project.archived,
+              invoiceSent: project.invoiceSent,
+              invoiceID: project.invoiceID,
+              accessCode: project.accessCode,
+              creatorEmail: project.creator.email,
+              creatorName: project.creator.displayName,
+            },
+          }}
+        />
+      ));
+    });

@@ -1,0 +1,139 @@
+// The project pages' frame (SPEC.md §2 Project pages): 'Webapp Project' with its tabs and the
+// status and payment badges, the facts of the Status and Admin tabs, and the no-access screen.
+import type { ReactNode } from "react";
+import type { Actor } from "../../http/actor";
+import { formatDate } from "../../shared/dates";
+import { formatPrice, packageFor } from "../../shared/packages";
+import { badgeClass, flagLabels, statusColors, statusLabels } from "../../shared/project-labels";
+import { PageShell } from "../layout/views";
+import type { ProjectModel } from "./model";
+
+export type ProjectTab = "overview" | "status" | "revisions" | "admin";
+
+const tabs: { id: ProjectTab; label: string; suffix: string; adminOnly?: boolean }[] = [
+  { id: "overview", label: "Overview", suffix: "" },
+  { id: "status", label: "Status", suffix: "/status" },
+  { id: "revisions", label: "Revisions", suffix: "/revisions" },
+  { id: "admin", label: "Admin", suffix: "/admin", adminOnly: true },
+];
+
+export function StatusBadge(props: { status: ProjectModel["status"] }) {
+  return (
+    <span className={badgeClass(statusColors[props.status])} data-project-badge="status">
+      {statusLabels[props.status]}
+    </span>
+  );
+}
+
+export function PaidBadge(props: { paid: boolean }) {
+  return (
+    <span className={badgeClass(props.paid ? "green" : "neutral")} data-project-badge="payment">
+      {props.paid ? "Paid" : "Unpaid"}
+    </span>
+  );
+}
+
+export function ProjectFrame(props: { actor: Actor; project: ProjectModel; tab: ProjectTab; children: ReactNode }) {
+  const { project } = props;
+  const base = `/projects/${project._id}`;
+  const pkg = packageFor(project.projectType);
+  return (
+    <PageShell actor={props.actor}>
+      <div className="project-hero">
+        <div className="container">
+          <div className="project-hero-row">
+            <div className="project-hero-text">
+              <p className="eyebrow">Webapp Project</p>
+              <h1 className="project-title">{project.projectName}</h1>
+              <p className="project-meta">
+                {pkg.title} · {formatPrice(pkg.price)} · Created {formatDate(project.createdAt)}
+              </p>
+            </div>
+            <div className="project-badges">
+              <StatusBadge status={project.status} />
+              <PaidBadge paid={project.receivedPayment} />
+              {project.archived ? <span className="badge">Archived</span> : null}
+            </div>
+          </div>
+          <nav className="tabs" aria-label="Project">
+            {tabs
+              .filter((tab) => !tab.adminOnly || props.actor.isAdmin)
+              .map((tab) => (
+                <a key={tab.id} className="tab" href={`${base}${tab.suffix}`} aria-current={tab.id === props.tab ? "page" : undefined}>
+                  {tab.label}
+                </a>
+              ))}
+          </nav>
+        </div>
+      </div>
+      <div className="container page project-page">{props.children}</div>
+    </PageShell>
+  );
+}
+
+function Fact(props: { label: string; children: ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>{props.label}</dt>
+      <dd>{props.children}</dd>
+    </div>
+  );
+}
+
+function FlagBadge(props: { on: boolean; flag: keyof typeof flagLabels; onColor?: "green" | "yellow" | "red" | "blue" }) {
+  const [yes, no] = flagLabels[props.flag];
+  return <span className={badgeClass(props.on ? (props.onColor ?? "green") : "neutral")}>{props.on ? yes : no}</span>;
+}
+
+/** Every fact of the Status tab (SPEC.md §2); the Admin tab shows the same with controls. */
+export function ProjectFacts(props: { project: ProjectModel }) {
+  const { project } = props;
+  return (
+    <dl className="facts">
+      <Fact label="Date created">{formatDate(project.createdAt)}</Fact>
+      <Fact label="Project status">
+        <span className={badgeClass(statusColors[project.status])}>{statusLabels[project.status]}</span>
+      </Fact>
+      <Fact label="Payment">
+        <FlagBadge flag="receivedPayment" on={project.receivedPayment} />
+      </Fact>
+      <Fact label="Invoice">
+        <FlagBadge flag="invoiceSent" on={project.invoiceSent} />
+      </Fact>
+      <Fact label="Refund">
+        <FlagBadge flag="refundIssued" on={project.refundIssued} onColor="blue" />
+      </Fact>
+      <Fact label="Access code">
+        <FlagBadge flag="accessCode" on={project.accessCode !== null} />
+      </Fact>
+      <Fact label="Editing">
+        <FlagBadge flag="editingLocked" on={project.editingLocked} onColor="yellow" />
+      </Fact>
+      <Fact label="Revisions">
+        <FlagBadge flag="revisionsLocked" on={project.revisionsLocked} onColor="yellow" />
+      </Fact>
+      <Fact label="Archived">
+        <FlagBadge flag="archived" on={project.archived} onColor="yellow" />
+      </Fact>
+    </dl>
+  );
+}
+
+export function NoAccessScreen(props: { actor: Actor; message: string }) {
+  return (
+    <PageShell actor={props.actor}>
+      <section className="error-screen container">
+        <p className="error-code" aria-hidden="true">
+          403
+        </p>
+        <h1>{props.message}</h1>
+        <p className="muted">Only the person who requested this project and our team can open it.</p>
+        <div className="button-row">
+          <a className="button button-primary" href="/dashboard">
+            Go to Dashboard
+          </a>
+        </div>
+      </section>
+    </PageShell>
+  );
+}

@@ -1,0 +1,51 @@
+// The create wizard's pages (SPEC.md §2): /create and /create/{s|m|l}, open to visitors.
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
+import { context } from "../../http/context";
+import { notFound } from "../../http/errors";
+import { Island } from "../../render/island";
+import type { ProjectType } from "../../shared/enums";
+import { isProjectType } from "../../shared/wizard";
+import { page } from "../layout/page";
+import { PageShell } from "../layout/views";
+
+function wizardPage(deps: AppDeps, actor: Actor | null, projectType: ProjectType | null) {
+  return page(
+    deps,
+    actor,
+    {
+      title: "Create a Webapp",
+      description: "Order a custom web app: pick a package, describe your pages, choose your colours and send your request.",
+      path: projectType ? `/create/${projectType}` : "/create",
+    },
+    <PageShell actor={actor}>
+      <div className="container page">
+        <header className="page-header wizard-header">
+          <div>
+            <p className="eyebrow">New project</p>
+            <h1>Create a Webapp</h1>
+            <p className="muted">Nine short steps. Your answers stay in this browser until you send them.</p>
+          </div>
+        </header>
+        <Island
+          name="wizard"
+          props={{
+            mode: "create",
+            projectType,
+            user: actor ? { displayName: actor.user.displayName, email: actor.user.email } : null,
+          }}
+        />
+      </div>
+    </PageShell>,
+  );
+}
+
+export const wizardPages = (deps: AppDeps) =>
+  new Elysia({ name: "wizard-pages" })
+    .use(context(deps))
+    .get("/create", ({ actor }) => wizardPage(deps, actor, null))
+    .get("/create/:projectType", ({ actor, params }) => {
+      if (!isProjectType(params.projectType)) throw notFound();
+      return wizardPage(deps, actor, params.projectType);
+    });

@@ -1,0 +1,39 @@
+// /api/admin/users (SPEC.md §7). Roles come from the session on the server; no key headers.
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "../../deps";
+import { context } from "../../http/context";
+import { requireAdmin, requireSuperAdmin } from "../../http/guards";
+import { listAdminUsers, makeAdmin, makeSuperAdmin, removeAdmin, searchNonAdminUsers } from "./service";
+
+const UserIdBody = t.Object({ userID: t.String({ minLength: 1, maxLength: 64, error: "userID must be a user id." }) });
+
+export const adminUsersApi = (deps: AppDeps) => {
+  const db = deps.database.db;
+  const keys = deps.config;
+  return new Elysia({ name: "admin-users-api", prefix: "/api/admin/users" })
+    .use(context(deps))
+    .get("/", async ({ actor }) => {
+      requireAdmin(actor);
+      return { users: await listAdminUsers(db, keys) };
+    })
+    .get(
+      "/searchnonadmin",
+      async ({ actor, query }) => {
+        requireAdmin(actor);
+        return { users: await searchNonAdminUsers(db, keys, query.searchText ?? "") };
+      },
+      { query: t.Object({ searchText: t.Optional(t.String({ maxLength: 100 })) }) },
+    )
+    .patch(
+      "/makeadmin",
+      async ({ actor, body }) => {
+        requireAdmin(actor);
+        return { message: await makeAdmin(db, keys, body.userID) };
+      },
+      { body: UserIdBody },
+    )
+    .patch("/removeadmin", async ({ actor, body }) => ({ message: await removeAdmin(db, keys, requireSuperAdmin(actor), body.userID) }), { body: UserIdBody })
+    .patch("/makesuperadmin", async ({ actor, body }) => ({ message: await makeSuperAdmin(db, keys, requireSuperAdmin(actor), body.userID) }), {
+      body: UserIdBody,
+    });
+};

@@ -1,0 +1,69 @@
+// The error mapper: one place that turns anything thrown into the answer a client expects:
+// `{ message, fields? }` JSON under /api, a 303 for page guards, and for other pages whatever
+// screen the layout draws (passed in, so this layer never imports a feature).
+import { HttpError } from "./errors";
+import { Redirect } from "./guards";
+
+type ValidationIssue = { path?: string; message?: string; summary?: string; schema?: { error?: unknown } };
+
+export type MappedError = { status: number; message: string; fields?: Record<string, string>; headers?: Record<string, string> };
+
+function validationFields(error: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const all = (error as { all?: ValidationIssue[] }).all ?? [];
+  for (const issue of all) {
+    const name = (issue.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "body";
+    if (fields[name]) continue;
+    const custom = issue.schema?.error;
+    fields[name] =
+      typeof custom === "string" ? custom : (issue.summary ?? issue.message ?? "Invalid value").replace(/^Expected property '[^']*' to be /, "Expected ");
+  }
+  return fields;
+}
+
+export function mapError(code: string | number, error: unknown): MappedError {
+  // Elysia wraps whatever a body parser throws in a ParseError; our own refusals keep their status.
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (code === "PARSE" && cause instanceof HttpError) return mapError("", cause);
+  if (error instanceof HttpError) return { status: error.status, message: error.message, fields: error.fields, headers: error.headers };
+  switch (code) {
+    case "VALIDATION": {
+      const fields = validationFields(error);
+      const first = Object.entries(fields)[0];
+      return { status: 400, message: first ? `Invalid ${first[0]}: ${first[1]}` : "The request is not valid.", fields };
+    }
+    case "PARSE":
+      return { status: 400, message: "The request body could not be read." };
+    case "NOT_FOUND":
+      return { status: 404, message: "Not Found" };
+    case "INVALID_COOKIE_SIGNATURE":
+      return { status: 400, message: "Bad cookie." };
+    default:
+      break;
+  }
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return { status, message: error instanceof Error ? error.message : "Bad request" };
+  }
+  return { status: 500, message: "Unknown Server Error" };
+}
+
+/** Draws the error screen of a page request; the layout feature provides it. */
+export type ErrorPageRenderer = (request: Request, status: number, message: string) => Promise<Response>;
+
+export async function handleError(request: Request, code: string | number, error: unknown, renderErrorPage: ErrorPageRenderer): Promise<Response> {
+  const mapped = mapError(code, error);
+  if (mapped.status >= 500) {
+    console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
+  }
+  const path = new URL(request.url).pathname;
+  if (error instanceof Redirect && !path.startsWith("/api/")) {
+    return new Response(null, { status: 303, headers: { location: error.location } });
+  }
+  if (path === "/api" || path.startsWith("/api/")) {
+    const body: { message: string; fields?: Record<string, string> } = { message: mapped.message };
+    if (mapped.fields) body.fields = mapped.fields;
+    return Response.json(body, { status: mapped.status, headers: mapped.headers });
+  }
+  return renderErrorPage(request, mapped.status, mapped.message);
+}

@@ -1,0 +1,54 @@
+// The SQL of the HTTP layer: session rows (token hashes) and rate-limit counters.
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { type Session, type User, rateLimits, sessions, users } from "../../db/schema";
+import type { Db } from "../lib/db";
+
+export async function insertSession(db: Db, id: string, userId: string, expiresAt: Date): Promise<void> {
+  await db.insert(sessions).values({ id, userId, expiresAt });
+}
+
+export async function findLiveSession(db: Db, id: string): Promise<{ session: Session; user: User } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row;
+}
+
+export async function extendSession(db: Db, id: string, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function deleteUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
+  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+/** One hit against a fixed-window counter, in one upsert; returns the window's count and end. */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<{ count: number; resetAt: Date } | undefined> {
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: new Date(Date.now() + windowMs) })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  return row;
+}
+
+export async function deleteExpiredRateLimits(db: Db): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date()));
+}

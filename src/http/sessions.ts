@@ -1,0 +1,53 @@
+// Sessions: a random token in a cookie, only its SHA-256 in the database, sliding expiry.
+import type { Session, User } from "../../db/schema";
+import { randomToken, sha256 } from "../lib/crypto";
+import type { Db } from "../lib/db";
+import { deleteExpiredSessions, deleteSession, deleteUserSessions, extendSession, findLiveSession, insertSession } from "./queries";
+
+export const SESSION_COOKIE = "session";
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+// Renew when less than half the lifetime is left, so an active user is never signed out
+// and we write to the database at most once every 15 days per session.
+const RENEW_BELOW_MS = SESSION_TTL_MS / 2;
+
+export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await insertSession(db, sha256(token), userId, expiresAt);
+  return { token, expiresAt };
+}
+
+export type ValidSession = { session: Session; user: User; renewed: boolean };
+
+export async function validateSessionToken(db: Db, token: string): Promise<ValidSession | null> {
+  if (!token || token.length > 200) return null;
+  const row = await findLiveSession(db, sha256(token));
+  if (!row) return null;
+  if (row.session.expiresAt.getTime() - Date.now() >= RENEW_BELOW_MS) return { ...row, renewed: false };
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await extendSession(db, row.session.id, expiresAt);
+  return { session: { ...row.session, expiresAt }, user: row.user, renewed: true };
+}
+
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await deleteSession(db, sha256(token));
+}
+
+/** Signs the user out everywhere, except optionally the session that asked. */
+export async function revokeUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
+  await deleteUserSessions(db, userId, keepSessionId);
+}
+
+export async function pruneExpiredSessions(db: Db): Promise<void> {
+  await deleteExpiredSessions(db);
+}
+
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
+  const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Expires=${expiresAt.toUTCString()}`];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function clearSessionCookie(secure: boolean): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}

@@ -1,0 +1,199 @@
+// The job queue: pg-boss in the app's own database (PGlite or Postgres), so a job is as durable
+// as the rows that caused it and any instance may run it. No product rules live here.
+//
+// - Every queue is declared when the queue is created; `start()` creates or updates them, so
+//   retry and dead-letter settings in code are the settings in the database.
+// - `send(..., { tx })` enqueues inside the caller's Drizzle transaction: the job exists exactly
+//   when the transaction commits, and a rollback leaves nothing behind.
+// - Jobs are at-least-once: a handler may run again after a crash or a stop that outlasts its
+//   timeout, so handlers must be idempotent.
+import { SQL, sql } from "drizzle-orm";
+import { type Db as BossDb, type Job as BossJob, type ConstructorOptions, PgBoss, fromDrizzle, fromPglite } from "pg-boss";
+import type { Database, Db } from "./db";
+import type { JsonObject } from "./json";
+
+/** Queue name → payload type. Dead letter queues are queues too, with the payload of their source. */
+export type JobMap = Record<string, JsonObject>;
+
+export type QueueSettings = {
+  /** Retries after the first attempt; 2 by default. */
+  retryLimit?: number;
+  /** Seconds before the first retry; 1 by default. */
+  retryDelaySeconds?: number;
+  /** Doubles the delay after each failure (with jitter); on by default. */
+  retryBackoff?: boolean;
+  /** Upper bound on the delay between retries, in seconds. */
+  retryDelayMaxSeconds?: number;
+  /** Queue that receives the job once its retries are spent; declare it as well. */
+  deadLetter?: string;
+  /** A running job not finished after this many seconds counts as failed; 15 minutes by default. */
+  expireInSeconds?: number;
+};
+
+export type JobContext<Name extends string, Data> = {
+  id: string;
+  name: Name;
+  data: Data;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** Aborted when the job expires or the queue stops without waiting for it. */
+  signal: AbortSignal;
+};
+
+export type SendOptions = {
+  /** The transaction of the change that causes the job; without it the job is sent on its own. */
+  tx?: Db;
+  /** Run no earlier than this moment, or this many seconds from now. */
+  startAfter?: Date | number;
+  /** While a job with this key is queued in this queue, another send with the key is dropped (returns null). */
+  singletonKey?: string;
+  /** Higher runs first. */
+  priority?: number;
+};
+
+export type WorkOptions = {
+  /** Handlers of this queue running at once in this instance; 1 by default. */
+  concurrency?: number;
+  /** Seconds between polls when no notification arrives; 2 by default. */
+  pollingIntervalSeconds?: number;
+};
+
+export type JobQueue<Jobs extends JobMap> = {
+  /** Installs or migrates pg-boss's schema, applies the queue settings, starts schedules and maintenance. */
+  start(): Promise<void>;
+  /** Stops fetching, waits up to `timeoutMs` (30 s) for running handlers, then fails the rest so another instance retries them. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+  /** Enqueues a job and resolves with its id, or null when a singleton key dropped it. */
+  send<Name extends keyof Jobs & string>(name: Name, data: Jobs[Name], options?: SendOptions): Promise<string | null>;
+  /** Runs `handler` for each job of the queue; a throw fails the attempt and schedules a retry. */
+  work<Name extends keyof Jobs & string>(name: Name, options: WorkOptions, handler: (job: JobContext<Name, Jobs[Name]>) => Promise<void>): Promise<void>;
+  /** Sends `data` to the queue on a cron expression (UTC, 5 or 6 fields), once per occurrence across all instances. */
+  schedule<Name extends keyof Jobs & string>(name: Name, cron: string, data: Jobs[Name]): Promise<void>;
+  /** Removes the queue's schedule. */
+  unschedule(name: keyof Jobs & string): Promise<void>;
+};
+
+export type JobQueueOptions<Jobs extends JobMap> = {
+  queues: { [Name in keyof Jobs]: QueueSettings };
+  log: (line: string) => void;
+  /** Seconds between cron passes; 30 by default, shorter in tests. */
+  cronIntervalSeconds?: number;
+};
+
+export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "driver">, options: JobQueueOptions<Jobs>): JobQueue<Jobs> {
+  const { log } = options;
+  const boss = new PgBoss({ ...connection(database), ...cronTiming(options.cronIntervalSeconds), useListenNotify: true });
+  // pg-boss reports background failures (maintenance, polling) as events; unheard, an 'error'
+  // event would throw and end the process.
+  boss.on("error", (error) => log(`jobs: ${error.message}`));
+  boss.on("warning", (warning) => log(`jobs: ${warning.message}`));
+
+  const names = Object.keys(options.queues) as (keyof Jobs & string)[];
+
+  async function applyQueueSettings(): Promise<void> {
+    // Created first and configured second, so a dead letter queue exists before anything names it.
+    for (const name of names) await boss.createQueue(name, { notify: true });
+    for (const name of names) {
+      const settings: QueueSettings = options.queues[name];
+      await boss.updateQueue(name, {
+        retryLimit: settings.retryLimit ?? 2,
+        retryDelay: settings.retryDelaySeconds ?? 1,
+        retryBackoff: settings.retryBackoff ?? true,
+        retryDelayMax: settings.retryDelayMaxSeconds ?? null,
+        deadLetter: settings.deadLetter ?? null,
+        ...(settings.expireInSeconds === undefined ? {} : { expireInSeconds: settings.expireInSeconds }),
+      });
+    }
+  }
+
+  return {
+    async start() {
+      await boss.start();
+      await applyQueueSettings();
+    },
+
+    async stop(stopOptions = {}) {
+      await boss.stop({ graceful: true, timeout: stopOptions.timeoutMs ?? 30_000 });
+    },
+
+    async send(name, data, sendOptions = {}) {
+      // pg-boss looks up an unknown queue on its own connection. On PGlite that connection waits
+      // for the caller's transaction to end, and the transaction waits for this send: a deadlock.
+      // Declared queues are already cached by `start()`, so only declared names may be sent.
+      if (!Object.hasOwn(options.queues, name)) throw new Error(`jobs: queue ${name} is not declared`);
+      return boss.send(name, data, {
+        ...(sendOptions.tx ? { db: transactionDb(sendOptions.tx) } : {}),
+        ...(sendOptions.startAfter === undefined ? {} : { startAfter: sendOptions.startAfter }),
+        ...(sendOptions.singletonKey === undefined ? {} : { singletonKey: sendOptions.singletonKey }),
+        ...(sendOptions.priority === undefined ? {} : { priority: sendOptions.priority }),
+      });
+    },
+
+    async work(name, workOptions, handler) {
+      // A notification wakes the worker the moment a job is sent, but retries and delayed jobs
+      // become due without one, so polling keeps its short interval even while notify is on.
+      const pollingIntervalSeconds = workOptions.pollingIntervalSeconds ?? 2;
+      await boss.work<Jobs[typeof name]>(
+        name,
+        { batchSize: 1, localConcurrency: workOptions.concurrency ?? 1, pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds },
+        async (jobs: BossJob<Jobs[typeof name]>[]) => {
+          for (const job of jobs) {
+            try {
+              await handler({ id: job.id, name, data: job.data, retryCount: job.retryCount, signal: job.signal });
+            } catch (error) {
+              log(`jobs: ${name} ${job.id} failed (attempt ${job.retryCount + 1}): ${error instanceof Error ? error.message : String(error)}`);
+              throw error;
+            }
+          }
+        },
+      );
+    },
+
+    async schedule(name, cron, data) {
+      await boss.schedule(name, cron, data, { tz: "UTC" });
+    },
+
+    async unschedule(name) {
+      await boss.unschedule(name);
+    },
+  };
+}
+
+function connection(database: Pick<Database, "driver">): ConstructorOptions {
+  const { driver } = database;
+  // On Postgres pg-boss keeps its own small pool (and one LISTEN connection), so a busy queue
+  // never starves requests of the app's connections.
+  if (driver.kind === "postgres") return { connectionString: driver.url, max: 4, application_name: "jobs" };
+  // On PGlite there is one connection in this process. pg-boss's adapter runs parameterless
+  // multi-statement scripts (schema install, migrations, locked maintenance) through `exec`,
+  // flattening every statement's rows as `pg` would, and the rest through `query`.
+  return { db: fromPglite(driver.client), backend: "pglite" };
+}
+
+function cronTiming(seconds: number | undefined): ConstructorOptions {
+  return seconds === undefined ? {} : { cronMonitorIntervalSeconds: seconds, cronWorkerIntervalSeconds: seconds };
+}
+
+/**
+ * pg-boss statements run on the caller's Drizzle transaction. pg-boss's Drizzle adapter turns its
+ * `$1` text into a Drizzle `sql` query; both drivers' results (postgres-js: an array of rows,
+ * PGlite: `{ rows }`) are what that adapter unwraps.
+ */
+function transactionDb(tx: Db): BossDb {
+  return fromDrizzle(
+    {
+      async execute(query: unknown) {
+        if (!(query instanceof SQL)) throw new Error("jobs: expected a Drizzle SQL query");
+        const result: unknown = await tx.execute(query);
+        if (Array.isArray(result)) return result;
+        if (hasRows(result)) return result;
+        throw new Error("jobs: unexpected result from the transaction");
+      },
+    },
+    sql,
+  );
+}
+
+function hasRows(value: unknown): value is { rows: unknown[] } {
+  return typeof value === "object" && value !== null && "rows" in value && Array.isArray(value.rows);
+}

@@ -1,0 +1,239 @@
+// The job queue on the test database (PGlite in memory, or Postgres with TEST_DATABASE_URL).
+// Each test uses queues of its own, so jobs left by one test never reach another's workers.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../src/lib/db";
+import { type JobQueue, createJobQueue } from "../src/lib/jobs";
+import { createTestDatabase } from "./helpers/db";
+import { waitFor } from "./helpers/wait";
+
+type Jobs = {
+  "t.committed": { causeId: string };
+  "t.rolled-back": { causeId: string };
+  "t.flaky": { n: number };
+  "t.flaky.dead": { n: number };
+  "t.shared": { n: number };
+  "t.tick": { from: string };
+  "t.slow": { ms: number };
+  "t.handover": { ms: number };
+};
+
+const queues = {
+  "t.committed": {},
+  "t.rolled-back": {},
+  "t.flaky": { retryLimit: 2, retryDelaySeconds: 1, retryBackoff: true, deadLetter: "t.flaky.dead" },
+  "t.flaky.dead": {},
+  "t.shared": {},
+  "t.tick": {},
+  "t.slow": {},
+  "t.handover": {},
+} as const;
+
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+let database: TestDatabase;
+let db: Db;
+const logs: string[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  // A stand-in for a feature's table: the change that causes a job.
+  await db.execute(sql`create table job_causes (id text primary key)`);
+  // Opening and migrating a database takes seconds on a busy machine.
+}, 60_000);
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  logs.length = 0;
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+/** A started queue instance, as one app instance would have; stopped after the test. */
+async function instance(cronIntervalSeconds?: number): Promise<JobQueue<Jobs>> {
+  const jobs = createJobQueue<Jobs>(database, {
+    queues,
+    log: (line) => logs.push(line),
+    ...(cronIntervalSeconds === undefined ? {} : { cronIntervalSeconds }),
+  });
+  await jobs.start();
+  cleanups.push(() => jobs.stop({ timeoutMs: 1_000 }));
+  return jobs;
+}
+
+/** Rows of a raw query: postgres-js answers an array of rows, PGlite `{ rows }`. */
+async function select<Row>(on: Db, query: SQL): Promise<Row[]> {
+  const result: unknown = await on.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+}
+
+async function countJobs(on: Db, name: keyof Jobs): Promise<number> {
+  const [row] = await select<{ n: number }>(on, sql`select count(*)::int as n from pgboss.job where name = ${name}`);
+  return row?.n ?? 0;
+}
+
+async function jobStates(name: keyof Jobs): Promise<string[]> {
+  const rows = await select<{ state: string }>(db, sql`select state from pgboss.job where name = ${name}`);
+  return rows.map((row) => row.state);
+}
+
+const fast = { pollingIntervalSeconds: 0.5 };
+
+describe(`jobs on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () => {
+  test("a job sent in a committed transaction runs, and sees the change that caused it", async () => {
+    const jobs = await instance();
+    const seen: boolean[] = [];
+    await jobs.work("t.committed", fast, async (job) => {
+      seen.push((await select(db, sql`select 1 from job_causes where id = ${job.data.causeId}`)).length === 1);
+    });
+
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into job_causes (id) values ('committed')`);
+      await jobs.send("t.committed", { causeId: "committed" }, { tx });
+    });
+
+    await waitFor("the job to run", () => seen.length === 1);
+    expect(seen).toEqual([true]);
+  });
+
+  test("a job sent in a rolled-back transaction never exists, so it never runs", async () => {
+    const jobs = await instance();
+    let runs = 0;
+    await jobs.work("t.rolled-back", fast, async () => {
+      runs++;
+    });
+
+    let insideTransaction = -1;
+    const failure = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into job_causes (id) values ('rolled-back')`);
+      await jobs.send("t.rolled-back", { causeId: "rolled-back" }, { tx });
+      insideTransaction = await countJobs(tx, "t.rolled-back");
+      throw new Error("the change fails after the send");
+    });
+    await expect(failure).rejects.toThrow("the change fails after the send");
+
+    // The job row was written by the transaction itself, and went with it.
+    expect(insideTransaction).toBe(1);
+    expect(await countJobs(db, "t.rolled-back")).toBe(0);
+    await Bun.sleep(1_500);
+    expect(runs).toBe(0);
+  });
+
+  test("a failing job retries with growing delays, then lands in its dead letter queue", async () => {
+    const jobs = await instance();
+    const attempts: { at: number; retryCount: number }[] = [];
+    await jobs.work("t.flaky", fast, async (job) => {
+      attempts.push({ at: Date.now(), retryCount: job.retryCount });
+      throw new Error("always fails");
+    });
+    const dead: { n: number }[] = [];
+    await jobs.work("t.flaky.dead", fast, async (job) => {
+      dead.push(job.data);
+    });
+
+    await jobs.send("t.flaky", { n: 7 });
+
+    await waitFor("the dead letter", () => dead.length === 1, 15_000);
+    expect(dead).toEqual([{ n: 7 }]);
+    // The first attempt and two retries (retryLimit 2).
+    expect(attempts.map((a) => a.retryCount)).toEqual([0, 1, 2]);
+    const [first, second, third] = attempts.map((a) => a.at);
+    // Backoff from a 1 s delay: the first retry waits 1–2 s, the second 2–4 s.
+    expect(second! - first!).toBeGreaterThanOrEqual(900);
+    expect(third! - second!).toBeGreaterThanOrEqual(1_900);
+    expect(logs.filter((line) => line.includes("t.flaky") && line.includes("always fails"))).toHaveLength(3);
+  }, 20_000);
+
+  test("two instances on one database never run the same job twice", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const runs: { id: string; by: "a" | "b" }[] = [];
+    for (const [jobs, by] of [
+      [a, "a"],
+      [b, "b"],
+    ] as const) {
+      await jobs.work("t.shared", { ...fast, concurrency: 3 }, async (job) => {
+        runs.push({ id: job.id, by });
+        await Bun.sleep(10);
+      });
+    }
+
+    const total = 40;
+    for (let n = 0; n < total; n++) await (n % 2 ? a : b).send("t.shared", { n });
+
+    await waitFor("every job to run", () => runs.length >= total, 15_000);
+    await Bun.sleep(500);
+    expect(runs).toHaveLength(total);
+    expect(new Set(runs.map((r) => r.id)).size).toBe(total);
+  }, 20_000);
+
+  test("a schedule registered on two instances fires once", async () => {
+    const [a, b] = [await instance(1), await instance(1)];
+    const runs: string[] = [];
+    for (const jobs of [a, b]) {
+      await jobs.work("t.tick", fast, async (job) => {
+        runs.push(job.id);
+      });
+    }
+
+    // A six-field cron naming one second, three seconds from now: it occurs exactly once, so
+    // every job beyond the first would be a duplicate.
+    const at = new Date(Date.now() + 3_000);
+    const cron = `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} ${at.getUTCDate()} ${at.getUTCMonth() + 1} *`;
+    await a.schedule("t.tick", cron, { from: "a" });
+    await b.schedule("t.tick", cron, { from: "b" });
+
+    await waitFor("the scheduled job", () => runs.length >= 1, 15_000);
+    // Both instances keep running cron passes for a few more seconds.
+    await Bun.sleep(3_000);
+    expect(runs).toHaveLength(1);
+    await a.unschedule("t.tick");
+  }, 25_000);
+
+  test("stop() lets the running handler finish", async () => {
+    const jobs = createJobQueue<Jobs>(database, { queues, log: (line) => logs.push(line) });
+    await jobs.start();
+    let started = false;
+    let finished = false;
+    await jobs.work("t.slow", fast, async (job) => {
+      started = true;
+      await Bun.sleep(job.data.ms);
+      finished = true;
+    });
+    await jobs.send("t.slow", { ms: 1_000 });
+    await waitFor("the handler to start", () => started);
+
+    await jobs.stop({ timeoutMs: 5_000 });
+
+    expect(finished).toBe(true);
+    expect(await jobStates("t.slow")).toEqual(["completed"]);
+  }, 15_000);
+
+  test("a handler that outlasts stop()'s timeout is aborted and its job retried by another instance", async () => {
+    const stopping = createJobQueue<Jobs>(database, { queues, log: (line) => logs.push(line) });
+    await stopping.start();
+    let aborted = false;
+    await stopping.work("t.handover", fast, async (job) => {
+      await Bun.sleep(job.data.ms);
+      aborted = job.signal.aborted;
+    });
+    await stopping.send("t.handover", { ms: 3_000 });
+    await waitFor("the first attempt to start", async () => (await jobStates("t.handover")).includes("active"));
+
+    const stopStarted = Date.now();
+    await stopping.stop({ timeoutMs: 1_000 });
+    expect(Date.now() - stopStarted).toBeLessThan(2_900);
+    expect(await jobStates("t.handover")).toEqual(["retry"]);
+
+    const other = await instance();
+    const retries: number[] = [];
+    await other.work("t.handover", fast, async (job) => {
+      retries.push(job.retryCount);
+    });
+    await waitFor("the retry on the other instance", () => retries.length === 1, 10_000);
+    expect(retries).toEqual([1]);
+    await waitFor("the first handler to notice", () => aborted, 5_000);
+  }, 20_000);
+});
