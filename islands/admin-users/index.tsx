@@ -48,6 +48,7 @@ function MakeAdminForm(props: { close: () => void; onDone: () => Promise<void> }
   const { busy, submit } = useForm();
   const toast = useToast();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the search reruns when the text changes, not when the toast helper does
   useEffect(() => {
     const searchText = text.trim();
     // The search runs only with non-empty text (SPEC.md §5).

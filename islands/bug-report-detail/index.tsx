@@ -66,7 +66,7 @@ export default function BugReportDetail(props: BugReportDetailProps) {
       title: DELETE_BUG_REPORT_QUESTION,
       message: text.title,
       remove: () => api.api.admin.bugreports.delete(undefined, { query: { bugReportIDs: report._id } }),
-      then: "/admin/bugreports",
+      leaveTo: "/admin/bugreports",
     });
   }
 

@@ -31,7 +31,7 @@ export default function FaqDetail(props: FaqDetailProps) {
       title: DELETE_FAQ_QUESTION,
       message: saved.title,
       remove: () => api.api.admin.faq.delete(undefined, { query: { faqIDs: id } }),
-      then: "/admin/faq",
+      leaveTo: "/admin/faq",
     });
   }
 

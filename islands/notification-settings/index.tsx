@@ -62,6 +62,7 @@ export default function NotificationSettings(props: NotificationSettingsProps) {
                   type="checkbox"
                   role="switch"
                   className="switch"
+                  aria-checked={locked ? true : values[group][channel.key]}
                   checked={locked ? true : values[group][channel.key]}
                   disabled={locked}
                   onChange={(event) => toggle(group, channel.key, event.target.checked)}

@@ -61,6 +61,7 @@ export default function ReportBug(props: ReportBugProps) {
         {props.label ?? "Report a Bug"}
       </button>
       {open ? (
+        // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click on the backdrop is the mouse's way out; the keyboard's is Escape
         <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && setOpen(false)}>
           <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="report-bug-title">
             <h2 id="report-bug-title">Report a Bug</h2>

@@ -87,7 +87,7 @@ export function useConfirm() {
 export function useConfirmDelete() {
   const confirm = useConfirm();
   const toast = useToast();
-  return (options: { id: string; title: string; message: string; remove: () => Promise<{ error: { value: unknown } | null }>; then: string }) =>
+  return (options: { id: string; title: string; message: string; remove: () => Promise<{ error: { value: unknown } | null }>; leaveTo: string }) =>
     confirm({
       id: options.id,
       title: options.title,
@@ -100,7 +100,7 @@ export function useConfirmDelete() {
           toast.error(errorMessage(error));
           throw new Error(errorMessage(error));
         }
-        window.location.assign(options.then);
+        window.location.assign(options.leaveTo);
         await new Promise(() => {});
       },
     });

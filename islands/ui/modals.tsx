@@ -89,6 +89,7 @@ function ModalFrame(props: { entry: ModalEntry; top: boolean; close: () => void 
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is the mouse's way out; the keyboard's is Escape
     <div
       className={entry.size === "full" ? "dialog-backdrop dialog-backdrop-full" : "dialog-backdrop"}
       onMouseDown={(event) => {
@@ -119,11 +120,7 @@ export function ModalHost() {
   }, [modals.length]);
   if (modals.length === 0 || typeof document === "undefined") return null;
   return createPortal(
-    <>
-      {modals.map((entry, index) => (
-        <ModalFrame key={entry.id} entry={entry} top={index === modals.length - 1} close={() => closeModal(entry.id)} />
-      ))}
-    </>,
+    modals.map((entry, index) => <ModalFrame key={entry.id} entry={entry} top={index === modals.length - 1} close={() => closeModal(entry.id)} />),
     document.body,
   );
 }

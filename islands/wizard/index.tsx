@@ -119,6 +119,7 @@ export default function Wizard(props: WizardProps) {
       pageFiles.some((files) => files.length > 0));
 
   // Create mode: bring back the text of an unfinished order after a reload. The URL's size wins.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount
   useEffect(() => {
     if (!create) return;
     const stored = loadDraft();
@@ -135,7 +136,7 @@ export default function Wizard(props: WizardProps) {
 
   useEffect(() => {
     if (create && restored.current) saveDraft(draft);
-  }, [draft]);
+  }, [draft, create]);
 
   // Edit mode: leaving the page with unsaved changes asks first.
   useEffect(() => {
@@ -165,7 +166,7 @@ export default function Wizard(props: WizardProps) {
       current = false;
       clearTimeout(timer);
     };
-  }, [draft.hasAccessCode, draft.accessCode]);
+  }, [draft.hasAccessCode, draft.accessCode, create]);
 
   // On narrow screens the step list scrolls sideways: keep the current step in view.
   useEffect(() => {
@@ -352,7 +353,7 @@ export default function Wizard(props: WizardProps) {
                 >
                   <span className="wizard-nav-marker" aria-hidden="true">
                     {done && index !== stepIndex ? (
-                      <svg viewBox="0 0 24 24" width="14" height="14">
+                      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
                         <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
                       </svg>
                     ) : (

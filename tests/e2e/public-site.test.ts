@@ -201,7 +201,10 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
           const where = `${path} at ${width} px in theme ${theme}`;
           const title = page.getByRole("heading", { level: 1 });
           if (!(await title.isVisible())) problems.push(`${where}: no visible page heading`);
-          else if ((await title.innerText()).replace(/\s+/g, " ").trim() !== heading) problems.push(`${where}: heading "${await title.innerText()}"`);
+          else {
+            const shown = ((await title.textContent()) ?? "").replace(/\s+/g, " ").trim();
+            if (shown !== heading) problems.push(`${where}: heading "${shown}"`);
+          }
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           const known = KNOWN_OVERFLOW.includes(`${path} ${width}`);
           if (overflow > 0 && !known) problems.push(`${where}: ${overflow} px wider than the window`);

@@ -1,5 +1,5 @@
 // The admins' bulk changes and deletions of projects.
-import type { NewProject, Project } from "../../../db/schema";
+import type { NewProject } from "../../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { isId } from "../../lib/ids";
 import { claimCode } from "../access-codes/queries";

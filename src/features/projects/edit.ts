@@ -1,5 +1,5 @@
 // A customer's own project: reading, editing content and revisions, adding images, deleting.
-import type { Project, ProjectImage } from "../../../db/schema";
+import type { ProjectImage } from "../../../db/schema";
 import type { Actor } from "../../http/actor";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { requireUser } from "../../http/guards";
