@@ -3,28 +3,19 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Notification, mailOutbox, notificationChannels, notifications, users } from "../../../db/schema";
 import { type ChannelId } from "../../shared/enums";
-import type { Db } from "../../lib/db";
+import { type Db, type Page, paged } from "../../lib/db";
 import { newId } from "../../lib/ids";
 
 export async function listNotificationRows(
   db: Db,
   userId: string,
   options: { channelId?: ChannelId; page: number; pageSize: number },
-): Promise<{ rows: Notification[]; totalCount: number }> {
+): Promise<Page<Notification>> {
   const where = options.channelId
     ? and(eq(notifications.userId, userId), eq(notifications.channelId, options.channelId))
     : eq(notifications.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    db.select({ value: count() }).from(notifications).where(where),
-  ]);
-  return { rows, totalCount: total?.value ?? 0 };
+  const ordered = db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id));
+  return paged(db, ordered, { table: notifications, where }, options);
 }
 
 export async function findOwnNotification(db: Db, userId: string, id: string): Promise<Notification | null> {

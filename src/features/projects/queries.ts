@@ -1,15 +1,10 @@
 // SQL for projects and their images. Reads for a customer filter by creator in the `where`, so a
 // forgotten check returns nothing rather than someone else's project.
-import { type SQL, and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import { type NewProject, type NewUser, type Project, type ProjectImage, projectImages, projects, users } from "../../../db/schema";
 import { type ProjectStatus } from "../../shared/enums";
-import type { Db } from "../../lib/db";
+import { type Db, type Page, likePattern, paged } from "../../lib/db";
 import { PROJECTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 export type Viewer = { userId: string; isAdmin: boolean };
 export type CreatorRow = { id: string; displayName: string; email: string };
@@ -129,7 +124,7 @@ export type ProjectListRow = {
   creator: CreatorRow;
 };
 
-export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<{ rows: ProjectListRow[]; totalCount: number }> {
+export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<Page<ProjectListRow>> {
   const conditions: SQL[] = [eq(projects.archived, search.archived)];
   if (search.creatorId) conditions.push(eq(projects.creatorId, search.creatorId));
   if (search.status) conditions.push(eq(projects.status, search.status));
@@ -138,16 +133,11 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
   const where = and(...conditions);
   const order =
     search.sortby === "createdAt" ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(projects)
-      .innerJoin(users, eq(users.id, projects.creatorId))
-      .where(where)
-      .orderBy(...order)
-      .limit(PROJECTS_PAGE_SIZE)
-      .offset((search.page - 1) * PROJECTS_PAGE_SIZE),
-    db.select({ value: count() }).from(projects).where(where),
-  ]);
-  return { rows, totalCount: total?.value ?? 0 };
+  const ordered = db
+    .select(listColumns)
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.creatorId))
+    .where(where)
+    .orderBy(...order);
+  return paged(db, ordered, { table: projects, where }, { page: search.page, pageSize: PROJECTS_PAGE_SIZE });
 }
