@@ -2,11 +2,11 @@
 // the FAQ feature's service, so the public help centre's render cache is cleared at once.
 import { type FaqSection, faqSections } from "../../shared/enums";
 import { badRequest, notFound } from "../../http/errors";
+import { parseIdList } from "../../http/id-list";
 import type { Db } from "../../lib/db";
 import { DEFAULT_SORT, FAQS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
 import { type FaqJson, toFaqJson } from "./model";
 import { createFaq, deleteFaqs, getFaq, updateFaqs } from "./service";
-import { parseIdList } from "../projects/service";
 import { MAX_BULK_FAQS, type FaqSearchQuery } from "./admin-model";
 import { searchFaqRows } from "./admin-queries";
 

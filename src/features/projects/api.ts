@@ -5,6 +5,7 @@ import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { requireAdmin, requireUser } from "../../http/guards";
+import { parseIdList } from "../../http/id-list";
 import { parseMultipart } from "./form";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import {
@@ -30,7 +31,6 @@ import {
   deleteProject,
   deleteProjectsAsAdmin,
   getProject,
-  parseIdList,
   searchProjects,
   updateProject,
   updateProjectsAsAdmin,
