@@ -1,5 +1,6 @@
-// SQL for the admin side of bug reports. resolvedAt and archivedAt record when a flag was last
-// turned on (and are cleared when it is turned off), so the stats count what happened in a period.
+// SQL for bug reports: a user's report and the admin side. resolvedAt and archivedAt record
+// when a flag was last turned on (and are cleared when it is turned off), so the stats count
+// what happened in a period.
 import { and, asc, desc, eq, gte, ilike, inArray, lt, sql } from "drizzle-orm";
 import { type BugReport, bugReports, users } from "../../../db/schema";
 import { type Db, type Page, likePattern, paged } from "../../lib/db";
