@@ -14,6 +14,7 @@ import {
   MAX_LOGO_IMAGES,
 } from "../../shared/uploads";
 import type { AddImagesForm } from "./model";
+import type { ImagePosition } from "./queries";
 
 export type IncomingImage = { kind: "logo" | "page"; pageIndex: number | null; file: File; field: string };
 export type CheckedImage = IncomingImage & { bytes: Uint8Array; type: ImageType };
@@ -144,4 +145,16 @@ export function groupImages(images: ProjectImage[], pageCount: number): { logos:
     images.filter((image) => image.kind === "page" && image.pageIndex === index).sort(byPosition),
   );
   return { logos, pages };
+}
+
+/**
+ * The images whose place in their list is not their saved position, each with its new position
+ * (for one setImagePositions call). An id listed twice keeps its last place.
+ */
+export function positionChanges(lists: ProjectImage[][]): ImagePosition[] {
+  const moves = new Map<string, number>();
+  for (const list of lists) {
+    for (const [position, image] of list.entries()) if (image.position !== position) moves.set(image.id, position);
+  }
+  return [...moves].map(([id, position]) => ({ id, position }));
 }

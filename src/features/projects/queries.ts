@@ -63,8 +63,24 @@ export async function deleteImages(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.delete(projectImages).where(inArray(projectImages.id, ids));
 }
 
+export type ImagePosition = { id: string; position: number };
+
+/** Moves any number of images in one UPDATE (a CASE on the id); each id at most once. */
+export async function setImagePositions(db: Db, moves: ImagePosition[]): Promise<void> {
+  if (moves.length === 0) return;
+  const cases = sql.join(
+    moves.map((move) => sql`when ${move.id} then ${move.position}::integer`),
+    sql` `,
+  );
+  await db
+    .update(projectImages)
+    .set({ position: sql`case ${projectImages.id} ${cases} end` })
+    .where(inArray(projectImages.id, moves.map((move) => move.id)));
+}
+
+/** One image; projects/service.ts calls this until it moves to setImagePositions. */
 export async function setImagePosition(db: Db, id: string, position: number): Promise<void> {
-  await db.update(projectImages).set({ position }).where(eq(projectImages.id, id));
+  await setImagePositions(db, [{ id, position }]);
 }
 
 export async function updateProjectRow(db: Db, id: string, values: Partial<NewProject>): Promise<void> {
