@@ -1,9 +1,9 @@
 // The admin side of bug reports (SPEC.md §2 Bug reports, §4 flags, §5 Edit bug report, §7).
 import { badRequest, notFound } from "../../http/errors";
+import { parseIdList } from "../../http/id-list";
 import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { BUG_REPORTS_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
-import { parseIdList } from "../projects/admin";
 import { type BugReportFields, type BugReportModel, type BugReportSearchQuery, type BugReportStats, MAX_BULK_BUG_REPORTS, type Timeframe } from "./model";
 import { type BugReportRow, countInPeriod, deleteBugReportRows, insertBugReport, searchBugReportRows, selectBugReport, updateBugReportRows } from "./queries";
 

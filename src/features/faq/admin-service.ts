@@ -2,10 +2,10 @@
 // the FAQ feature's service, so the public help centre's render cache is cleared at once.
 
 import { badRequest, notFound } from "../../http/errors";
+import { parseIdList } from "../../http/id-list";
 import type { Db } from "../../lib/db";
 import { type FaqSection, faqSections } from "../../shared/enums";
 import { DEFAULT_SORT, FAQS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
-import { parseIdList } from "../projects/admin";
 import { type FaqSearchQuery, MAX_BULK_FAQS } from "./admin-model";
 import { searchFaqRows } from "./admin-queries";
 import { type FaqJson, toFaqJson } from "./model";

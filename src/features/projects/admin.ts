@@ -1,7 +1,6 @@
 // The admins' bulk changes and deletions of projects.
 import type { NewProject } from "../../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { isId } from "../../lib/ids";
 import { claimCode } from "../access-codes/queries";
 import { normalizeAccessCode } from "../access-codes/service";
 import { notifyProjectChanges, readProjectsBefore } from "../notifications/project-events";
@@ -32,15 +31,6 @@ export async function updateProjectsAsAdmin(deps: Deps, patch: AdminProjectsPatc
   if (mailed) deps.wakeOutbox();
   if (updated.length === 0) throw notFound("No project matched those ids.");
   return { message: updated.length === 1 ? "Project updated." : `${updated.length} projects updated.`, projectIDs: updated };
-}
-
-/** `projectIDs` joined by '-' (SPEC.md §7), every one a well-formed id. */
-export function parseIdList(joined: string, field: string, max: number): string[] {
-  const ids = [...new Set(joined.split("-").filter(Boolean))];
-  if (ids.length === 0 || ids.length > max || !ids.every(isId)) {
-    throw badRequest(`${field} must be 1 to ${max} ids joined by "-".`, { [field]: "Expected ids joined by -" });
-  }
-  return ids;
 }
 
 export async function deleteProjectsAsAdmin(deps: Deps, ids: string[]): Promise<{ message: string; projectIDs: string[] }> {
