@@ -22,7 +22,11 @@ export type Running = {
   deps: AppDeps;
   url: string;
   port: number;
-  /** Graceful stop: no new connections, in-flight requests finish, workers stop, database closes. */
+  /**
+   * Graceful stop: /ready answers 503 for SHUTDOWN_DELAY_MS while requests are still served (the load
+   * balancer takes the instance out), then no new connections, in-flight requests finish, workers
+   * stop, database closes.
+   */
   stop(): Promise<void>;
 };
 
@@ -45,6 +49,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const superAdmin = await ensureSuperAdmin(database.db, config);
   if (superAdmin === "created") log(`bootstrap: created super admin ${config.superAdminEmail}`);
   if (await seedFaqs(database.db)) log("bootstrap: added the starter FAQs");
+  let draining = false;
   const mailer = createMailer(config, log);
   const outbox = startOutboxWorker({ db: database.db, mailer, log, pollMs: options.outboxPollMs });
   // Deliver whatever a previous run left queued without waiting for the first poll.
@@ -58,6 +63,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     assets: await buildAssets(),
     sealer: createSealer(resolveAppSecret(config)),
     log,
+    isDraining: () => draining,
   };
   const app = createApp(deps);
   const server = Bun.serve({
@@ -84,6 +90,11 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     url: `http://127.0.0.1:${server.port}`,
     stop() {
       stopping ??= (async () => {
+        draining = true;
+        if (config.shutdownDelayMs > 0) {
+          log(`draining: /ready answers 503, the listener closes in ${config.shutdownDelayMs} ms`);
+          await Bun.sleep(config.shutdownDelayMs);
+        }
         clearInterval(housekeeping);
         await server.stop(false);
         await settleAnnouncements();

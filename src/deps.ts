@@ -16,4 +16,6 @@ export type AppDeps = {
   assets: Assets;
   sealer: Sealer;
   log: (line: string) => void;
+  /** True once a graceful stop has begun: /ready answers 503 so load balancers send no new requests. */
+  isDraining: () => boolean;
 };
