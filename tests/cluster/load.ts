@@ -52,7 +52,9 @@ export function startLoad(options: LoadOptions): { stop(): Promise<LoadTally> } 
   const readPages = async (worker: number): Promise<void> => {
     for (let turn = worker; !stopped; turn++) {
       const page = PAGES[turn % PAGES.length] ?? PAGES[0]!;
-      const response = await send("GET", page.path, { headers: page.signedIn ? { cookie: options.cookie, "accept-encoding": "gzip" } : { "accept-encoding": "gzip" } });
+      const response = await send("GET", page.path, {
+        headers: page.signedIn ? { cookie: options.cookie, "accept-encoding": "gzip" } : { "accept-encoding": "gzip" },
+      });
       if (response) {
         await response.arrayBuffer().catch(() => {});
         answers.push({ method: "GET", path: page.path, status: response.status, servedBy: response.headers.get("x-served-by"), at: Date.now() });
@@ -91,5 +93,9 @@ export function startLoad(options: LoadOptions): { stop(): Promise<LoadTally> } 
 
 /** "GET /dashboard 502 (app2)" lines for a failure report. */
 export function describeAnswers(answers: Answer[]): string {
-  return answers.map((answer) => `${answer.method} ${answer.path} ${answer.status}${answer.servedBy ? ` (${answer.servedBy})` : ""}${answer.error ? ` ${answer.error}` : ""}`).join("\n");
+  return answers
+    .map(
+      (answer) => `${answer.method} ${answer.path} ${answer.status}${answer.servedBy ? ` (${answer.servedBy})` : ""}${answer.error ? ` ${answer.error}` : ""}`,
+    )
+    .join("\n");
 }
