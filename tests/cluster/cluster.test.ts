@@ -1,6 +1,6 @@
 // Two production instances behind HAProxy (deploy/haproxy.cfg) on one throwaway Postgres
 // database: `bun run test:cluster`. Needs haproxy and TEST_DATABASE_URL; without either it says
-// why and skips, so the default `bun run test` on PGlite is unaffected.
+// why and skips (outside CI), so a machine without them is not blocked.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { projects, users } from "../../db/schema";
@@ -16,6 +16,8 @@ const skipReason = !findHaproxy()
   : !testDatabaseUrl
     ? "TEST_DATABASE_URL is unset (the cluster runs on Postgres, e.g. postgres://postgres@127.0.0.1:5432/test)"
     : null;
+// In CI (.ci/run installs haproxy and sets the URL) a skip would hide a broken cluster: fail instead.
+if (skipReason && process.env.CI === "true") throw new Error(`tests/cluster cannot run in CI: ${skipReason}`);
 if (skipReason) console.log(`tests/cluster skipped: ${skipReason}`);
 
 // Longer than HAProxy needs to see /ready fail twice (1.5 s), shorter than the 5 s production default.
