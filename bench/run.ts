@@ -314,9 +314,16 @@ async function main(): Promise<void> {
       { databaseUrl, env: { APP_SECRET, ADMIN_KEY, SUPER_ADMIN_KEY, SMTP_URL: "", S3_BUCKET: "" }, say },
       (baseUrl, appPids) => watchSaturation(databaseUrl, appPids, () => load(`${baseUrl}/dashboard`, customer)),
     );
-    const saturationNote = ({ saturation }: { saturation: Saturation }) =>
-      `CPU ${saturation.cpuBusyPercent.toFixed(0)}% busy (app ${saturation.cpuShare.app.toFixed(0)}%, Postgres ${saturation.cpuShare.postgres.toFixed(0)}%, ` +
-      `HAProxy ${saturation.cpuShare.haproxy.toFixed(0)}%, wrk ${saturation.cpuShare.wrk.toFixed(0)}%); Postgres ${saturation.connections} connections, at most ${saturation.maxActive} running`;
+    // CPU per request is the steadier figure on a shared machine: requests/s move with the neighbours' load.
+    const saturationNote = ({ result, saturation }: { result: WrkResult; saturation: Saturation }) => {
+      const perRequestMs = (share: number) => ((share / 100) * cpus().length * 1000) / Math.max(1, result.rps);
+      return (
+        `CPU ${saturation.cpuBusyPercent.toFixed(0)}% busy: app ${saturation.cpuShare.app.toFixed(0)}%, Postgres ${saturation.cpuShare.postgres.toFixed(0)}%, ` +
+        `HAProxy ${saturation.cpuShare.haproxy.toFixed(0)}%, wrk ${saturation.cpuShare.wrk.toFixed(0)}% ` +
+        `(${perRequestMs(saturation.cpuShare.app).toFixed(1)} + ${perRequestMs(saturation.cpuShare.postgres).toFixed(1)} ms app + Postgres CPU a request); ` +
+        `Postgres ${saturation.connections} connections, at most ${saturation.maxActive} running`
+      );
+    };
     const one = scaleOut.oneBehind.result.rps;
     addLoadRow(
       "scale-out: /dashboard, one instance straight",

@@ -145,9 +145,31 @@ describe.skipIf(skipReason !== null)("two instances behind HAProxy", () => {
   }, 60_000);
 
   // The scenarios of issue 10 that need the job queue, the event bus and SSE from the other
-  // branches; the recipe for each is in the README's "Running more than one instance".
+  // branches. Each goes to one instance directly (instance.url) where it matters which one does
+  // what; PUBLIC_URL is the balancer's, so writes send `origin: cluster.url`.
+  //
+  // SSE across instances: open `GET ${B.url}/api/events` with the user's cookie and read the body
+  // as text/event-stream until the first event or heartbeat (the subscription is live); POST the
+  // announcement to `${A.url}/api/admin/notifications/appannouncement` as an admin (a user row with
+  // isAdmin and CLUSTER_KEYS.ADMIN_KEY, plus a session); expect the notification event on B's
+  // stream within 2,000 ms of the POST's answer; cancel the reader.
   test.todo("an announcement sent through instance A reaches a user whose SSE stream is on instance B within 2 s");
+  // Fan-out resumed: insert 5,000 users with one INSERT ... SELECT generate_series (announcements
+  // switched on); POST an announcement to A; poll count(*) of notifications with its message until
+  // it passes ~2,500; kill -9 whichever instance logs the fan-out job's start (instance.logs), or
+  // SIGTERM B before sending so A must take it; then poll until 5,000 notifications (within the
+  // queue's expiry of an active job plus a margin) and check count(distinct user_id) = count(*)
+  // = 5,000, and one mail job or outbox row per recipient (a copy tolerated for the batch in flight).
   test.todo("kill -9 of the instance doing a 5,000-recipient fan-out half-way: the other finishes it, one notification each");
+  // Render cache: GET `${B.url}/support` anonymously twice (cached, same ETag); PATCH the FAQ through
+  // `${A.url}/api/admin/faq` as an admin with new text; poll B's /support every 100 ms until the new
+  // text shows, expecting under 2,000 ms (the 60 s TTL would fail it).
   test.todo("a FAQ edited through A is served fresh by B within 2 s");
+  // Dead letters: start tests/helpers/smtp.ts's capture before the cluster with a recipient it
+  // answers 550 5.1.1 (an option to add there), pass SMTP_URL in startCluster's env (its own
+  // describe, so the other tests keep file mail); place three visitor orders through the balancer
+  // (each mails a temporary password) to a@, gone@ and c@; wait until a@ and c@ arrived exactly
+  // once each, gone@ was attempted once, and the dead-letter list (the admin page's API, or the
+  // queue's table) holds gone@'s mail; wait a retry interval longer and check nothing changed.
   test.todo("an SMTP server rejecting one address permanently: that mail is dead-lettered, the others delivered once");
 });
