@@ -1,5 +1,6 @@
 // The whole data model. One table per entity of SPEC.md §3, plus what our own
-// identity provider, the mail outbox and the rate limiter need.
+// identity provider, announcements, failed mail and the rate limiter need. Queued jobs live in
+// pg-boss's own `pgboss` schema (src/lib/jobs.ts), not here.
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import {
@@ -232,6 +233,21 @@ export const notificationChannels = pgTable("notification_channels", {
   photoURL: text("photo_url").notNull().default(""),
 });
 
+// An admin's announcement and the progress of its fan-out job: `lastUserId` is the keyset
+// cursor saved with each batch, so a job killed half-way resumes after the last batch it wrote.
+export const announcements = pgTable("announcements", {
+  id: text("id").primaryKey(),
+  kind: text("kind").$type<"app" | "email">().notNull(),
+  adminId: text("admin_id").references(() => users.id, { onDelete: "set null" }),
+  message: text("message").notNull(),
+  /** E-mail announcements only. */
+  subject: text("subject"),
+  lastUserId: text("last_user_id"),
+  sentCount: integer("sent_count").notNull().default(0),
+  finishedAt: at("finished_at"),
+  createdAt: createdAt(),
+});
+
 export const notifications = pgTable(
   "notifications",
   {
@@ -245,13 +261,22 @@ export const notifications = pgTable(
       .references(() => notificationChannels.id),
     message: text("message").notNull(),
     isRead: boolean("is_read").notNull().default(false),
+    // Set for an announcement's notifications: one per (announcement, user), whatever re-runs.
+    announcementId: text("announcement_id").references(() => announcements.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_created").on(t.userId, t.createdAt), index("notifications_user_channel_created").on(t.userId, t.channelId, t.createdAt)],
+  (t) => [
+    index("notifications_user_created").on(t.userId, t.createdAt),
+    index("notifications_user_channel_created").on(t.userId, t.channelId, t.createdAt),
+    uniqueIndex("notifications_announcement_user").on(t.announcementId, t.userId),
+  ],
 );
 
-export const mailOutbox = pgTable(
-  "mail_outbox",
+// Mail that will not be delivered without help: a permanent SMTP rejection (5xx), or retries
+// spent. Keyed by the mail job's id, so recording the same failure twice keeps one row. An
+// admin's retry sends a new mail job and deletes the row in one transaction.
+export const failedMails = pgTable(
+  "failed_mails",
   {
     id: text("id").primaryKey(),
     to: text("to").notNull(),
@@ -259,15 +284,10 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),
-    // A worker holds a message until this time so two instances never send it twice at once.
-    lockedUntil: at("locked_until"),
-    lastError: text("last_error"),
-    sentAt: at("sent_at"),
-    createdAt: createdAt(),
+    error: text("error").notNull(),
+    failedAt: at("failed_at").notNull().defaultNow(),
   },
-  (t) => [index("mail_outbox_pending").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [index("failed_mails_failed_at").on(t.failedAt)],
 );
 
 export const rateLimits = pgTable("rate_limits", {
@@ -288,4 +308,5 @@ export type Faq = typeof faqs.$inferSelect;
 export type NewFaq = typeof faqs.$inferInsert;
 export type BugReport = typeof bugReports.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
-export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type FailedMail = typeof failedMails.$inferSelect;
+export type Announcement = typeof announcements.$inferSelect;
