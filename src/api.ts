@@ -10,6 +10,7 @@ import { contactApi } from "./features/contact/api";
 import { adminFaqApi } from "./features/faq/admin-api";
 import { faqApi } from "./features/faq/api";
 import { adminInvoicesApi } from "./features/invoices/api";
+import { adminMailApi } from "./features/mail/admin-api";
 import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
 import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
 import { settingsApi } from "./features/settings/api";
@@ -35,6 +36,7 @@ export function createApi(deps: AppDeps) {
     .use(accessCodesApi(deps))
     .use(adminAccessCodesApi(deps))
     .use(adminInvoicesApi(deps))
+    .use(adminMailApi(deps))
     .use(notificationsApi(deps))
     .use(adminNotificationsApi(deps))
     .all("/api/*", () => {

@@ -14,6 +14,7 @@ import { faqPages } from "./features/faq/pages";
 import { invoicePages } from "./features/invoices/pages";
 import { landingPages } from "./features/landing/pages";
 import { errorPageRenderer } from "./features/layout/error-pages";
+import { adminMailPages } from "./features/mail/admin-pages";
 import { notificationsPages } from "./features/notifications/pages";
 import { dashboardPages } from "./features/projects/dashboard-pages";
 import { projectPages } from "./features/projects/pages";
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps) {
     .use(adminConsolePages(deps))
     .use(adminFaqPages(deps))
     .use(adminBugReportPages(deps))
+    .use(adminMailPages(deps))
     .use(wizardPages(deps))
     .use(projectPages(deps))
     .use(dashboardPages(deps))

@@ -7,13 +7,12 @@ import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { ensureSuperAdmin } from "./features/auth/bootstrap";
 import { seedFaqs } from "./features/faq/seed";
-import { startOutboxWorker } from "./features/mail/outbox";
-import { settleAnnouncements } from "./features/notifications/service";
-import { pruneRateLimits } from "./http/rate-limit";
+import { appQueues } from "./features/jobs/queues";
+import { startJobWorkers } from "./features/jobs/start";
 import { UPLOAD_BODY_LIMIT, createFetchHandler } from "./http/server";
-import { pruneExpiredSessions } from "./http/sessions";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
+import { createJobQueue } from "./lib/jobs";
 import { createMailer } from "./lib/mail";
 import { createStorage } from "./lib/storage";
 import { buildAssets } from "./render/assets";
@@ -22,11 +21,11 @@ export type Running = {
   deps: AppDeps;
   url: string;
   port: number;
-  /** Graceful stop: no new connections, in-flight requests finish, workers stop, database closes. */
+  /** Graceful stop: no new connections, in-flight requests finish, running jobs finish or are handed back, database closes. */
   stop(): Promise<void>;
 };
 
-export type BootOptions = { database?: Database; log?: (line: string) => void; outboxPollMs?: number };
+export type BootOptions = { database?: Database; log?: (line: string) => void };
 
 /** Outside production a secret is generated once and kept in DATA_DIR, so sessions and sealed values survive restarts. */
 function resolveAppSecret(config: Config): string {
@@ -46,19 +45,20 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   if (superAdmin === "created") log(`bootstrap: created super admin ${config.superAdminEmail}`);
   if (await seedFaqs(database.db)) log("bootstrap: added the starter FAQs");
   const mailer = createMailer(config, log);
-  const outbox = startOutboxWorker({ db: database.db, mailer, log, pollMs: options.outboxPollMs });
-  // Deliver whatever a previous run left queued without waiting for the first poll.
-  outbox.wake();
+  // Started before anything can enqueue: it installs pg-boss's schema and declares every queue.
+  const jobs = createJobQueue(database, { queues: appQueues, log });
+  await jobs.start();
   const deps: AppDeps = {
     config,
     database,
     storage: createStorage(config),
     mailer,
-    wakeOutbox: () => outbox.wake(),
+    jobs,
     assets: await buildAssets(),
     sealer: createSealer(resolveAppSecret(config)),
     log,
   };
+  await startJobWorkers(deps);
   const app = createApp(deps);
   const server = Bun.serve({
     port: config.port,
@@ -67,15 +67,6 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     idleTimeout: 30,
     fetch: createFetchHandler((request) => app.handle(request), config, log),
   });
-  const housekeeping = setInterval(
-    () => {
-      Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db)]).catch((error: unknown) =>
-        log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
-    },
-    60 * 60 * 1000,
-  );
-  housekeeping.unref();
 
   let stopping: Promise<void> | null = null;
   return {
@@ -84,10 +75,10 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     url: `http://127.0.0.1:${server.port}`,
     stop() {
       stopping ??= (async () => {
-        clearInterval(housekeeping);
+        // Requests first (a request may still enqueue), then jobs (running ones finish within
+        // 30 s or are handed back to another instance), then the database they all use.
         await server.stop(false);
-        await settleAnnouncements();
-        await outbox.stop();
+        await jobs.stop();
         mailer.close();
         await database.close();
       })();

@@ -1,5 +1,6 @@
 // Everything a feature may use, built once in main.ts (or a test) and handed to createApp.
 import type { Config } from "./config";
+import type { AppJobQueue } from "./features/jobs/queues";
 import type { Sealer } from "./lib/crypto";
 import type { Database } from "./lib/db";
 import type { Mailer } from "./lib/mail";
@@ -11,8 +12,8 @@ export type AppDeps = {
   database: Database;
   storage: Storage;
   mailer: Mailer;
-  /** Nudges the outbox worker after a transaction that enqueued mail has committed. */
-  wakeOutbox: () => void;
+  /** The job queue (pg-boss in this database); `send(..., { tx })` enqueues inside a transaction. */
+  jobs: AppJobQueue;
   assets: Assets;
   sealer: Sealer;
   log: (line: string) => void;

@@ -28,7 +28,7 @@ export async function requestPasswordReset(deps: AppDeps, input: { email: string
   const link = `${deps.config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
   await db.transaction(async (tx) => {
     await insertResetToken(tx, { id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-    await enqueueMail(tx, {
+    await enqueueMail(deps.jobs, tx, {
       to: user.email,
       subject: "Reset your Webstudio password",
       text: [
@@ -44,7 +44,6 @@ export async function requestPasswordReset(deps: AppDeps, input: { email: string
       html: resetMailHtml(user.displayName, link),
     });
   });
-  deps.wakeOutbox();
   return RESET_SENT_MESSAGE;
 }
 

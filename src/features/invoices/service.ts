@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const formatInvoiceNumber = (number: number): string => `INV-${String(number).padStart(5, "0")}`;
 
 export async function sendInvoice(
-  deps: Pick<AppDeps, "database" | "config" | "wakeOutbox">,
+  deps: Pick<AppDeps, "database" | "config" | "jobs">,
   body: SendInvoiceBody,
 ): Promise<{ message: string; invoiceID: string; invoiceNumber: number }> {
   const invoice = await deps.database.db.transaction(async (tx) => {
@@ -40,7 +40,7 @@ export async function sendInvoice(
     });
     await updateProjectRow(tx, project.id, { invoiceSent: true, invoiceType: project.projectType, invoiceId: created.id });
     const link = `${deps.config.publicUrl}/invoices/${created.id}`;
-    await enqueueMail(tx, {
+    await enqueueMail(deps.jobs, tx, {
       to: customer.email,
       subject: `Invoice ${formatInvoiceNumber(created.number)} for ${project.projectName}`,
       text: [
@@ -53,10 +53,9 @@ export async function sendInvoice(
         `Payment is due by ${formatDate(created.dueAt)} (within ${INVOICE_DUE_DAYS} days), or the project is deleted.`,
       ].join("\n"),
     });
-    await notifyProjectEvent(tx, project.creatorId, projectMessages.invoice(project.projectName), null);
+    await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.invoice(project.projectName), null);
     return created;
   });
-  deps.wakeOutbox();
   return {
     message: body.resend ? "Invoice sent again." : "Invoice sent.",
     invoiceID: invoice.id,

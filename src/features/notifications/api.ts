@@ -16,7 +16,8 @@ import {
   NotificationsPage,
   PageQuery,
 } from "./model";
-import { listChannels, listNotifications, markAsRead, sendAppAnnouncement, sendEmailAnnouncement } from "./service";
+import { sendAppAnnouncement, sendEmailAnnouncement } from "./announcements";
+import { listChannels, listNotifications, markAsRead } from "./service";
 
 export const notificationsApi = (deps: AppDeps) =>
   new Elysia({ name: "notifications-api", prefix: "/api/notifications" })

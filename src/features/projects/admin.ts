@@ -11,7 +11,7 @@ import { type Deps, INVALID_ADMIN_CODE, PROJECT_NOT_FOUND, deleteWithImages } fr
 export async function updateProjectsAsAdmin(deps: Deps, patch: AdminProjectsPatch): Promise<{ message: string; projectIDs: string[] }> {
   const ids = [...new Set(patch.projectIDs)];
   const { accessCode, ...flags } = patch.updatedFields;
-  const { updated, mailed } = await deps.database.db.transaction(async (tx) => {
+  const updated = await deps.database.db.transaction(async (tx) => {
     const values: Partial<NewProject> = { ...flags };
     if (accessCode !== undefined) {
       if (ids.length !== 1) throw badRequest("An access code can be submitted for one project at a time.", { projectIDs: "Select one project" });
@@ -25,10 +25,9 @@ export async function updateProjectsAsAdmin(deps: Deps, patch: AdminProjectsPatc
     }
     const before = await readProjectsBefore(tx, ids);
     const updated = await updateProjects(tx, ids, values);
-    const mailed = await notifyProjectChanges(tx, before, values, (id) => `${deps.config.publicUrl}/projects/${id}/status`);
-    return { updated, mailed };
+    await notifyProjectChanges(tx, deps.jobs, before, values, (id) => `${deps.config.publicUrl}/projects/${id}/status`);
+    return updated;
   });
-  if (mailed) deps.wakeOutbox();
   if (updated.length === 0) throw notFound("No project matched those ids.");
   return { message: updated.length === 1 ? "Project updated." : `${updated.length} projects updated.`, projectIDs: updated };
 }

@@ -99,6 +99,7 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
       await insertImages(tx, stored);
       if (temporaryPassword) {
         await enqueueMail(
+          deps.jobs,
           tx,
           temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectName: draft.projectName.trim(), password: temporaryPassword }),
         );
@@ -113,7 +114,6 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
     if (isUniqueViolation(error)) throw emailInUse();
     throw error;
   }
-  if (temporaryPassword) deps.wakeOutbox();
   const setCookie = actor ? null : await signInUser(deps, creatorId);
   const message = actor ? "Project created." : "Project created. We e-mailed you a temporary password for your new account.";
   return { projectID: projectId, message, setCookie };

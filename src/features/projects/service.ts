@@ -21,7 +21,7 @@ export const EDITING_LOCKED = "Editing is locked for this project.";
 export const REVISIONS_LOCKED = "Revisions are locked for this project.";
 export const BLANK_REVISION_NOTES = "Revision Notes cannot be blank.";
 
-export type Deps = Pick<AppDeps, "database" | "storage" | "sealer" | "log" | "config" | "wakeOutbox">;
+export type Deps = Pick<AppDeps, "database" | "storage" | "sealer" | "log" | "config" | "jobs">;
 
 export function viewerOf(actor: Actor): Viewer {
   return { userId: actor.user.id, isAdmin: actor.isAdmin };
