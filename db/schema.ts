@@ -310,3 +310,4 @@ export type BugReport = typeof bugReports.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type FailedMail = typeof failedMails.$inferSelect;
 export type Announcement = typeof announcements.$inferSelect;
+export type NewAnnouncement = typeof announcements.$inferInsert;

@@ -3,7 +3,7 @@
 // would fail the same way every time, so it is recorded as failed mail at once and not retried.
 import type { AppDeps } from "../../deps";
 import type { JobQueue } from "../../lib/jobs";
-import { mailQueues, type MailJobs } from "./outbox";
+import { type MailJobs, mailQueues } from "./outbox";
 import { insertFailedMail } from "./queries";
 
 const MAX_ERROR_LENGTH = 500;

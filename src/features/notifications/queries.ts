@@ -1,7 +1,16 @@
 // Notification SQL. Every read and write names the owner in its `where`, so a forgotten check
 // finds nothing rather than someone else's notification.
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { type Announcement, type NewAnnouncement, type Notification, announcements, notificationChannels, notifications, projects, users } from "../../../db/schema";
+import {
+  type Announcement,
+  type NewAnnouncement,
+  type Notification,
+  announcements,
+  notificationChannels,
+  notifications,
+  projects,
+  users,
+} from "../../../db/schema";
 import { type Db, type Page, paged } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import type { ChannelId, ProjectStatus, UserSettings } from "../../shared/enums";

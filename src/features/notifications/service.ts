@@ -7,14 +7,7 @@ import type { ChannelId, UserSettings } from "../../shared/enums";
 import { NOTIFICATIONS_PAGE_SIZE, pageInfo } from "../../shared/lists";
 import { BELL_SIZE, type ChannelItem, type NotificationItem } from "../../shared/notifications";
 import type { NotificationsPage } from "./model";
-import {
-  findOwnNotification,
-  findUserForNotice,
-  insertNotification,
-  listChannelsWithUnread,
-  listNotificationRows,
-  markOwnRead,
-} from "./queries";
+import { findOwnNotification, findUserForNotice, insertNotification, listChannelsWithUnread, listNotificationRows, markOwnRead } from "./queries";
 
 export const toNotificationItem = (row: Notification): NotificationItem => ({
   _id: row.id,
