@@ -1,14 +1,16 @@
 // Notifications over HTTP (SPEC.md §2, §3, §7; DESIGN.md's API changes): only the caller's own,
 // paging newest first, marking read, the switches, project events, and admin announcements.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { and, count, eq } from "drizzle-orm";
-import { mailOutbox, notifications, users } from "../db/schema";
-import { notifyUser, settleAnnouncements } from "../src/features/notifications/service";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { announcements, notifications, users } from "../db/schema";
+import type { MailJob } from "../src/features/mail/outbox";
+import { notifyUser } from "../src/features/notifications/service";
 import { newId } from "../src/lib/ids";
 import { type ChannelId, type UserSettings, defaultUserSettings } from "../src/shared/enums";
 import { NOTIFICATIONS_PAGE_SIZE } from "../src/shared/lists";
 import { BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT } from "../src/shared/notifications";
 import { type TestServer, startTestServer } from "./helpers/server";
+import { waitFor } from "./helpers/wait";
 import { createCode, createProjectAs } from "./projects/fixtures";
 
 let server: TestServer;
@@ -22,6 +24,28 @@ type PageBody = { notifications: Item[]; pagesCount: number; canLoadMore: boolea
 type ErrorBody = { message: string; fields?: Record<string, string> };
 
 const db = () => server.deps.database.db;
+
+/** Every mail job queued for `to` (delivered or not), oldest first. */
+async function mailsTo(to: string): Promise<MailJob[]> {
+  const result: unknown = await db().execute(sql`select data from pgboss.job where name = 'mail' and data ->> 'to' = ${to} order by created_on`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { data: MailJob }[];
+  return rows.map((row) => row.data);
+}
+
+async function mailsToEveryone(): Promise<MailJob[]> {
+  const result: unknown = await db().execute(sql`select data from pgboss.job where name = 'mail' order by created_on`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { data: MailJob }[];
+  return rows.map((row) => row.data);
+}
+
+/** Waits until every announcement's fan-out job has finished. */
+async function settleAnnouncements(): Promise<void> {
+  await waitFor(
+    "the announcements to fan out",
+    async () => (await db().select().from(announcements).where(isNull(announcements.finishedAt))).length === 0,
+    15_000,
+  );
+}
 
 /** Inserts notifications for a user, one minute apart, the last one newest. */
 async function seed(userId: string, total: number, channelId: ChannelId = "general", label = "Note"): Promise<string[]> {
@@ -198,7 +222,6 @@ describe("notifyUser and the switches", () => {
 });
 
 describe("project events", () => {
-  const mailsTo = async (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, email));
   const patchProject = (cookie: string, projectID: string, updatedFields: Record<string, unknown>) =>
     server.request("/api/admin/projects", { method: "PATCH", cookie, json: { projectIDs: [projectID], updatedFields } });
 
@@ -331,7 +354,7 @@ describe("announcements", () => {
     const response = await announce(admin.cookie, "email", { subject, message: "New templates are live." });
     expect(response.status).toBe(200);
     await settleAnnouncements();
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, subject));
+    const mails = (await mailsToEveryone()).filter((mail) => mail.subject === subject);
     const recipients = mails.map((mail) => mail.to);
     expect(recipients).toContain(listening.user.email);
     expect(recipients).toContain(admin.user.email);
