@@ -7,7 +7,7 @@ import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { ensureSuperAdmin } from "./features/auth/bootstrap";
 import { seedFaqs } from "./features/faq/seed";
-import { appQueues } from "./features/jobs/queues";
+import { type AppJobs, appQueues } from "./features/jobs/queues";
 import { startJobWorkers } from "./features/jobs/start";
 import { UPLOAD_BODY_LIMIT, createFetchHandler } from "./http/server";
 import { createSealer, randomToken } from "./lib/crypto";
@@ -46,7 +46,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   if (await seedFaqs(database.db)) log("bootstrap: added the starter FAQs");
   const mailer = createMailer(config, log);
   // Started before anything can enqueue: it installs pg-boss's schema and declares every queue.
-  const jobs = createJobQueue(database, { queues: appQueues, log });
+  const jobs = createJobQueue<AppJobs>(database, { queues: appQueues, log });
   await jobs.start();
   const deps: AppDeps = {
     config,
