@@ -1,5 +1,6 @@
 // The platform as a client sees it: health, readiness, errors, headers, limits, compression.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { type TestServer, startTestServer } from "./helpers/server";
 
 let server: TestServer;
@@ -13,6 +14,17 @@ describe("health and readiness", () => {
     expect(await (await server.request("/health")).json()).toEqual({ status: "ok" });
     const ready = await server.request("/ready");
     expect(ready.status).toBe(200);
+  });
+});
+
+describe("housekeeping", () => {
+  test("expired sessions and rate limits are pruned by hourly schedules kept in the database, once per cluster", async () => {
+    const result: unknown = await server.deps.database.db.execute(sql`select name, cron, timezone from pgboss.schedule order by name`);
+    const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+    expect(rows).toEqual([
+      { name: "rate-limits.prune", cron: "0 * * * *", timezone: "UTC" },
+      { name: "sessions.prune", cron: "0 * * * *", timezone: "UTC" },
+    ]);
   });
 });
 
