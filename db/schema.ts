@@ -1,7 +1,7 @@
 // The whole data model. One table per entity of SPEC.md §3, plus what our own
 // identity provider, the mail outbox and the rate limiter need.
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import {
   type ChannelId,
   type FaqSection,
@@ -276,6 +276,22 @@ export const rateLimits = pgTable("rate_limits", {
   resetAt: at("reset_at").notNull(),
 });
 
+// What signed-in browsers are told live (GET /api/events), kept a few minutes so a reconnecting
+// EventSource can replay what it missed. Rows are written by triggers (migration 0003) in the
+// transaction of the change itself; see src/features/live.
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** A user id, or 'admins' for every admin. */
+    audience: text("audience").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("live_events_audience_id").on(t.audience, t.id), index("live_events_created").on(t.createdAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
@@ -289,3 +305,4 @@ export type NewFaq = typeof faqs.$inferInsert;
 export type BugReport = typeof bugReports.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type LiveEventRow = typeof liveEvents.$inferSelect;

@@ -10,6 +10,7 @@ import { contactApi } from "./features/contact/api";
 import { adminFaqApi } from "./features/faq/admin-api";
 import { faqApi } from "./features/faq/api";
 import { adminInvoicesApi } from "./features/invoices/api";
+import { liveApi } from "./features/live/api";
 import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
 import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
 import { settingsApi } from "./features/settings/api";
@@ -37,6 +38,7 @@ export function createApi(deps: AppDeps) {
     .use(adminInvoicesApi(deps))
     .use(notificationsApi(deps))
     .use(adminNotificationsApi(deps))
+    .use(liveApi(deps))
     .all("/api/*", () => {
       throw notFound("There is no such API endpoint.");
     });

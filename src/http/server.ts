@@ -9,7 +9,8 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
+// Not text/event-stream: gzip would hold events back until its buffer fills.
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml)|image\/svg\+xml)/;
 
 type Handler = (request: Request) => Response | Promise<Response>;
 

@@ -5,8 +5,10 @@
 //
 // One cache per database: the pages are a function of what that database holds, and the FAQ
 // service, which only knows its database, names the cache to drop with `invalidatePublicPages(db)`.
-// Other instances on the same database cannot hear that call, so entries also expire after
-// TTL_MS: the bound on how stale another instance's copy (or the footer's year) can get.
+// Other instances on the same database hear of the change through Postgres: a trigger on the FAQ
+// table notifies `public_pages_changed` at commit and boot.ts drops every instance's cache on it.
+// Entries also expire after TTL_MS, a safety net for a missed notice (LISTEN is at-most-once)
+// and what keeps the footer's year right.
 
 import { readCookie } from "../http/cookies";
 import { SESSION_COOKIE } from "../http/sessions";
