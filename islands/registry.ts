@@ -11,6 +11,7 @@ import CopyCode from "./copy-code";
 import DeleteAccount from "./delete-account";
 import FaqCreate from "./faq-create";
 import FaqDetail from "./faq-detail";
+import LiveNotice from "./live-notice";
 import NotificationBell from "./notification-bell";
 import NotificationSettings from "./notification-settings";
 import Notifications from "./notifications";
@@ -36,6 +37,7 @@ export const islandComponents = {
   "access-code-create": AccessCodeCreate,
   "copy-code": CopyCode,
   "notification-bell": NotificationBell,
+  "live-notice": LiveNotice,
   notifications: Notifications,
   announcements: Announcements,
   "admin-users": AdminUsers,

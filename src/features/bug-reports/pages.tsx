@@ -91,6 +91,7 @@ export const adminBugReportPages = (deps: AppDeps) =>
         <AdminFrame actor={admin} tab="bug-reports" title="Bug Reports" lead="What customers and admins reported, and how it is going.">
           <MetricsStrip state={state} stats={stats} />
           <section className="list-section" aria-label="Bug reports">
+            <Island name="live-notice" props={{ watch: "bug-reports" }} />
             <div className="list-toolbar">
               <SearchForm
                 action="/admin/bugreports"

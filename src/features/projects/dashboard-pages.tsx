@@ -41,6 +41,7 @@ export const dashboardPages = (deps: AppDeps) =>
                 <h1>Dashboard</h1>
               </div>
             </header>
+            <Island name="live-notice" props={{ watch: "orders" }} />
             <ProjectList title="Webapp Requests" admin state={state} data={projects} />
             <AccessCodeList state={state} data={codes} action={<Island name="access-code-create" props={{}} />} />
           </div>

@@ -2,6 +2,7 @@
 // status and payment badges, the facts of the Status and Admin tabs, and the no-access screen.
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
+import { Island } from "../../render/island";
 import { formatDate } from "../../shared/dates";
 import { formatPrice, packageFor } from "../../shared/packages";
 import { badgeClass, flagLabels, statusColors, statusLabels } from "../../shared/project-labels";
@@ -66,7 +67,10 @@ export function ProjectFrame(props: { actor: Actor; project: ProjectModel; tab: 
           </nav>
         </div>
       </div>
-      <div className="container page project-page">{props.children}</div>
+      <div className="container page project-page">
+        <Island name="live-notice" props={{ watch: "project", projectId: project._id }} />
+        {props.children}
+      </div>
     </PageShell>
   );
 }
