@@ -217,6 +217,11 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await adminPage.getByText("Unclaimed", { exact: true }).waitFor();
     const code = (await adminPage.locator(".code-big").textContent())?.trim() ?? "";
     expect(code.length).toBeGreaterThan(4);
+    // The copy button is a plain script, not an island: it copies, or says how to copy by hand.
+    await adminPage.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await adminPage.getByRole("button", { name: "Copy code" }).click();
+    await adminPage.getByRole("button", { name: "Copied" }).waitFor();
+    expect(await adminPage.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await shoot(adminPage, "access-code");
     await adminPage.goto(`${suite.server.url}/projects/${projectId}/admin`);
     await hydrated(adminPage, "project-admin");
