@@ -19,6 +19,22 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The client under Drizzle, for adapters that need what Drizzle does not offer (LISTEN, the job queue). */
 export type Driver = { kind: "pglite"; client: PGlite } | { kind: "postgres"; client: postgres.Sql; url: string };
 
+/**
+ * A query every signed-in request runs, built and named once per database (Drizzle's `.prepare()`
+ * with placeholders), so neither Drizzle nor Postgres plans it again on each request.
+ */
+export function preparedQuery<Prepared>(build: (db: Db) => Prepared): (db: Db) => Prepared {
+  const byDb = new WeakMap<Db, Prepared>();
+  return (db) => {
+    let prepared = byDb.get(db);
+    if (!prepared) {
+      prepared = build(db);
+      byDb.set(db, prepared);
+    }
+    return prepared;
+  };
+}
+
 /** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -24,6 +24,7 @@ import {
   findUserForNotice,
   insertNotification,
   listChannelsWithUnread,
+  listLatestNotifications,
   listNotificationRows,
   markOwnRead,
 } from "./queries";
@@ -43,7 +44,7 @@ export async function listNotifications(db: Db, userId: string, page = 1, channe
 
 /** The bell's data: the latest few, rendered with every signed-in page. */
 export async function loadBell(db: Db, userId: string): Promise<NotificationItem[]> {
-  const { rows } = await listNotificationRows(db, userId, { page: 1, pageSize: BELL_SIZE });
+  const rows = await listLatestNotifications(db, userId, BELL_SIZE);
   return rows.map(toNotificationItem);
 }
 
