@@ -34,7 +34,7 @@ export function toBugReportModel(row: BugReportRow): BugReportModel {
 
 export async function searchBugReports(db: Db, query: BugReportSearchQuery): Promise<{ bugReports: BugReportModel[] } & PageInfo> {
   const page = query.page ?? 1;
-  const { rows, totalCount } = await searchBugReportRows(db, {
+  const { rows, ...counted } = await searchBugReportRows(db, {
     resolved: query.status === undefined ? undefined : query.status === "resolved",
     highPriority: query.highPriority === true,
     archived: query.archived === true,
@@ -42,7 +42,7 @@ export async function searchBugReports(db: Db, query: BugReportSearchQuery): Pro
     page,
     sortby: query.sortby ?? DEFAULT_SORT,
   });
-  return { bugReports: rows.map(toBugReportModel), ...pageInfo(totalCount, page, BUG_REPORTS_PAGE_SIZE) };
+  return { bugReports: rows.map(toBugReportModel), ...pageInfo(counted, page, BUG_REPORTS_PAGE_SIZE) };
 }
 
 /** A malformed id is simply not found: ids are opaque to callers. */

@@ -30,8 +30,8 @@ export async function searchBugReportRows(db: Db, filters: BugReportFilters): Pr
     .leftJoin(users, eq(users.id, bugReports.reporterId))
     .where(where)
     .orderBy(...order);
-  const { rows, totalCount } = await paged(db, ordered, { table: bugReports, where }, { page: filters.page, pageSize: BUG_REPORTS_PAGE_SIZE });
-  return { rows: rows.map(withReporter), totalCount };
+  const { rows, ...counted } = await paged(db, ordered, { table: bugReports, where }, { page: filters.page, pageSize: BUG_REPORTS_PAGE_SIZE });
+  return { rows: rows.map(withReporter), ...counted };
 }
 
 export async function selectBugReport(db: Db, id: string): Promise<BugReportRow | null> {

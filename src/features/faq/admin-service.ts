@@ -31,13 +31,13 @@ export function parseSections(joined: string | undefined): FaqSection[] {
 
 export async function searchFaqs(db: Db, query: FaqSearchQuery): Promise<{ faqs: FaqJson[] } & PageInfo> {
   const page = query.page ?? 1;
-  const { rows, totalCount } = await searchFaqRows(db, {
+  const { rows, ...counted } = await searchFaqRows(db, {
     sections: parseSections(query.sections),
     title: query.title?.trim() || undefined,
     page,
     sortby: query.sortby ?? DEFAULT_SORT,
   });
-  return { faqs: rows.map(toFaqJson), ...pageInfo(totalCount, page, FAQS_PAGE_SIZE) };
+  return { faqs: rows.map(toFaqJson), ...pageInfo(counted, page, FAQS_PAGE_SIZE) };
 }
 
 export async function getFaqForAdmin(db: Db, id: string): Promise<FaqJson> {
