@@ -1,3 +1,5 @@
+// Ordering a project (SPEC.md §4), also for visitors: every check first, then the files, then every
+// row in one transaction (README decision 10).
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { HttpError, badRequest } from "../../http/errors";
