@@ -11,6 +11,7 @@ import { adminFaqApi } from "./features/faq/admin-api";
 import { faqApi } from "./features/faq/api";
 import { adminInvoicesApi } from "./features/invoices/api";
 import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
+import { stripeWebhookApi } from "./features/payments/api";
 import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
 import { settingsApi } from "./features/settings/api";
 import { adminUsersApi } from "./features/users/api";
@@ -19,6 +20,8 @@ import { notFound } from "./http/errors";
 
 export function createApi(deps: AppDeps) {
   return new Elysia({ name: "api" })
+    // Before the context: Stripe's deliveries carry no session, and the raw body must stay unread.
+    .use(stripeWebhookApi(deps))
     .use(context(deps))
     .use(authApi(deps))
     .use(oauthRoutes(deps))

@@ -39,6 +39,7 @@ export async function enqueueMail(db: Db, message: MailMessage): Promise<string>
     text: message.text,
     html: message.html ?? null,
     replyTo: message.replyTo ?? null,
+    attachments: message.attachments?.length ? message.attachments : null,
   });
   return id;
 }
@@ -65,7 +66,7 @@ export type OutboxWorker = {
   stop(): Promise<void>;
 };
 
-type Claimed = Pick<typeof mailOutbox.$inferSelect, "id" | "to" | "replyTo" | "subject" | "text" | "html" | "attempts">;
+type Claimed = Pick<typeof mailOutbox.$inferSelect, "id" | "to" | "replyTo" | "subject" | "text" | "html" | "attachments" | "attempts">;
 
 /** An error as one short line, without credentials that may sit in a connection URL. */
 function describeError(error: unknown): string {
@@ -106,13 +107,21 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         subject: mailOutbox.subject,
         text: mailOutbox.text,
         html: mailOutbox.html,
+        attachments: mailOutbox.attachments,
         attempts: mailOutbox.attempts,
       });
   }
 
   async function deliver(message: Claimed): Promise<boolean> {
     try {
-      await mailer.send({ to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo });
+      await mailer.send({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        replyTo: message.replyTo,
+        attachments: message.attachments,
+      });
     } catch (error) {
       const failedAttempts = message.attempts + 1;
       const delayMs = Math.max(0, Math.round(backoffMs(failedAttempts)));

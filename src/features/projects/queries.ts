@@ -1,7 +1,7 @@
 // SQL for projects and their images. Reads for a customer filter by creator in the `where`, so a
 // forgotten check returns nothing rather than someone else's project.
 import { type SQL, and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
-import { type NewProject, type NewUser, type Project, type ProjectImage, projectImages, projects, users } from "../../../db/schema";
+import { type NewProject, type NewUser, type Project, type ProjectImage, invoices, projectImages, projects, users } from "../../../db/schema";
 import type { Db } from "../../lib/db";
 import type { ProjectStatus } from "../../shared/enums";
 import { PROJECTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
@@ -100,6 +100,8 @@ export type ProjectSearch = {
   creatorId?: string;
   status?: ProjectStatus;
   paid?: boolean;
+  /** Unpaid with its invoice past due (the 7-day rule). */
+  overdue?: boolean;
   archived: boolean;
   title?: string;
   page: number;
@@ -115,6 +117,7 @@ const listColumns = {
   refundIssued: projects.refundIssued,
   archived: projects.archived,
   invoiceSent: projects.invoiceSent,
+  overdue: sql<boolean>`coalesce(${projects.receivedPayment} = false and ${invoices.dueAt} < now(), false)`,
   createdAt: projects.createdAt,
   creator: creatorColumns,
 };
@@ -128,6 +131,7 @@ export type ProjectListRow = {
   refundIssued: boolean;
   archived: boolean;
   invoiceSent: boolean;
+  overdue: boolean;
   createdAt: Date;
   creator: CreatorRow;
 };
@@ -138,6 +142,7 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
   if (search.status) conditions.push(eq(projects.status, search.status));
   if (search.paid !== undefined) conditions.push(eq(projects.receivedPayment, search.paid));
   if (search.title) conditions.push(ilike(projects.projectName, likePattern(search.title)));
+  if (search.overdue) conditions.push(eq(projects.receivedPayment, false), sql`${invoices.dueAt} < now()`);
   const where = and(...conditions);
   const order = search.sortby === "createdAt" ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
   const [rows, [total]] = await Promise.all([
@@ -145,11 +150,12 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
       .select(listColumns)
       .from(projects)
       .innerJoin(users, eq(users.id, projects.creatorId))
+      .leftJoin(invoices, eq(invoices.id, projects.invoiceId))
       .where(where)
       .orderBy(...order)
       .limit(PROJECTS_PAGE_SIZE)
       .offset((search.page - 1) * PROJECTS_PAGE_SIZE),
-    db.select({ value: count() }).from(projects).where(where),
+    db.select({ value: count() }).from(projects).leftJoin(invoices, eq(invoices.id, projects.invoiceId)).where(where),
   ]);
   return { rows, totalCount: total?.value ?? 0 };
 }
