@@ -38,7 +38,7 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export const paymentStatuses = ["pending", "succeeded", "failed"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 /** Mails of the 7-day rule: 2 days before the due date, on it, and the final notice before deletion. */
-export const reminderKinds = ["due-soon", "due-today", "overdue", "final-notice"] as const;
+export const reminderKinds = ["due-soon", "due-today", "final-notice"] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
 
 /** A file sent with a mail, base64-encoded so it fits a jsonb column. */

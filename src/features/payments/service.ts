@@ -12,7 +12,7 @@ import { formatDate } from "../../shared/dates";
 import { packageFor } from "../../shared/packages";
 import type { PaymentKind, PaymentMethod } from "../../shared/enums";
 import { formatInvoiceNumber } from "../invoices/service";
-import type { ReceiptLine } from "../invoices/views";
+import { type InvoiceState, type ReceiptLine, invoiceState } from "../invoices/views";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
 import {
@@ -276,6 +276,27 @@ export async function receiptFor(deps: Pick<AppDeps, "database">, invoiceId: str
           : `${kindLabels[record.kind]}${record.status === "pending" ? " (pending at Stripe)" : ""}`,
       amount: record.kind === "payment" ? formatCents(record.amountCents) : formatCents(-record.amountCents),
     }));
+}
+
+/** What the project pages show about the project's invoice: a link, the amount, the state. */
+export type ProjectBilling = { invoiceId: string; number: string; amount: number; dueAt: Date; state: InvoiceState; canPayByCard: boolean };
+
+export async function getProjectBilling(
+  deps: Pick<AppDeps, "database" | "payments">,
+  project: { _id: string; receivedPayment: boolean; refundIssued: boolean },
+  now: Date,
+): Promise<ProjectBilling | null> {
+  const invoice = await findProjectInvoice(deps.database.db, project._id);
+  if (!invoice) return null;
+  const state = invoiceState(project, invoice.dueAt, now);
+  return {
+    invoiceId: invoice.id,
+    number: formatInvoiceNumber(invoice.number),
+    amount: invoice.amount,
+    dueAt: invoice.dueAt,
+    state,
+    canPayByCard: deps.payments !== null && (state === "awaiting" || state === "overdue"),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
