@@ -26,7 +26,9 @@ export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean
           <thead>
             <tr>
               <th scope="col">Invoice</th>
-              <th scope="col">Project</th>
+              <th scope="col" className="hide-mobile">
+                Project
+              </th>
               <th scope="col" className="numeric">
                 Amount
               </th>
@@ -49,8 +51,9 @@ export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean
                     <a className="row-link" href={`/invoices/${item.invoiceId}`}>
                       {formatInvoiceNumber(item.number)}
                     </a>
+                    <span className="row-sub mobile-only">{item.projectName}</span>
                   </td>
-                  <td>
+                  <td className="hide-mobile">
                     <a href={`/projects/${item.projectId}/status`}>{item.projectName}</a>
                   </td>
                   <td className="numeric nowrap">{formatPrice(item.amount)}</td>
@@ -185,7 +188,9 @@ export function PaymentTable(props: { rows: PaymentRow[] }) {
       <table className="table payments-table">
         <thead>
           <tr>
-            <th scope="col">Date</th>
+            <th scope="col" className="hide-mobile">
+              Date
+            </th>
             <th scope="col">Customer</th>
             <th scope="col" className="hide-mobile">
               Project
@@ -202,10 +207,13 @@ export function PaymentTable(props: { rows: PaymentRow[] }) {
         <tbody>
           {props.rows.map((row) => (
             <tr key={row.id}>
-              <td className="nowrap">{formatDate(row.createdAt)}</td>
+              <td className="hide-mobile nowrap">{formatDate(row.createdAt)}</td>
               <td>
                 <span className="cell-main">{row.customerName}</span>
                 <span className="row-sub">{row.customerEmail}</span>
+                <span className="row-sub mobile-only">
+                  {formatDate(row.createdAt)} · {row.method}
+                </span>
               </td>
               <td className="hide-mobile">
                 <a href={`/projects/${row.projectId}/admin`}>{row.projectName}</a>
