@@ -18,9 +18,9 @@ import { adminUsersApi } from "./features/users/api";
 import { context } from "./http/context";
 import { notFound } from "./http/errors";
 
+// The Stripe webhook comes first: its deliveries carry no session, and its raw body must stay unread.
 export function createApi(deps: AppDeps) {
   return new Elysia({ name: "api" })
-    // Before the context: Stripe's deliveries carry no session, and the raw body must stay unread.
     .use(stripeWebhookApi(deps))
     .use(context(deps))
     .use(authApi(deps))

@@ -25,7 +25,8 @@ export function createFetchHandler(handle: Handler, config: Config, log: (line: 
   // The Pay form's POST answers with a redirect to Stripe Checkout, and browsers check form-action
   // against redirect targets too (a fake's origin in tests).
   const formTargets = ["'self'"];
-  if (config.stripe) formTargets.push(config.stripe.api ? `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}` : "https://checkout.stripe.com");
+  if (config.stripe)
+    formTargets.push(config.stripe.api ? `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}` : "https://checkout.stripe.com");
   const securityHeaders: Record<string, string> = {
     "content-security-policy": [
       "default-src 'self'",

@@ -30,7 +30,11 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
     const created = await server.request("/api/admin/accesscodes", { method: "POST", cookie: admin.cookie, json: { title: "Friends and family" } });
     const { accessCodeID } = (await created.json()) as { accessCodeID: string };
     // Invoices follow approval.
-    await server.request("/api/admin/projects", { method: "PATCH", cookie: admin.cookie, json: { projectIDs: [projectID], updatedFields: { status: "in-progress" } } });
+    await server.request("/api/admin/projects", {
+      method: "PATCH",
+      cookie: admin.cookie,
+      json: { projectIDs: [projectID], updatedFields: { status: "in-progress" } },
+    });
     const sent = await server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID } });
     const { invoiceID } = (await sent.json()) as { invoiceID: string };
     const db = server.deps.database.db;

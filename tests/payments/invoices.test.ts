@@ -7,7 +7,7 @@ import { invoices } from "../../db/schema";
 import { csvCell } from "../../src/features/payments/admin";
 import { type TestServer, startTestServer } from "../helpers/server";
 import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
-import { createCode, createProjectAs, postOrder, orderForm, validDraft } from "../projects/fixtures";
+import { createCode, createProjectAs, orderForm, postOrder, validDraft } from "../projects/fixtures";
 import { approve, invoicedProject, paymentRows, projectRow, sendInvoice } from "./helpers";
 
 let server: TestServer;
@@ -140,7 +140,7 @@ describe("payments as records", () => {
 
   test("/billing lists the customer's invoices with state; the admin Payments page totals and exports them", async () => {
     const other = await server.createUser({ displayName: "Someone Else" });
-    const mine = await invoicedProject(server, customer.cookie, admin.cookie, "=HYPERLINK(\"http://evil\")");
+    const mine = await invoicedProject(server, customer.cookie, admin.cookie, '=HYPERLINK("http://evil")');
     await invoicedProject(server, other.cookie, admin.cookie, "Not Yours");
     expect((await patch({ receivedPayment: true }, mine.projectID)).status).toBe(200);
     const billing = await (await server.request("/billing", { cookie: customer.cookie })).text();

@@ -34,7 +34,9 @@ describe("the 7-day rule", () => {
     const [a, b] = await Promise.all([sendInvoiceReminders(server.deps, at(-2 * DAY + 60_000)), sendInvoiceReminders(server.deps, at(-2 * DAY + 60_000))]);
     expect(a + b).toBe(1);
     expect(await sendInvoiceReminders(server.deps, at(-1.5 * DAY))).toBe(0);
-    expect(await reminders()).toEqual([`Reminder: invoice ${number} is due on ${new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(due)}`]);
+    expect(await reminders()).toEqual([
+      `Reminder: invoice ${number} is due on ${new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(due)}`,
+    ]);
     expect(await sendInvoiceReminders(server.deps, at(-6 * 60 * 60 * 1000))).toBe(1);
     expect((await reminders())[1]).toBe(`Invoice ${number} is due today`);
 
@@ -67,7 +69,10 @@ describe("the 7-day rule", () => {
     const paid = await invoicedProject(server, customer.cookie, admin.cookie, "Paid Bakery");
     const { invoices } = await import("../../db/schema");
     for (const { invoiceID } of [late, paid]) {
-      await server.deps.database.db.update(invoices).set({ dueAt: new Date(Date.now() - 2 * DAY) }).where(eq(invoices.id, invoiceID));
+      await server.deps.database.db
+        .update(invoices)
+        .set({ dueAt: new Date(Date.now() - 2 * DAY) })
+        .where(eq(invoices.id, invoiceID));
     }
     await server.request("/api/admin/projects", {
       method: "PATCH",
@@ -86,9 +91,7 @@ describe("the 7-day rule", () => {
 
     await sendInvoiceReminders(server.deps, new Date());
     expect(await mailsTo("olga@example.com")).toContain(`Final notice: invoice INV-${String(late.invoiceNumber).padStart(5, "0")} is overdue`);
-    expect((await mailsTo("olga@example.com")).filter((s) => s.includes(String(paid.invoiceNumber).padStart(5, "0")) && !s.startsWith("Invoice"))).toEqual(
-      [],
-    );
+    expect((await mailsTo("olga@example.com")).filter((s) => s.includes(String(paid.invoiceNumber).padStart(5, "0")) && !s.startsWith("Invoice"))).toEqual([]);
     expect(await deleteOverdueProjects(server.deps, new Date(Date.now() + 30 * DAY))).toEqual([late.projectID]);
     expect(await projectRow(server, paid.projectID)).toBeDefined();
   });

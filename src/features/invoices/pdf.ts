@@ -112,7 +112,9 @@ export async function renderInvoicePdf(details: InvoiceDetails, number: string, 
   if (provider.payUrl) paragraph(`Pay by card online: ${provider.payUrl}`, 10, ink);
   paragraph(provider.paymentInstructions, 10, ink);
   y -= 10;
-  paragraph(`Payment is due within ${INVOICE_DUE_DAYS} days of the invoice date, or the project is deleted. A refund is given only if we terminate the project.`);
+  paragraph(
+    `Payment is due within ${INVOICE_DUE_DAYS} days of the invoice date, or the project is deleted. A refund is given only if we terminate the project.`,
+  );
   paragraph(`Questions about this invoice? Write to ${provider.email} and quote ${number}.`);
   return pdf.save();
 }

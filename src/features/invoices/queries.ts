@@ -17,7 +17,16 @@ export async function findInvoice(db: Db, id: string): Promise<Invoice | null> {
 
 export type InvoiceDetails = {
   invoice: Invoice;
-  project: { id: string; projectName: string; projectType: ProjectType; creatorName: string; projectDomainURL: string; receivedPayment: boolean; refundIssued: boolean; invoiceId: string | null };
+  project: {
+    id: string;
+    projectName: string;
+    projectType: ProjectType;
+    creatorName: string;
+    projectDomainURL: string;
+    receivedPayment: boolean;
+    refundIssued: boolean;
+    invoiceId: string | null;
+  };
   customer: { displayName: string; email: string };
 };
 

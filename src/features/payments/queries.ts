@@ -1,7 +1,7 @@
 // SQL for payments, refunds, reversals, Stripe events, reminders and deletions for non-payment.
 // A project's received_payment and refund_issued are derived from the payment records by
 // syncPaymentFlags, which every writer here calls in the same transaction as its change.
-import { type SQL, and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import {
   type Invoice,
   type NewPayment,
@@ -24,7 +24,11 @@ export async function insertPayment(db: Db, row: NewPayment): Promise<Payment | 
   return inserted ?? null;
 }
 
-export async function updatePayment(db: Db, id: string, values: Partial<Pick<NewPayment, "status" | "providerRefundId" | "providerCheckoutSessionId">>): Promise<void> {
+export async function updatePayment(
+  db: Db,
+  id: string,
+  values: Partial<Pick<NewPayment, "status" | "providerRefundId" | "providerCheckoutSessionId">>,
+): Promise<void> {
   await db
     .update(payments)
     .set({ ...values, updatedAt: sql`now()` })
@@ -359,16 +363,4 @@ export async function insertDeletion(db: Db, row: typeof projectDeletions.$infer
 
 export async function listDeletions(db: Db, limit: number): Promise<ProjectDeletion[]> {
   return db.select().from(projectDeletions).orderBy(desc(projectDeletions.deletedAt)).limit(limit);
-}
-
-/** Project ids among `ids` whose current invoice is unpaid and past due at `now`. */
-export async function overdueProjectIds(db: Db, ids: string[], now: Date): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .innerJoin(invoices, eq(invoices.id, projects.invoiceId))
-    .where(and(inArray(projects.id, ids), eq(projects.receivedPayment, false), isNotNull(projects.invoiceId), lt(invoices.dueAt, now)))
-    .limit(ids.length);
-  return new Set(rows.map((row) => row.id));
 }

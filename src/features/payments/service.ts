@@ -9,8 +9,8 @@ import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { type PaymentEvent, WebhookSignatureError } from "../../lib/stripe";
 import { formatDate } from "../../shared/dates";
-import { packageFor } from "../../shared/packages";
 import type { PaymentKind, PaymentMethod } from "../../shared/enums";
+import { packageFor } from "../../shared/packages";
 import { formatInvoiceNumber } from "../invoices/service";
 import { type InvoiceState, type ReceiptLine, invoiceState } from "../invoices/views";
 import { enqueueMail } from "../mail/outbox";
@@ -388,7 +388,10 @@ export async function requestCardRefunds(deps: Deps, refunds: PendingCardRefund[
     try {
       if (!deps.payments) throw new Error("card payments are not configured (STRIPE_SECRET_KEY)");
       const answer = await deps.payments.refund({ paymentIntentId: refund.paymentIntentId, idempotencyKey: `refund-${refund.paymentId}` });
-      await updatePayment(deps.database.db, refund.refundRecordId, { providerRefundId: answer.id, ...(answer.status === "failed" ? { status: "failed" } : {}) });
+      await updatePayment(deps.database.db, refund.refundRecordId, {
+        providerRefundId: answer.id,
+        ...(answer.status === "failed" ? { status: "failed" } : {}),
+      });
     } catch (error) {
       await updatePayment(deps.database.db, refund.refundRecordId, { status: "failed" });
       deps.log(`payments: refund of ${refund.paymentIntentId} failed: ${error instanceof Error ? error.message : String(error)}`);

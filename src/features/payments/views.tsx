@@ -7,8 +7,7 @@ import { formatDate } from "../../shared/dates";
 import { formatPrice } from "../../shared/packages";
 import { formatInvoiceNumber } from "../invoices/service";
 import { invoiceStateLabels } from "../invoices/views";
-import type { PaymentListState, PaymentTotals } from "./admin";
-import type { BillingItem, PaymentRow } from "./admin";
+import type { BillingItem, PaymentListState, PaymentRow, PaymentTotals } from "./admin";
 
 export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean; instructions: string }) {
   if (props.items.length === 0) {
@@ -132,8 +131,7 @@ export function PaymentTotalsStrip(props: { totals: PaymentTotals }) {
 
 const formatMoney = (cents: number): string => `$${Math.round(cents / 100).toLocaleString("en-US")}`;
 
-export const paymentListLink = (state: PaymentListState, change: Partial<PaymentListState>): string =>
-  linkTo("/admin/payments", { ...state, ...change });
+export const paymentListLink = (state: PaymentListState, change: Partial<PaymentListState>): string => linkTo("/admin/payments", { ...state, ...change });
 
 export function PaymentFilters(props: { state: PaymentListState }) {
   const { state } = props;
@@ -154,7 +152,11 @@ export function PaymentFilters(props: { state: PaymentListState }) {
   return (
     <div className="pill-row" role="group" aria-label="Filter payments">
       {kinds.map((kind) => (
-        <FilterPill key={kind.value} href={paymentListLink(state, { kind: state.kind === kind.value ? undefined : kind.value })} active={state.kind === kind.value}>
+        <FilterPill
+          key={kind.value}
+          href={paymentListLink(state, { kind: state.kind === kind.value ? undefined : kind.value })}
+          active={state.kind === kind.value}
+        >
           {kind.label}
         </FilterPill>
       ))}

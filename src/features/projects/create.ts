@@ -1,6 +1,5 @@
 // Ordering a project (SPEC.md §4), also for visitors: every check first, then the files, then every
 // row in one transaction (README decision 10).
-import type { Project } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { HttpError, badRequest } from "../../http/errors";
@@ -12,8 +11,8 @@ import { claimCode, isCodeUnclaimed } from "../access-codes/queries";
 import { normalizeAccessCode } from "../access-codes/service";
 import { hashPassword } from "../auth/passwords";
 import { signInUser } from "../auth/service";
-import { recordAccessCodePayment } from "../payments/service";
 import { enqueueMail } from "../mail/outbox";
+import { recordAccessCodePayment } from "../payments/service";
 import { checkImages, collectImages, removeStoredObjects, storeImages } from "./images";
 import type { CreateProjectForm } from "./model";
 import { insertImages, insertProject, insertUser, isEmailTaken } from "./queries";

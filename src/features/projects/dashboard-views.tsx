@@ -70,7 +70,9 @@ export function ProjectList(props: {
         <div className="empty-state">
           <p className="empty-title">{filtered ? "No projects match these filters." : "No projects yet."}</p>
           {filtered ? (
-            <a href={toQuery({ ...state, projects: { paid: false, overdue: false, archived: false, title: "", sortby: "-createdAt", page: 1 } })}>Clear filters</a>
+            <a href={toQuery({ ...state, projects: { paid: false, overdue: false, archived: false, title: "", sortby: "-createdAt", page: 1 } })}>
+              Clear filters
+            </a>
           ) : null}
         </div>
       ) : (
