@@ -98,7 +98,7 @@ export function ProjectFacts(props: { project: ProjectModel; billing: ProjectBil
       </Fact>
       <Fact label="Payment">
         {billing?.state === "overdue" ? <span className={badgeClass("red")}>Overdue</span> : <FlagBadge flag="receivedPayment" on={project.receivedPayment} />}
-        {project.accessCode && project.receivedPayment ? <span className="fact-note">with an access code</span> : null}
+        {project.accessCode && project.receivedPayment ? <span className="fact-note">waived with a code</span> : null}
       </Fact>
       <Fact label="Invoice">
         <FlagBadge flag="invoiceSent" on={project.invoiceSent} />
