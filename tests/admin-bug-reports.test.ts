@@ -249,3 +249,22 @@ describe("stats", () => {
     expect((await db.select().from(bugReports).where(eq(bugReports.title, "Right now"))).length).toBe(1);
   });
 });
+
+describe("long lists", () => {
+  test("are counted only a thousand rows past the page asked for, and say so", async () => {
+    const tag = `bulk${newId().slice(-6).toLowerCase()}`;
+    const rows = Array.from({ length: 1025 }, (_, index) => ({ id: newId(), title: `${tag} ${index}`, description: "Many." }));
+    await server.deps.database.db.insert(bugReports).values(rows);
+    const search = async (query: string) =>
+      (await (await call(`/api/admin/bugreports/search?title=${tag}${query}`)).json()) as ReportPage & { totalCountCapped: boolean };
+    expect(await search("")).toMatchObject({ totalCount: 1000, totalCountCapped: true, pagesCount: 50, canLoadMore: true });
+    // Near the end the count reaches the last row: exact again.
+    expect(await search("&page=50")).toMatchObject({ totalCount: 1025, totalCountCapped: false, pagesCount: 52, canLoadMore: true });
+    const last = await search("&page=52");
+    expect(last).toMatchObject({ totalCount: 1025, totalCountCapped: false, canLoadMore: false });
+    expect(last.bugReports).toHaveLength(5);
+    // The pager on the admin page says there are more than it counted.
+    const html = await (await server.request(`/admin/bugreports?title=${tag}`, { cookie: admin.cookie })).text();
+    expect(html).toContain("Page 1 of 50+");
+  });
+});

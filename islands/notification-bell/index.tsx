@@ -94,7 +94,7 @@ export default function NotificationBell(props: NotificationBellProps) {
                         {CHANNEL_TITLES[item.channelID].title} · {formatNotificationTime(item.createdAt, now)}
                       </span>
                     </span>
-                    {item.isRead ? null : <span className="unread-dot" aria-label="Unread" />}
+                    {item.isRead ? null : <span className="unread-dot" role="img" aria-label="Unread" />}
                   </a>
                 </li>
               ))}

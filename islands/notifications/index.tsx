@@ -186,6 +186,7 @@ export default function Notifications(props: NotificationsViewProps) {
   }, [channel?.items.length]);
 
   // A newly opened notification scrolls into view in its channel's history.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reruns when another notification or channel opens, or the history first fills
   useLayoutEffect(() => {
     const box = historyBox.current;
     if (!box || !active) return;
@@ -235,7 +236,7 @@ export default function Notifications(props: NotificationsViewProps) {
                     </span>
                     <span className="notification-row-message">{item.message}</span>
                   </span>
-                  {item.isRead ? null : <span className="unread-dot" aria-label="Unread" />}
+                  {item.isRead ? null : <span className="unread-dot" role="img" aria-label="Unread" />}
                 </a>
               </li>
             ))}
@@ -257,7 +258,6 @@ export default function Notifications(props: NotificationsViewProps) {
               <a
                 href="/notifications"
                 className="back-link"
-                aria-label="Back to notifications"
                 onClick={(event) => {
                   event.preventDefault();
                   back();
@@ -266,6 +266,7 @@ export default function Notifications(props: NotificationsViewProps) {
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
+                <span className="visually-hidden">Back to notifications</span>
               </a>
               <ChannelAvatar channel={shown._id} icon={shown.icon} photoURL={shown.photoURL} size="md" />
               <div className="channel-head-text">

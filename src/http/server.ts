@@ -10,6 +10,9 @@ export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
+/** Answers that are streams by nature: never buffered, never compressed. */
+const STREAMED = /^text\/event-stream/;
+const MIN_COMPRESSED_BYTES = 512;
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -63,25 +66,33 @@ export function createFetchHandler(handle: Handler, config: Config, log: (line: 
     return null;
   }
 
-  async function finish(request: Request, response: Response): Promise<Response> {
-    const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(securityHeaders)) if (!headers.has(name)) headers.set(name, value);
-    if (!headers.has("cache-control") && new URL(request.url).pathname.startsWith("/api/")) headers.set("cache-control", "no-store");
-    let body = response.body;
+  async function finish(request: Request, url: URL, response: Response): Promise<Response> {
+    // Responses built here or by Elysia have mutable headers; a fetched one (none today) would not.
+    let headers = response.headers;
+    try {
+      for (const [name, value] of Object.entries(securityHeaders)) if (!headers.has(name)) headers.set(name, value);
+    } catch {
+      headers = new Headers(headers);
+      for (const [name, value] of Object.entries(securityHeaders)) if (!headers.has(name)) headers.set(name, value);
+    }
+    if (!headers.has("cache-control") && url.pathname.startsWith("/api/")) headers.set("cache-control", "no-store");
     const type = headers.get("content-type") ?? "";
     if (
-      body &&
-      !headers.has("content-encoding") &&
-      COMPRESSIBLE.test(type) &&
-      (request.headers.get("accept-encoding") ?? "").includes("gzip") &&
-      Number(headers.get("content-length") ?? "1024") >= 512
+      !response.body ||
+      headers.has("content-encoding") ||
+      !COMPRESSIBLE.test(type) ||
+      STREAMED.test(type) ||
+      !(request.headers.get("accept-encoding") ?? "").includes("gzip")
     ) {
-      body = body.pipeThrough(new CompressionStream("gzip"));
-      headers.set("content-encoding", "gzip");
-      headers.delete("content-length");
-      headers.append("vary", "accept-encoding");
+      return headers === response.headers ? response : new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
-    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+    // Pages and JSON are small and whole: one gzip call beats a CompressionStream per response.
+    const bytes = await response.bytes();
+    if (bytes.byteLength < MIN_COMPRESSED_BYTES) return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
+    headers.set("content-encoding", "gzip");
+    headers.delete("content-length");
+    headers.append("vary", "accept-encoding");
+    return new Response(Bun.gzipSync(bytes, { level: 6 }), { status: response.status, statusText: response.statusText, headers });
   }
 
   return async function fetch(request: Request, server: Server<undefined>): Promise<Response> {
@@ -100,7 +111,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: (line: 
       console.error("unhandled", error);
       response = jsonError(500, "Unknown Server Error");
     }
-    const finished = await finish(request, response);
+    const finished = await finish(request, url, response);
     // The path only: query strings can carry tokens.
     log(`${request.method} ${url.pathname} ${finished.status} ${(performance.now() - started).toFixed(1)}ms`);
     return finished;

@@ -68,11 +68,11 @@ export async function isAccessCodeValid(db: Db, input: string): Promise<boolean>
 
 export async function listAccessCodes(deps: Pick<AppDeps, "database">, query: AccessCodeSearchQuery): Promise<{ accessCodes: AccessCodeModel[] } & PageInfo> {
   const page = query.page ?? 1;
-  const { rows, totalCount } = await searchAccessCodes(deps.database.db, {
+  const { rows, ...counted } = await searchAccessCodes(deps.database.db, {
     claimed: query.claimed,
     title: query.title?.trim() || undefined,
     page,
     sortby: query.sortby ?? DEFAULT_SORT,
   });
-  return { accessCodes: rows.map(toAccessCodeModel), ...pageInfo(totalCount, page, ACCESS_CODES_PAGE_SIZE) };
+  return { accessCodes: rows.map(toAccessCodeModel), ...pageInfo(counted, page, ACCESS_CODES_PAGE_SIZE) };
 }

@@ -1,9 +1,9 @@
 // The admin side of bug reports (SPEC.md §2 Bug reports, §4 flags, §5 Edit bug report, §7).
 import { badRequest, notFound } from "../../http/errors";
+import { parseIdList } from "../../http/id-list";
 import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { BUG_REPORTS_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
-import { parseIdList } from "../projects/admin";
 import { type BugReportFields, type BugReportModel, type BugReportSearchQuery, type BugReportStats, MAX_BULK_BUG_REPORTS, type Timeframe } from "./model";
 import { type BugReportRow, countInPeriod, deleteBugReportRows, insertBugReport, searchBugReportRows, selectBugReport, updateBugReportRows } from "./queries";
 
@@ -34,7 +34,7 @@ export function toBugReportModel(row: BugReportRow): BugReportModel {
 
 export async function searchBugReports(db: Db, query: BugReportSearchQuery): Promise<{ bugReports: BugReportModel[] } & PageInfo> {
   const page = query.page ?? 1;
-  const { rows, totalCount } = await searchBugReportRows(db, {
+  const { rows, ...counted } = await searchBugReportRows(db, {
     resolved: query.status === undefined ? undefined : query.status === "resolved",
     highPriority: query.highPriority === true,
     archived: query.archived === true,
@@ -42,7 +42,7 @@ export async function searchBugReports(db: Db, query: BugReportSearchQuery): Pro
     page,
     sortby: query.sortby ?? DEFAULT_SORT,
   });
-  return { bugReports: rows.map(toBugReportModel), ...pageInfo(totalCount, page, BUG_REPORTS_PAGE_SIZE) };
+  return { bugReports: rows.map(toBugReportModel), ...pageInfo(counted, page, BUG_REPORTS_PAGE_SIZE) };
 }
 
 /** A malformed id is simply not found: ids are opaque to callers. */

@@ -1,10 +1,10 @@
-// SQL for the admin side of bug reports. resolvedAt and archivedAt record when a flag was last
-// turned on (and are cleared when it is turned off), so the stats count what happened in a period.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql } from "drizzle-orm";
+// SQL for bug reports: a user's report and the admin side. resolvedAt and archivedAt record
+// when a flag was last turned on (and are cleared when it is turned off), so the stats count
+// what happened in a period.
+import { and, asc, desc, eq, gte, ilike, inArray, lt, sql } from "drizzle-orm";
 import { type BugReport, bugReports, users } from "../../../db/schema";
-import type { Db } from "../../lib/db";
+import { type Db, type Page, likePattern, paged } from "../../lib/db";
 import { BUG_REPORTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
-import { likePattern } from "../projects/queries";
 import type { BugReportFields } from "./model";
 
 export type BugReportRow = BugReport & { reporterName: string | null; reporterEmail: string | null };
@@ -17,25 +17,21 @@ function withReporter(row: { report: BugReport; reporterName: string | null; rep
 
 export type BugReportFilters = { resolved?: boolean; highPriority: boolean; archived: boolean; title?: string; page: number; sortby: SortOrder };
 
-export async function searchBugReportRows(db: Db, filters: BugReportFilters): Promise<{ rows: BugReportRow[]; totalCount: number }> {
+export async function searchBugReportRows(db: Db, filters: BugReportFilters): Promise<Page<BugReportRow>> {
   const conditions = [eq(bugReports.archived, filters.archived)];
   if (filters.resolved !== undefined) conditions.push(eq(bugReports.resolved, filters.resolved));
   if (filters.highPriority) conditions.push(eq(bugReports.highPriority, true));
   if (filters.title) conditions.push(ilike(bugReports.title, likePattern(filters.title)));
   const where = and(...conditions);
   const order = filters.sortby === "createdAt" ? [asc(bugReports.createdAt), asc(bugReports.id)] : [desc(bugReports.createdAt), desc(bugReports.id)];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(bugReports)
-      .leftJoin(users, eq(users.id, bugReports.reporterId))
-      .where(where)
-      .orderBy(...order)
-      .limit(BUG_REPORTS_PAGE_SIZE)
-      .offset((filters.page - 1) * BUG_REPORTS_PAGE_SIZE),
-    db.select({ value: count() }).from(bugReports).where(where),
-  ]);
-  return { rows: rows.map(withReporter), totalCount: total?.value ?? 0 };
+  const ordered = db
+    .select(columns)
+    .from(bugReports)
+    .leftJoin(users, eq(users.id, bugReports.reporterId))
+    .where(where)
+    .orderBy(...order);
+  const { rows, ...counted } = await paged(db, ordered, { table: bugReports, where }, { page: filters.page, pageSize: BUG_REPORTS_PAGE_SIZE });
+  return { rows: rows.map(withReporter), ...counted };
 }
 
 export async function selectBugReport(db: Db, id: string): Promise<BugReportRow | null> {

@@ -1,8 +1,8 @@
-import { bugReports } from "../../../db/schema";
 import { badRequest } from "../../http/errors";
 import { enforceRateLimit } from "../../http/rate-limit";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
+import { insertBugReport } from "./queries";
 
 const REPORTS_PER_HOUR = { name: "bug-report-user", max: 10, windowMs: 60 * 60 * 1000 };
 
@@ -16,6 +16,6 @@ export async function createBugReport(db: Db, reporterId: string, input: { title
   if (first) throw badRequest(first, fields);
   await enforceRateLimit(db, REPORTS_PER_HOUR, reporterId);
   const id = newId();
-  await db.insert(bugReports).values({ id, title, description, reporterId });
+  await insertBugReport(db, { id, title, description, reporterId });
   return id;
 }

@@ -2,10 +2,10 @@
 // the FAQ feature's service, so the public help centre's render cache is cleared at once.
 
 import { badRequest, notFound } from "../../http/errors";
+import { parseIdList } from "../../http/id-list";
 import type { Db } from "../../lib/db";
 import { type FaqSection, faqSections } from "../../shared/enums";
 import { DEFAULT_SORT, FAQS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
-import { parseIdList } from "../projects/admin";
 import { type FaqSearchQuery, MAX_BULK_FAQS } from "./admin-model";
 import { searchFaqRows } from "./admin-queries";
 import { type FaqJson, toFaqJson } from "./model";
@@ -31,13 +31,13 @@ export function parseSections(joined: string | undefined): FaqSection[] {
 
 export async function searchFaqs(db: Db, query: FaqSearchQuery): Promise<{ faqs: FaqJson[] } & PageInfo> {
   const page = query.page ?? 1;
-  const { rows, totalCount } = await searchFaqRows(db, {
+  const { rows, ...counted } = await searchFaqRows(db, {
     sections: parseSections(query.sections),
     title: query.title?.trim() || undefined,
     page,
     sortby: query.sortby ?? DEFAULT_SORT,
   });
-  return { faqs: rows.map(toFaqJson), ...pageInfo(totalCount, page, FAQS_PAGE_SIZE) };
+  return { faqs: rows.map(toFaqJson), ...pageInfo(counted, page, FAQS_PAGE_SIZE) };
 }
 
 export async function getFaqForAdmin(db: Db, id: string): Promise<FaqJson> {

@@ -29,3 +29,20 @@ export function updateFaqRows(db: Db, ids: string[], fields: Partial<Pick<Faq, "
 export function deleteFaqRows(db: Db, ids: string[]): Promise<{ id: string }[]> {
   return db.delete(faqs).where(inArray(faqs.id, ids)).returning({ id: faqs.id });
 }
+
+// Any constant works; every instance of this app must use the same one.
+const SEED_LOCK_KEY = 7_240_518_312;
+
+/** Waits for, then holds until the transaction ends, the lock that lets one instance seed at a time. */
+export async function lockFaqSeeding(db: Db): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+}
+
+export async function hasAnyFaq(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: faqs.id }).from(faqs).limit(1);
+  return row !== undefined;
+}
+
+export async function insertFaqs(db: Db, rows: NewFaq[]): Promise<void> {
+  if (rows.length > 0) await db.insert(faqs).values(rows);
+}

@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import type { User } from "../../../db/schema";
 import type { Actor } from "../../http/actor";
+import { Behaviour } from "../../render/behaviour";
 import { Island } from "../../render/island";
 import { NotificationBell } from "./bell";
 import { Logo } from "./logo";
@@ -142,7 +143,7 @@ export function AppHeader(props: { actor: Actor; bell?: ReactNode; current?: str
           <ProfileMenu actor={props.actor} />
         </div>
       </div>
-      <Island name="submit-splash" props={{}} />
+      <Behaviour name="submit-splash" />
     </header>
   );
 }

@@ -2,7 +2,6 @@
 import type { NewProject } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { isId } from "../../lib/ids";
 import { claimCode } from "../access-codes/queries";
 import { normalizeAccessCode } from "../access-codes/service";
 import { notifyProjectChanges, readProjectsBefore } from "../notifications/project-events";
@@ -52,15 +51,6 @@ export async function updateProjectsAsAdmin(
     message: refunds.length > 0 ? `${base} Stripe is refunding the card payment; the refund shows as issued once Stripe confirms it.` : base,
     projectIDs: updated,
   };
-}
-
-/** `projectIDs` joined by '-' (SPEC.md §7), every one a well-formed id. */
-export function parseIdList(joined: string, field: string, max: number): string[] {
-  const ids = [...new Set(joined.split("-").filter(Boolean))];
-  if (ids.length === 0 || ids.length > max || !ids.every(isId)) {
-    throw badRequest(`${field} must be 1 to ${max} ids joined by "-".`, { [field]: "Expected ids joined by -" });
-  }
-  return ids;
 }
 
 export async function deleteProjectsAsAdmin(deps: Deps, ids: string[]): Promise<{ message: string; projectIDs: string[] }> {

@@ -138,7 +138,7 @@ export async function searchProjects(
   scope: { creatorId: string } | { everyone: true },
 ): Promise<{ projects: ProjectListItem[] } & PageInfo> {
   const page = query.page ?? 1;
-  const { rows, totalCount } = await searchProjectRows(deps.database.db, {
+  const { rows, ...counted } = await searchProjectRows(deps.database.db, {
     creatorId: "creatorId" in scope ? scope.creatorId : undefined,
     status: query.status,
     paid: query.paid === true ? true : undefined,
@@ -148,5 +148,5 @@ export async function searchProjects(
     page,
     sortby: query.sortby ?? DEFAULT_SORT,
   });
-  return { projects: rows.map(toListItem), ...pageInfo(totalCount, page, PROJECTS_PAGE_SIZE) };
+  return { projects: rows.map(toListItem), ...pageInfo(counted, page, PROJECTS_PAGE_SIZE) };
 }
