@@ -15,6 +15,7 @@ import { invoicePages } from "./features/invoices/pages";
 import { landingPages } from "./features/landing/pages";
 import { errorPageRenderer } from "./features/layout/error-pages";
 import { notificationsPages } from "./features/notifications/pages";
+import { paymentPages } from "./features/payments/pages";
 import { dashboardPages } from "./features/projects/dashboard-pages";
 import { projectPages } from "./features/projects/pages";
 import { wizardPages } from "./features/projects/wizard-pages";
@@ -49,5 +50,6 @@ export function createApp(deps: AppDeps) {
     .use(termsPages(deps))
     .use(seoRoutes(deps))
     .use(invoicePages(deps))
+    .use(paymentPages(deps))
     .use(notificationsPages(deps));
 }

@@ -16,6 +16,7 @@ import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
 import { createMailer } from "./lib/mail";
 import { createStorage } from "./lib/storage";
+import { createPayments } from "./lib/stripe";
 import { buildAssets } from "./render/assets";
 
 export type Running = {
@@ -54,6 +55,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     database,
     storage: createStorage(config),
     mailer,
+    payments: createPayments(config),
     wakeOutbox: () => outbox.wake(),
     assets: await buildAssets(),
     sealer: createSealer(resolveAppSecret(config)),

@@ -25,6 +25,11 @@ export function createFetchHandler(handle: Handler, config: Config, log: (line: 
   // Images may come from any https origin: profile photos from Google or an OIDC provider, and S3 or
   // a CDN in front of it. An image cannot run script, so this widens nothing that matters.
   const imgSources = ["'self'", "data:", "blob:", "https:"];
+  // The Pay form's POST answers with a redirect to Stripe Checkout, and browsers check form-action
+  // against redirect targets too (a fake's origin in tests).
+  const formTargets = ["'self'"];
+  if (config.stripe)
+    formTargets.push(config.stripe.api ? `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}` : "https://checkout.stripe.com");
   const securityHeaders: Record<string, string> = {
     "content-security-policy": [
       "default-src 'self'",
@@ -35,7 +40,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: (line: 
       "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      `form-action ${formTargets.join(" ")}`,
       "frame-ancestors 'none'",
     ].join("; "),
     "x-content-type-options": "nosniff",

@@ -19,6 +19,7 @@ export const dashboardPages = (deps: AppDeps) =>
     const query = {
       status: state.projects.status,
       paid: state.projects.paid || undefined,
+      overdue: state.projects.overdue || undefined,
       archived: state.projects.archived || undefined,
       title: state.projects.title || undefined,
       sortby: state.projects.sortby,

@@ -38,7 +38,11 @@ function projectColumns(admin: boolean): Column<ProjectListItem>[] {
     {
       header: "Payment Status",
       hideMobile: true,
-      cell: (project) => <span className={badgeClass(project.receivedPayment ? "green" : "neutral")}>{project.receivedPayment ? "Paid" : "Unpaid"}</span>,
+      cell: (project) => (
+        <span className={badgeClass(project.receivedPayment ? "green" : project.overdue ? "red" : "neutral")}>
+          {project.receivedPayment ? "Paid" : project.overdue ? "Overdue" : "Unpaid"}
+        </span>
+      ),
     },
     { header: "Date Created", hideMobile: true, nowrap: true, cell: (project) => formatDate(project.createdAt) },
   ];
@@ -66,7 +70,7 @@ export function ProjectList(props: {
   action?: ReactNode;
 }) {
   const { state, data } = props;
-  const filtered = Boolean(state.projects.status || state.projects.paid || state.projects.archived || state.projects.title);
+  const filtered = Boolean(state.projects.status || state.projects.paid || state.projects.overdue || state.projects.archived || state.projects.title);
   return (
     <section className="list-section" aria-labelledby="projects-title">
       <div className="list-head">
@@ -97,6 +101,9 @@ export function ProjectList(props: {
         <FilterPill href={withProjects(state, { paid: !state.projects.paid })} active={state.projects.paid}>
           Paid
         </FilterPill>
+        <FilterPill href={withProjects(state, { overdue: !state.projects.overdue })} active={state.projects.overdue}>
+          Overdue
+        </FilterPill>
         <FilterPill href={withProjects(state, { archived: !state.projects.archived })} active={state.projects.archived}>
           Archived
         </FilterPill>
@@ -105,7 +112,9 @@ export function ProjectList(props: {
         <div className="empty-state">
           <p className="empty-title">{filtered ? "No projects match these filters." : "No projects yet."}</p>
           {filtered ? (
-            <a href={toQuery({ ...state, projects: { paid: false, archived: false, title: "", sortby: "-createdAt", page: 1 } })}>Clear filters</a>
+            <a href={toQuery({ ...state, projects: { paid: false, overdue: false, archived: false, title: "", sortby: "-createdAt", page: 1 } })}>
+              Clear filters
+            </a>
           ) : null}
         </div>
       ) : (

@@ -114,6 +114,7 @@ function toListItem(row: ProjectListRow): ProjectListItem {
     refundIssued: row.refundIssued,
     archived: row.archived,
     invoiceSent: row.invoiceSent,
+    overdue: row.overdue,
     createdAt: row.createdAt.toISOString(),
     creator: { _id: row.creator.id, displayName: row.creator.displayName, email: row.creator.email },
   };
@@ -141,6 +142,7 @@ export async function searchProjects(
     creatorId: "creatorId" in scope ? scope.creatorId : undefined,
     status: query.status,
     paid: query.paid === true ? true : undefined,
+    overdue: query.overdue === true ? true : undefined,
     archived: query.archived === true,
     title: query.title?.trim() || undefined,
     page,
