@@ -2,7 +2,6 @@
 // the (fake) Stripe Checkout page and comes back to a Paid invoice. Billing, the invoice with its
 // Pay button and the admin Payments page are photographed at 375, 800 and 1280 px, light and dark.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { mailOutbox } from "../../db/schema";
@@ -10,23 +9,11 @@ import { type TestServer, startTestServer } from "../helpers/server";
 import { type FakeStripe, startFakeStripe } from "../helpers/stripe";
 import { invoicedProject, projectRow } from "../payments/helpers";
 import { browserAvailable, launchBrowser, watchErrors } from "./browser";
+import { photograph } from "./helpers";
 
 const SHOTS = "/tmp/shots-payments";
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (process.env.SCREENSHOTS !== "1") return;
-  mkdirSync(SHOTS, { recursive: true });
-  const viewport = page.viewportSize();
-  for (const theme of ["0", "1"]) {
-    await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
-    for (const width of [375, 800, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme === "0" ? "light" : "dark"}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => (document.documentElement.dataset.theme = "0"));
-  if (viewport) await page.setViewportSize(viewport);
-}
+const shoot = (page: Page, name: string) => photograph(page, SHOTS, name, [375, 800, 1280]);
 
 /** A port nobody uses now, so PUBLIC_URL (links in mails, Stripe's return URLs) can name it. */
 function freePort(): number {

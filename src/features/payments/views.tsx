@@ -34,7 +34,9 @@ export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean
               <th scope="col" className="hide-mobile">
                 Due
               </th>
-              <th scope="col">State</th>
+              <th scope="col" className="hide-mobile">
+                State
+              </th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -51,13 +53,14 @@ export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean
                       {formatInvoiceNumber(item.number)}
                     </a>
                     <span className="row-sub mobile-only">{item.projectName}</span>
+                    <span className={`badge ${state.badge} mobile-only billing-state`}>{state.label}</span>
                   </td>
                   <td className="hide-mobile">
                     <a href={`/projects/${item.projectId}/status`}>{item.projectName}</a>
                   </td>
                   <td className="numeric nowrap">{formatPrice(item.amount)}</td>
                   <td className="hide-mobile nowrap">{formatDate(item.dueAt)}</td>
-                  <td>
+                  <td className="hide-mobile">
                     <span className={`badge ${state.badge}`}>{state.label}</span>
                   </td>
                   <td className="billing-actions">
