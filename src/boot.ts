@@ -18,6 +18,7 @@ import { createMailer } from "./lib/mail";
 import { createStorage } from "./lib/storage";
 import { createPayments } from "./lib/stripe";
 import { buildAssets } from "./render/assets";
+import { answerFromCache } from "./render/page-cache";
 
 export type Running = {
   deps: AppDeps;
@@ -67,7 +68,12 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     hostname: "0.0.0.0",
     maxRequestBodySize: UPLOAD_BODY_LIMIT,
     idleTimeout: 30,
-    fetch: createFetchHandler((request) => app.handle(request), config, log),
+    fetch: createFetchHandler(
+      (request) => app.handle(request),
+      config,
+      log,
+      (request, url, headers) => answerFromCache(database.db, request, url, headers),
+    ),
   });
   const housekeeping = setInterval(
     () => {

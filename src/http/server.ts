@@ -20,7 +20,13 @@ function jsonError(status: number, message: string): Response {
   return Response.json({ message }, { status });
 }
 
-export function createFetchHandler(handle: Handler, config: Config, log: (line: string) => void) {
+/**
+ * A shortcut taken before the app sees the request (the anonymous page cache); null to pass. Its
+ * answer is sent as it is, so it must carry the security headers it is given.
+ */
+type EarlyAnswer = (request: Request, url: URL, securityHeaders: Record<string, string>) => Response | null;
+
+export function createFetchHandler(handle: Handler, config: Config, log: (line: string) => void, answerEarly: EarlyAnswer = () => null) {
   const ownOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
   // Images may come from any https origin: profile photos from Google or an OIDC provider, and S3 or
   // a CDN in front of it. An image cannot run script, so this widens nothing that matters.
@@ -100,6 +106,11 @@ export function createFetchHandler(handle: Handler, config: Config, log: (line: 
     const url = new URL(request.url);
     let response: Response;
     try {
+      const early = answerEarly(request, url, securityHeaders);
+      if (early) {
+        log(`${request.method} ${url.pathname} ${early.status} ${(performance.now() - started).toFixed(1)}ms`);
+        return early;
+      }
       const refused = refuse(request, url);
       const checked = refused ?? (await bufferChunkedBody(request));
       if (checked instanceof Response) response = checked;
