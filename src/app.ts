@@ -7,6 +7,7 @@ import type { AppDeps } from "./deps";
 import { accessCodePages } from "./features/access-codes/pages";
 import { adminConsolePages } from "./features/admin-console/pages";
 import { authPages } from "./features/auth/pages";
+import { ownBugReportPages } from "./features/bug-reports/own-pages";
 import { adminBugReportPages } from "./features/bug-reports/pages";
 import { contactPages } from "./features/contact/pages";
 import { adminFaqPages } from "./features/faq/admin-pages";
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps) {
     .use(adminConsolePages(deps))
     .use(adminFaqPages(deps))
     .use(adminBugReportPages(deps))
+    .use(ownBugReportPages(deps))
     .use(wizardPages(deps))
     .use(projectPages(deps))
     .use(dashboardPages(deps))

@@ -2,7 +2,7 @@
 // refusal, the resolvedAt/archivedAt bookkeeping and the stats' arithmetic on rows at known dates.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { bugReports } from "../db/schema";
+import { bugReports, notifications } from "../db/schema";
 import { getBugReportStats, percentDelta } from "../src/features/bug-reports/admin-service";
 import { newId } from "../src/lib/ids";
 import { type TestServer, startTestServer } from "./helpers/server";
@@ -266,5 +266,33 @@ describe("long lists", () => {
     // The pager on the admin page says there are more than it counted.
     const html = await (await server.request(`/admin/bugreports?title=${tag}`, { cookie: admin.cookie })).text();
     expect(html).toContain("Page 1 of 50+");
+  });
+});
+
+describe("a reporter's own reports", () => {
+  test("are listed under Settings with the status admins set, and resolving one notifies its reporter once", async () => {
+    const customer = await server.createUser();
+    const sent = await server.request("/api/bugreports", {
+      method: "POST",
+      cookie: customer.cookie,
+      json: { title: "Logo upload spins", description: "It never ends." },
+    });
+    expect(sent.status).toBe(201);
+    const { bugReportID } = (await sent.json()) as { bugReportID: string };
+    const before = await (await server.request("/settings/bugreports", { cookie: customer.cookie })).text();
+    expect(before).toContain("Logo upload spins");
+    expect(before).toContain(">Open<");
+    // Another user sees none of it.
+    const stranger = await server.createUser();
+    expect(await (await server.request("/settings/bugreports", { cookie: stranger.cookie })).text()).not.toContain("Logo upload spins");
+    // Visitors are sent to sign in.
+    expect((await server.request("/settings/bugreports")).status).toBe(303);
+
+    const resolve = () => call("/api/admin/bugreports", { method: "PATCH", json: { bugReportIDs: [bugReportID], updatedFields: { resolved: true } } });
+    expect((await resolve()).status).toBe(200);
+    expect((await resolve()).status).toBe(200);
+    const notices = await server.deps.database.db.select().from(notifications).where(eq(notifications.userId, customer.user.id));
+    expect(notices.map((notice) => notice.message)).toEqual(['Your bug report "Logo upload spins" was marked resolved. Thank you for telling us.']);
+    expect(await (await server.request("/settings/bugreports", { cookie: customer.cookie })).text()).toContain(">Resolved<");
   });
 });

@@ -4,8 +4,19 @@ import { parseIdList } from "../../http/id-list";
 import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { BUG_REPORTS_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
+import { insertNotifications } from "../notifications/queries";
 import { type BugReportFields, type BugReportModel, type BugReportSearchQuery, type BugReportStats, MAX_BULK_BUG_REPORTS, type Timeframe } from "./model";
-import { type BugReportRow, countInPeriod, deleteBugReportRows, insertBugReport, searchBugReportRows, selectBugReport, updateBugReportRows } from "./queries";
+import {
+  type BugReportRow,
+  countInPeriod,
+  deleteBugReportRows,
+  insertBugReport,
+  lockReportStatuses,
+  searchBugReportRows,
+  selectBugReport,
+  updateBugReportRows,
+} from "./queries";
+import { reportStatusMessage } from "./service";
 
 export const TITLE_BLANK = "Title cannot be blank.";
 export const DESCRIPTION_BLANK = "Description cannot be blank";
@@ -80,9 +91,25 @@ export async function createBugReportAsAdmin(
   return { message: "Bug report created.", bugReportID: id };
 }
 
+/**
+ * Updates reports; a reporter whose report is now resolved (or open again) is told in the app,
+ * in the same transaction, so the notice and the status never disagree.
+ */
 export async function updateBugReports(db: Db, ids: string[], changes: BugReportFields): Promise<{ message: string; bugReportIDs: string[] }> {
   const fields: BugReportFields = { ...changes, ...checkText(changes) };
-  const updated = await updateBugReportRows(db, [...new Set(ids)], fields);
+  const updated = await db.transaction(async (tx) => {
+    const before = fields.resolved === undefined ? [] : await lockReportStatuses(tx, [...new Set(ids)]);
+    const changed = await updateBugReportRows(tx, [...new Set(ids)], fields);
+    const notices = before
+      .filter((report) => report.reporterId !== null && report.resolved !== fields.resolved)
+      .map((report) => ({
+        userId: report.reporterId ?? "",
+        channelId: "general" as const,
+        message: reportStatusMessage(report.title, fields.resolved === true),
+      }));
+    await insertNotifications(tx, notices);
+    return changed;
+  });
   if (updated.length === 0) throw notFound("No bug report matched those ids.");
   return { message: updated.length === 1 ? "Bug report updated." : `${updated.length} bug reports updated.`, bugReportIDs: updated };
 }

@@ -39,6 +39,22 @@ export async function selectBugReport(db: Db, id: string): Promise<BugReportRow 
   return row ? withReporter(row) : null;
 }
 
+/** A user's own reports, newest first: what they see under Settings → Bug reports. */
+export function listReportsBy(db: Db, reporterId: string, limit: number): Promise<BugReport[]> {
+  return db.select().from(bugReports).where(eq(bugReports.reporterId, reporterId)).orderBy(desc(bugReports.createdAt), desc(bugReports.id)).limit(limit);
+}
+
+export type ReportStatus = { id: string; title: string; reporterId: string | null; resolved: boolean };
+
+/** Locks the reports and reads what their reporters see, so a status change can be told once. */
+export function lockReportStatuses(db: Db, ids: string[]): Promise<ReportStatus[]> {
+  return db
+    .select({ id: bugReports.id, title: bugReports.title, reporterId: bugReports.reporterId, resolved: bugReports.resolved })
+    .from(bugReports)
+    .where(inArray(bugReports.id, ids))
+    .for("update");
+}
+
 export async function insertBugReport(db: Db, values: { id: string; title: string; description: string; reporterId: string }): Promise<void> {
   await db.insert(bugReports).values(values);
 }

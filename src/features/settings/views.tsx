@@ -5,7 +5,7 @@ import type { Actor } from "../../http/actor";
 import { Island } from "../../render/island";
 import { PageShell } from "../layout/views";
 
-function SettingsFrame(props: { actor: Actor; current: "general" | "advanced"; children: ReactNode }) {
+export function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | "bug-reports"; children: ReactNode }) {
   const here = (name: string) => (props.current === name ? "page" : undefined);
   return (
     <PageShell actor={props.actor} current="/settings">
@@ -24,6 +24,9 @@ function SettingsFrame(props: { actor: Actor; current: "general" | "advanced"; c
             <a href="/settings/advanced" aria-current={here("advanced")}>
               Advanced
             </a>
+            <a href="/settings/bugreports" aria-current={here("bug-reports")}>
+              Bug reports
+            </a>
           </nav>
           <div className="settings-content">{props.children}</div>
         </div>
@@ -32,7 +35,7 @@ function SettingsFrame(props: { actor: Actor; current: "general" | "advanced"; c
   );
 }
 
-function SettingsCard(props: { id: string; title: string; description: string; children: ReactNode; tone?: "danger" }) {
+export function SettingsCard(props: { id: string; title: string; description: string; children: ReactNode; tone?: "danger" }) {
   return (
     <section className={props.tone === "danger" ? "card settings-card settings-card-danger" : "card settings-card"} aria-labelledby={props.id}>
       <div className="settings-card-head">
