@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
 import { Island } from "../../render/island";
+import { formatDate } from "../../shared/dates";
 import { PageShell } from "../layout/views";
 
 export function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | "bug-reports"; children: ReactNode }) {
@@ -55,8 +56,6 @@ function roleOf(actor: Actor): { label: string; tone: string } {
   return { label: "Customer", tone: "badge-green" };
 }
 
-const longDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-
 export function GeneralSettingsView(props: { actor: Actor }) {
   const { user } = props.actor;
   const role = roleOf(props.actor);
@@ -68,7 +67,7 @@ export function GeneralSettingsView(props: { actor: Actor }) {
           <div>
             <dt>Member since</dt>
             <dd>
-              <time dateTime={user.createdAt.toISOString()}>{longDate.format(user.createdAt)}</time>
+              <time dateTime={user.createdAt.toISOString()}>{formatDate(user.createdAt)}</time>
             </dd>
           </div>
           <div>
