@@ -296,3 +296,28 @@ describe("a reporter's own reports", () => {
     expect(await (await server.request("/settings/bugreports", { cookie: customer.cookie })).text()).toContain(">Resolved<");
   });
 });
+
+describe("CSV export", () => {
+  test("holds every row the filters match, not only the page shown, with formulas neutralised; admins only", async () => {
+    const tag = `csv${newId().slice(-6).toLowerCase()}`;
+    const rows = Array.from({ length: 45 }, (_, index) => ({ id: newId(), title: `${tag} ${index}`, description: "Many." }));
+    rows.push({ id: newId(), title: `=HYPERLINK("http://evil") ${tag}`, description: "+cmd|' /C calc'!A0" });
+    await server.deps.database.db.insert(bugReports).values(rows);
+    const page = await (await call(`/admin/bugreports?title=${tag}`)).text();
+    expect(page).toContain(`href="/admin/bugreports/export.csv?title=${tag}"`);
+    const response = await call(`/admin/bugreports/export.csv?title=${tag}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="bug-reports-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toStartWith('"ID","Title","Description","Status"');
+    expect(lines).toHaveLength(1 + 46);
+    expect(lines.join("\n")).toContain(`"'=HYPERLINK(""http://evil"") ${tag}"`);
+    expect(lines.join("\n")).toContain(`"'+cmd|' /C calc'!A0"`);
+    expect(lines[1]).toMatch(/"\d{4}-\d{2}-\d{2}T[\d:.]+Z"/);
+    // Filters apply: nothing is high priority.
+    expect((await (await call(`/admin/bugreports/export.csv?title=${tag}&highPriority=true`)).text()).trimEnd().split("\r\n")).toHaveLength(1);
+    const customer = await server.createUser();
+    expect((await server.request(`/admin/bugreports/export.csv?title=${tag}`, { cookie: customer.cookie })).status).toBe(303);
+  });
+});

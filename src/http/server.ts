@@ -11,7 +11,7 @@ export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
 /** Answers that are streams by nature: never buffered, never compressed. */
-const STREAMED = /^text\/event-stream/;
+const STREAMED = /^text\/(event-stream|csv)/;
 const MIN_COMPRESSED_BYTES = 512;
 
 type Handler = (request: Request) => Response | Promise<Response>;

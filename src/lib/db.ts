@@ -76,6 +76,18 @@ export async function paged<Row>(
   return { rows, totalCount: Math.min(found, cap), countCapped: found > cap };
 }
 
+/** How many rows an export reads per query. */
+export const EXPORT_BATCH = 500;
+
+/** Every row of a paged list, a page at a time: for exports of all matching rows. */
+export async function* everyRow<Row>(fetchPage: (page: number) => Promise<{ rows: Row[] }>, pageSize: number): AsyncGenerator<Row> {
+  for (let page = 1; ; page++) {
+    const { rows } = await fetchPage(page);
+    yield* rows;
+    if (rows.length < pageSize) return;
+  }
+}
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { invoices } from "../../db/schema";
-import { csvCell } from "../../src/features/payments/admin";
+import { csvCell } from "../../src/lib/csv";
 import { type TestServer, startTestServer } from "../helpers/server";
 import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
 import { createCode, createProjectAs, orderForm, postOrder, validDraft } from "../projects/fixtures";
@@ -168,5 +168,10 @@ describe("payments as records", () => {
     expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
     expect(csvCell('say "hi"')).toBe(`"say ""hi"""`);
     expect(csvCell(12.5)).toBe(`"12.5"`);
+    // Numbers are numbers (a refund is negative), dates ISO, missing values empty.
+    expect(csvCell(-12.5)).toBe(`"-12.5"`);
+    expect(csvCell(new Date("2026-11-23T10:00:00Z"))).toBe(`"2026-11-23T10:00:00.000Z"`);
+    expect(csvCell(null)).toBe(`""`);
+    expect(csvCell("\tcmd")).toBe(`"'\tcmd"`);
   });
 });

@@ -263,3 +263,41 @@ describe("invoices", () => {
     expect(visitor.headers.get("location")).toBe("/");
   });
 });
+
+describe("GET /dashboard/projects.csv", () => {
+  test("exports every Webapp Request the admin list's filters match, for admins only", async () => {
+    const tag = `Csvtag${Date.now().toString(36)}`;
+    const evil = await createProjectAs(server, customer.cookie, { projectName: `=SUM(A1) ${tag}` });
+    const plain = await createProjectAs(server, customer.cookie, { projectName: `Plain ${tag}` });
+    await bulk(admin.cookie, { projectIDs: [plain], updatedFields: { status: "in-progress" } });
+    const dashboard = await (await server.request(`/dashboard?title=${tag}`, { cookie: admin.cookie })).text();
+    expect(dashboard).toContain(`href="/dashboard/projects.csv?title=${tag}"`);
+    const csv = await server.request(`/dashboard/projects.csv?title=${tag}`, { cookie: admin.cookie });
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = (await csv.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe('"ID","Project","Package","Status","Payment","Archived","Customer","Customer e-mail","Created"');
+    expect(lines).toHaveLength(3);
+    expect(lines.find((line) => line.startsWith(`"${evil}"`))).toContain(`"'=SUM(A1) ${tag}"`);
+    expect(lines.find((line) => line.startsWith(`"${plain}"`))).toContain('"In Progress","Unpaid","false","Customer"');
+    const filtered = (await (await server.request(`/dashboard/projects.csv?title=${tag}&status=in-progress`, { cookie: admin.cookie })).text())
+      .trimEnd()
+      .split("\r\n");
+    expect(filtered).toHaveLength(2);
+    expect((await server.request(`/dashboard/projects.csv?title=${tag}`, { cookie: customer.cookie })).status).toBe(303);
+    expect(await (await server.request(`/dashboard?title=${tag}`, { cookie: customer.cookie })).text()).not.toContain("projects.csv");
+  });
+});
+
+describe("GET /dashboard/accesscodes.csv", () => {
+  test("exports the access codes the filters match, for admins only", async () => {
+    const tag = `Codes${Date.now().toString(36)}`;
+    await createCode(server, admin.cookie, `${tag} first`);
+    await createCode(server, admin.cookie, `+${tag} second`);
+    const lines = (await (await server.request(`/dashboard/accesscodes.csv?codeTitle=${tag}`, { cookie: admin.cookie })).text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe('"ID","Title","Code","Status","Claimed by project","Claimed","Created"');
+    expect(lines).toHaveLength(3);
+    expect(lines.join("\n")).toContain(`"'+${tag} second"`);
+    expect(lines.join("\n")).toContain('"Unclaimed"');
+    expect((await server.request(`/dashboard/accesscodes.csv?codeTitle=${tag}`, { cookie: customer.cookie })).status).toBe(303);
+  });
+});

@@ -15,7 +15,15 @@ function withReporter(row: { report: BugReport; reporterName: string | null; rep
   return { ...row.report, reporterName: row.reporterName, reporterEmail: row.reporterEmail };
 }
 
-export type BugReportFilters = { resolved?: boolean; highPriority: boolean; archived: boolean; title?: string; page: number; sortby: SortOrder };
+export type BugReportFilters = {
+  resolved?: boolean;
+  highPriority: boolean;
+  archived: boolean;
+  title?: string;
+  page: number;
+  sortby: SortOrder;
+  pageSize?: number;
+};
 
 export async function searchBugReportRows(db: Db, filters: BugReportFilters): Promise<Page<BugReportRow>> {
   const conditions = [eq(bugReports.archived, filters.archived)];
@@ -30,7 +38,12 @@ export async function searchBugReportRows(db: Db, filters: BugReportFilters): Pr
     .leftJoin(users, eq(users.id, bugReports.reporterId))
     .where(where)
     .orderBy(...order);
-  const { rows, ...counted } = await paged(db, ordered, { table: bugReports, where }, { page: filters.page, pageSize: BUG_REPORTS_PAGE_SIZE });
+  const { rows, ...counted } = await paged(
+    db,
+    ordered,
+    { table: bugReports, where },
+    { page: filters.page, pageSize: filters.pageSize ?? BUG_REPORTS_PAGE_SIZE },
+  );
   return { rows: rows.map(withReporter), ...counted };
 }
 

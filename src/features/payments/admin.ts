@@ -2,6 +2,7 @@
 // string, rows as the views show them, monthly totals, and the CSV export.
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
+import { csvLine } from "../../lib/csv";
 import type { PaymentKind, PaymentMethod } from "../../shared/enums";
 import { formatInvoiceNumber } from "../invoices/service";
 import { type InvoiceState, invoiceState } from "../invoices/views";
@@ -96,16 +97,6 @@ export async function getPaymentsPage(deps: Pick<AppDeps, "database">, state: Pa
   };
 }
 
-/**
- * A CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab/CR) neutralised with a quote
- * mark, so a spreadsheet never runs a customer's project name as a formula.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
 export async function exportPaymentsCsv(deps: Pick<AppDeps, "database">, state: PaymentListState, now: Date): Promise<string> {
   const records = await listPaymentRecords(deps.database.db, filterOf(state, now), CSV_LIMIT);
   const header = ["Date", "Kind", "Customer", "E-mail", "Project", "Invoice", "Method", "Amount", "Currency", "State", "Recorded by"];
@@ -120,15 +111,13 @@ export async function exportPaymentsCsv(deps: Pick<AppDeps, "database">, state: 
       record.projectName,
       row.invoice ?? "",
       methodLabels[record.method],
-      (signed / 100).toFixed(2),
+      signed / 100,
       record.currency.toUpperCase(),
       row.state,
       record.recordedByName ?? "",
-    ]
-      .map(csvCell)
-      .join(",");
+    ];
   });
-  return `${[header.map(csvCell).join(","), ...lines].join("\r\n")}\r\n`;
+  return [header, ...lines].map(csvLine).join("");
 }
 
 export type BillingItem = {

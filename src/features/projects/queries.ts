@@ -117,6 +117,7 @@ export type ProjectSearch = {
   title?: string;
   page: number;
   sortby: SortOrder;
+  pageSize?: number;
 };
 
 const listColumns = {
@@ -169,5 +170,5 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
     .leftJoin(invoices, eq(invoices.id, projects.invoiceId))
     .where(where)
     .orderBy(...order);
-  return paged(db, ordered, { table: projects, where }, { page: search.page, pageSize: PROJECTS_PAGE_SIZE });
+  return paged(db, ordered, { table: projects, where }, { page: search.page, pageSize: search.pageSize ?? PROJECTS_PAGE_SIZE });
 }
