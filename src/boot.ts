@@ -20,8 +20,9 @@ import { createEventBus } from "./lib/events";
 import { createMailer } from "./lib/mail";
 import { createSseHub } from "./lib/sse";
 import { createStorage } from "./lib/storage";
+import { createPayments } from "./lib/stripe";
 import { buildAssets } from "./render/assets";
-import { invalidatePublicPages } from "./render/page-cache";
+import { answerFromCache, invalidatePublicPages } from "./render/page-cache";
 import { LIVE_EVENTS_PATH } from "./shared/live-events";
 
 export type Running = {
@@ -60,6 +61,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     database,
     storage: createStorage(config),
     mailer,
+    payments: createPayments(config),
     wakeOutbox: () => outbox.wake(),
     events: createEventBus<AppEvents>(database, { log }),
     liveStreams: createSseHub({ log }),
@@ -71,7 +73,12 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   // instance too; the writer has already dropped its own cache by then (README decision 11).
   const unsubscribes = await Promise.all([startLiveFanout(deps), deps.events.subscribe("public_pages_changed", () => invalidatePublicPages(database.db))]);
   const app = createApp(deps);
-  const handle = createFetchHandler((request) => app.handle(request), config, log);
+  const handle = createFetchHandler(
+    (request) => app.handle(request),
+    config,
+    log,
+    (request, url, headers) => answerFromCache(database.db, request, url, headers),
+  );
   const server = Bun.serve({
     port: config.port,
     hostname: "0.0.0.0",

@@ -6,6 +6,7 @@ import type { EventBus } from "./lib/events";
 import type { Mailer } from "./lib/mail";
 import type { SseHub } from "./lib/sse";
 import type { Storage } from "./lib/storage";
+import type { Payments } from "./lib/stripe";
 import type { Assets } from "./render/assets";
 import type { LiveEvent } from "./shared/live-events";
 
@@ -25,6 +26,8 @@ export type AppDeps = {
   database: Database;
   storage: Storage;
   mailer: Mailer;
+  /** Card payments through Stripe Checkout; null without STRIPE_SECRET_KEY. */
+  payments: Payments | null;
   /** Nudges the outbox worker after a transaction that enqueued mail has committed. */
   wakeOutbox: () => void;
   /** Cross-instance events; delivered at most once, so a hint to re-read. */

@@ -1,7 +1,10 @@
-// Multipart POST with upload progress: fetch cannot report upload progress, XMLHttpRequest can.
-export type UploadResult = { status: number; body: unknown };
+// Multipart POST with upload progress: fetch (and so Eden, which the other calls use) cannot
+// report upload progress, XMLHttpRequest can. The answer's type still comes from Eden: callers
+// name the route (`Treaty.Data<typeof api.api.projects.post>`), so a change of the server's
+// answer breaks the build here as it would for any Eden call.
+export type UploadResult<Answer> = { status: number; body: unknown; data: Answer | null };
 
-export function postWithProgress(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<UploadResult> {
+export function postWithProgress<Answer>(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<UploadResult<Answer>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", url);
@@ -17,7 +20,8 @@ export function postWithProgress(url: string, form: FormData, onProgress: (fract
       } catch {
         // Not JSON (a proxy's error page): keep the text as the message.
       }
-      resolve({ status: request.status, body });
+      const ok = request.status >= 200 && request.status < 300 && typeof body === "object" && body !== null;
+      resolve({ status: request.status, body, data: ok ? (body as Answer) : null });
     });
     request.addEventListener("error", () => reject(new Error("A network error has occurred.")));
     request.addEventListener("abort", () => reject(new Error("The upload was cancelled.")));
@@ -26,7 +30,7 @@ export function postWithProgress(url: string, form: FormData, onProgress: (fract
 }
 
 /** The message of a failed upload, as errorMessage does for Eden calls. */
-export function uploadError(result: UploadResult): { message: string; fields: Record<string, string> } {
+export function uploadError(result: UploadResult<unknown>): { message: string; fields: Record<string, string> } {
   const body = result.body as { message?: unknown; fields?: unknown } | string | null;
   if (body && typeof body === "object") {
     const fields = body.fields && typeof body.fields === "object" ? (body.fields as Record<string, string>) : {};

@@ -43,7 +43,15 @@ export async function enqueueMails(db: Db, messages: MailMessage[]): Promise<str
 }
 
 function toOutboxRow(message: MailMessage): OutboxInsert {
-  return { id: newId(), to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, replyTo: message.replyTo ?? null };
+  return {
+    id: newId(),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    replyTo: message.replyTo ?? null,
+    attachments: message.attachments?.length ? message.attachments : null,
+  };
 }
 
 export type OutboxWorkerOptions = {
@@ -88,7 +96,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function deliver(message: ClaimedMail): Promise<boolean> {
     try {
-      await mailer.send({ to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo });
+      await mailer.send({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        replyTo: message.replyTo,
+        attachments: message.attachments,
+      });
     } catch (error) {
       const failedAttempts = message.attempts + 1;
       const delayMs = Math.max(0, Math.round(backoffMs(failedAttempts)));

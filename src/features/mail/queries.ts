@@ -4,8 +4,8 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { type MailOutboxRow, mailOutbox } from "../../../db/schema";
 import type { Db } from "../../lib/db";
 
-export type OutboxInsert = Pick<MailOutboxRow, "id" | "to" | "subject" | "text" | "html" | "replyTo">;
-export type ClaimedMail = Pick<MailOutboxRow, "id" | "to" | "replyTo" | "subject" | "text" | "html" | "attempts">;
+export type OutboxInsert = Pick<MailOutboxRow, "id" | "to" | "subject" | "text" | "html" | "replyTo" | "attachments">;
+export type ClaimedMail = Pick<MailOutboxRow, "id" | "to" | "replyTo" | "subject" | "text" | "html" | "attachments" | "attempts">;
 
 /** One statement for any number of messages. */
 export async function insertMail(db: Db, rows: OutboxInsert[]): Promise<void> {
@@ -34,6 +34,7 @@ export async function claimDueMail(db: Db, options: { batchSize: number; claimSe
       subject: mailOutbox.subject,
       text: mailOutbox.text,
       html: mailOutbox.html,
+      attachments: mailOutbox.attachments,
       attempts: mailOutbox.attempts,
     });
 }
