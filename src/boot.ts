@@ -4,9 +4,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "./app";
 import type { Config } from "./config";
-import type { AppDeps } from "./deps";
+import type { AppDeps, AppEvents } from "./deps";
 import { ensureSuperAdmin } from "./features/auth/bootstrap";
 import { seedFaqs } from "./features/faq/seed";
+import { pruneEvents } from "./features/live/queries";
+import { LIVE_EVENTS_KEPT_MS, startLiveFanout } from "./features/live/service";
 import { startOutboxWorker } from "./features/mail/outbox";
 import { settleAnnouncements } from "./features/notifications/service";
 import { pruneRateLimits } from "./http/rate-limit";
@@ -14,10 +16,15 @@ import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
 import { pruneExpiredSessions } from "./http/sessions";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
+import { createEventBus } from "./lib/events";
 import { createLogger } from "./lib/log";
 import { createMailer } from "./lib/mail";
+import { createSseHub } from "./lib/sse";
 import { createStorage } from "./lib/storage";
+import { createPayments } from "./lib/stripe";
 import { buildAssets } from "./render/assets";
+import { answerFromCache, invalidatePublicPages } from "./render/page-cache";
+import { LIVE_EVENTS_PATH } from "./shared/live-events";
 
 export type Running = {
   deps: AppDeps;
@@ -59,24 +66,43 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     database,
     storage: createStorage(config),
     mailer,
+    payments: createPayments(config),
     wakeOutbox: () => outbox.wake(),
+    events: createEventBus<AppEvents>(database, { log }),
+    liveStreams: createSseHub({ log }),
     assets: await buildAssets(),
     sealer: createSealer(resolveAppSecret(config)),
     log,
   };
+  // One LISTEN per channel for the whole instance. The FAQ trigger's notice reaches this
+  // instance too; the writer has already dropped its own cache by then (README decision 11).
+  const unsubscribes = await Promise.all([startLiveFanout(deps), deps.events.subscribe("public_pages_changed", () => invalidatePublicPages(database.db))]);
   const app = createApp(deps);
+  const handle = createFetchHandler(
+    (request) => app.handle(request),
+    config,
+    log,
+    (request, url, headers) => answerFromCache(database.db, request, url, headers),
+  );
   const server = Bun.serve({
     port: config.port,
     hostname: "0.0.0.0",
     maxRequestBodySize: SERVER_BODY_CAP,
     idleTimeout: 30,
-    fetch: createFetchHandler((request) => app.handle(request), config, log),
+    fetch(request, server) {
+      // An event stream is idle between heartbeats by design, and Bun's idleTimeout would cut it
+      // even while it writes: this request gets none (heartbeats find dead peers instead).
+      if (request.headers.get("accept")?.includes("text/event-stream") && new URL(request.url).pathname === LIVE_EVENTS_PATH) server.timeout(request, 0);
+      return handle(request, server);
+    },
   });
   const housekeeping = setInterval(
     () => {
-      Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db)]).catch((error: unknown) =>
-        log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
+      Promise.all([
+        pruneExpiredSessions(database.db),
+        pruneRateLimits(database.db),
+        pruneEvents(database.db, new Date(Date.now() - LIVE_EVENTS_KEPT_MS)),
+      ]).catch((error: unknown) => log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`));
     },
     60 * 60 * 1000,
   );
@@ -90,7 +116,10 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     stop() {
       stopping ??= (async () => {
         clearInterval(housekeeping);
+        // Streams end first, with a retry hint: browsers reconnect to another instance.
+        deps.liveStreams.close();
         await server.stop(false);
+        for (const unsubscribe of unsubscribes) await unsubscribe().catch(() => {});
         await settleAnnouncements();
         await outbox.stop();
         mailer.close();

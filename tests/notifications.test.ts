@@ -211,17 +211,18 @@ describe("project events", () => {
     expect((await patchProject(admin.cookie, projectID, { status: "in-progress" })).status).toBe(200);
     // Setting the same status again is no event.
     expect((await patchProject(admin.cookie, projectID, { status: "in-progress" })).status).toBe(200);
+    // Invoices follow approval and precede payment; an access-code project is not invoiced.
+    const invoice = await server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID } });
+    expect(invoice.status).toBe(200);
     expect((await patchProject(admin.cookie, projectID, { receivedPayment: true })).status).toBe(200);
     const { code } = await createCode(server, admin.cookie);
     expect((await patchProject(admin.cookie, projectID, { accessCode: code })).status).toBe(200);
-    const invoice = await server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID } });
-    expect(invoice.status).toBe(200);
 
     const list = await getJson<PageBody>("/api/notifications", customer.cookie);
     expect(list.body.notifications.map((n) => n.message)).toEqual([
-      'An invoice for your project "Orbit" was sent to your e-mail address.',
       'An access code was submitted for your project "Orbit".',
       'We received your payment for "Orbit". Thank you!',
+      'An invoice for your project "Orbit" was sent to your e-mail address.',
       'The status of your project "Orbit" changed to In Progress.',
     ]);
     expect(list.body.notifications.every((n) => n.channelID === "general" && !n.isRead)).toBe(true);

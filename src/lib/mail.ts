@@ -6,8 +6,16 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
+import type { MailAttachment } from "../shared/enums";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string | null; replyTo?: string | null };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  replyTo?: string | null;
+  attachments?: MailAttachment[] | null;
+};
 
 export type Mailer = {
   kind: "smtp" | "file";
@@ -26,6 +34,15 @@ function toMailOptions(message: MailMessage) {
     text: message.text,
     ...(message.html ? { html: message.html } : {}),
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.attachments?.length
+      ? {
+          attachments: message.attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.contentBase64, "base64"),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -8,11 +8,10 @@
 // If an instance dies mid-send the claim simply expires and another instance retries it, so
 // delivery is at-least-once (a crash between the SMTP "250 OK" and marking the row sent can
 // repeat a message; nothing can make it vanish).
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { mailOutbox } from "../../../db/schema";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import type { MailMessage, Mailer } from "../../lib/mail";
+import { type ClaimedMail, type OutboxInsert, claimDueMail, insertMail, markMailFailed, markMailSent, releaseMail } from "./queries";
 
 /** How long a claimed message is reserved for the worker that claimed it. */
 const CLAIM_SECONDS = 60;
@@ -31,16 +30,28 @@ export function defaultBackoffMs(failedAttempts: number): number {
  * and call the worker's `wake()` after it commits.
  */
 export async function enqueueMail(db: Db, message: MailMessage): Promise<string> {
-  const id = newId();
-  await db.insert(mailOutbox).values({
-    id,
+  const row = toOutboxRow(message);
+  await insertMail(db, [row]);
+  return row.id;
+}
+
+/** Writes any number of messages in one statement; answers their ids in the order given. */
+export async function enqueueMails(db: Db, messages: MailMessage[]): Promise<string[]> {
+  const rows = messages.map(toOutboxRow);
+  await insertMail(db, rows);
+  return rows.map((row) => row.id);
+}
+
+function toOutboxRow(message: MailMessage): OutboxInsert {
+  return {
+    id: newId(),
     to: message.to,
     subject: message.subject,
     text: message.text,
     html: message.html ?? null,
     replyTo: message.replyTo ?? null,
-  });
-  return id;
+    attachments: message.attachments?.length ? message.attachments : null,
+  };
 }
 
 export type OutboxWorkerOptions = {
@@ -65,8 +76,6 @@ export type OutboxWorker = {
   stop(): Promise<void>;
 };
 
-type Claimed = Pick<typeof mailOutbox.$inferSelect, "id" | "to" | "replyTo" | "subject" | "text" | "html" | "attempts">;
-
 /** An error as one short line, without credentials that may sit in a connection URL. */
 function describeError(error: unknown): string {
   const raw = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -85,61 +94,26 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   let stopped = false;
 
-  async function claimDue(): Promise<Claimed[]> {
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`), or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`))),
-      )
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(batchSize)
-      .for("update", { skipLocked: true });
-    return db
-      .update(mailOutbox)
-      .set({ lockedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
-      .where(inArray(mailOutbox.id, due))
-      .returning({
-        id: mailOutbox.id,
-        to: mailOutbox.to,
-        replyTo: mailOutbox.replyTo,
-        subject: mailOutbox.subject,
-        text: mailOutbox.text,
-        html: mailOutbox.html,
-        attempts: mailOutbox.attempts,
-      });
-  }
-
-  async function deliver(message: Claimed): Promise<boolean> {
+  async function deliver(message: ClaimedMail): Promise<boolean> {
     try {
-      await mailer.send({ to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo });
+      await mailer.send({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        replyTo: message.replyTo,
+        attachments: message.attachments,
+      });
     } catch (error) {
       const failedAttempts = message.attempts + 1;
       const delayMs = Math.max(0, Math.round(backoffMs(failedAttempts)));
       const reason = describeError(error);
       log(`mail: delivery of ${message.id} failed (attempt ${failedAttempts}, next in ${Math.round(delayMs / 1000)} s): ${reason}`);
-      await db
-        .update(mailOutbox)
-        .set({
-          attempts: sql`${mailOutbox.attempts} + 1`,
-          lastError: reason,
-          nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
-          lockedUntil: null,
-        })
-        .where(eq(mailOutbox.id, message.id));
+      await markMailFailed(db, message.id, { reason, delayMs });
       return false;
     }
-    await db.update(mailOutbox).set({ sentAt: sql`now()`, lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, message.id));
+    await markMailSent(db, message.id);
     return true;
-  }
-
-  /** Hands unsent claims back at once instead of leaving them locked until the claim expires. */
-  async function release(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await db
-      .update(mailOutbox)
-      .set({ lockedUntil: null })
-      .where(and(inArray(mailOutbox.id, ids), isNull(mailOutbox.sentAt)));
   }
 
   async function pass(): Promise<number> {
@@ -147,10 +121,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       // Keep claiming while full batches come back, so a backlog drains in one pass.
       while (!stopped) {
-        const claimed = await claimDue();
+        const claimed = await claimDueMail(db, { batchSize, claimSeconds: CLAIM_SECONDS });
         for (const [index, message] of claimed.entries()) {
           if (stopped) {
-            await release(claimed.slice(index).map((m) => m.id));
+            // Hand the rest back at once instead of leaving them locked until the claim expires.
+            await releaseMail(
+              db,
+              claimed.slice(index).map((m) => m.id),
+            );
             return sent;
           }
           if (await deliver(message)) sent++;

@@ -1,28 +1,34 @@
 // Notification SQL. Every read and write names the owner in its `where`, so a forgotten check
 // finds nothing rather than someone else's notification.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { type Notification, mailOutbox, notificationChannels, notifications, users } from "../../../db/schema";
-import type { Db } from "../../lib/db";
+import { type Notification, mailOutbox, notificationChannels, notifications, projects, users } from "../../../db/schema";
+import { type Db, type Page, paged, preparedQuery } from "../../lib/db";
 import { newId } from "../../lib/ids";
-import type { ChannelId } from "../../shared/enums";
+import type { ChannelId, ProjectStatus, UserSettings } from "../../shared/enums";
 
 export async function listNotificationRows(
   db: Db,
   userId: string,
   options: { channelId?: ChannelId; page: number; pageSize: number },
-): Promise<{ rows: Notification[]; totalCount: number }> {
+): Promise<Page<Notification>> {
   const where = options.channelId ? and(eq(notifications.userId, userId), eq(notifications.channelId, options.channelId)) : eq(notifications.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    db.select({ value: count() }).from(notifications).where(where),
-  ]);
-  return { rows, totalCount: total?.value ?? 0 };
+  const ordered = db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id));
+  return paged(db, ordered, { table: notifications, where }, options);
+}
+
+const latestNotifications = preparedQuery((db) =>
+  db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder("userId")))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("latest_notifications"),
+);
+
+/** The newest notifications of a user, without a count: what the bell on every signed-in page shows. */
+export async function listLatestNotifications(db: Db, userId: string, limit: number): Promise<Notification[]> {
+  return latestNotifications(db).execute({ userId, limit });
 }
 
 export async function findOwnNotification(db: Db, userId: string, id: string): Promise<Notification | null> {
@@ -44,10 +50,17 @@ export async function markOwnRead(db: Db, userId: string, ids: string[]): Promis
   return rows.map((row) => row.id);
 }
 
-export async function insertNotification(db: Db, values: { userId: string; channelId: ChannelId; message: string }): Promise<string> {
+export type NewNotice = { userId: string; channelId: ChannelId; message: string };
+
+export async function insertNotification(db: Db, values: NewNotice): Promise<string> {
   const id = newId();
   await db.insert(notifications).values({ id, ...values });
   return id;
+}
+
+/** One statement for any number of notifications; ids follow the order given. */
+export async function insertNotifications(db: Db, rows: NewNotice[]): Promise<void> {
+  if (rows.length > 0) await db.insert(notifications).values(rows.map((row) => ({ id: newId(), ...row })));
 }
 
 export type ChannelRow = { id: ChannelId; title: string; icon: string; photoURL: string; unreadCount: number };
@@ -73,13 +86,45 @@ export async function listChannelsWithUnread(db: Db, userId: string): Promise<Ch
   return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount ?? 0) }));
 }
 
-export async function findUserForNotice(db: Db, userId: string) {
-  const [row] = await db
+export type UserForNotice = { id: string; email: string; displayName: string; settings: UserSettings };
+
+export async function findUserForNotice(db: Db, userId: string): Promise<UserForNotice | null> {
+  const [row] = await listUsersForNotice(db, [userId]);
+  return row ?? null;
+}
+
+/** The users among `userIds` that exist, in no particular order. */
+export async function listUsersForNotice(db: Db, userIds: string[]): Promise<UserForNotice[]> {
+  if (userIds.length === 0) return [];
+  return db
     .select({ id: users.id, email: users.email, displayName: users.displayName, settings: users.settings })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
+    .where(inArray(users.id, userIds));
+}
+
+export type ProjectEventFacts = {
+  id: string;
+  creatorId: string;
+  projectName: string;
+  status: ProjectStatus;
+  receivedPayment: boolean;
+  accessCode: string | null;
+};
+
+/** What the project events compare, for the projects among `ids` that exist. */
+export async function listProjectEventFacts(db: Db, ids: string[]): Promise<ProjectEventFacts[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: projects.id,
+      creatorId: projects.creatorId,
+      projectName: projects.projectName,
+      status: projects.status,
+      receivedPayment: projects.receivedPayment,
+      accessCode: projects.accessCode,
+    })
+    .from(projects)
+    .where(inArray(projects.id, ids));
 }
 
 /** The time part of our ids (see src/lib/ids.ts), so rows made in SQL sort with the rest. */

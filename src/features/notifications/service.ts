@@ -24,6 +24,7 @@ import {
   findUserForNotice,
   insertNotification,
   listChannelsWithUnread,
+  listLatestNotifications,
   listNotificationRows,
   markOwnRead,
 } from "./queries";
@@ -37,13 +38,13 @@ export const toNotificationItem = (row: Notification): NotificationItem => ({
 });
 
 export async function listNotifications(db: Db, userId: string, page = 1, channelId?: ChannelId): Promise<NotificationsPage> {
-  const { rows, totalCount } = await listNotificationRows(db, userId, { channelId, page, pageSize: NOTIFICATIONS_PAGE_SIZE });
-  return { notifications: rows.map(toNotificationItem), ...pageInfo(totalCount, page, NOTIFICATIONS_PAGE_SIZE) };
+  const { rows, ...counted } = await listNotificationRows(db, userId, { channelId, page, pageSize: NOTIFICATIONS_PAGE_SIZE });
+  return { notifications: rows.map(toNotificationItem), ...pageInfo(counted, page, NOTIFICATIONS_PAGE_SIZE) };
 }
 
 /** The bell's data: the latest few, rendered with every signed-in page. */
 export async function loadBell(db: Db, userId: string): Promise<NotificationItem[]> {
-  const { rows } = await listNotificationRows(db, userId, { page: 1, pageSize: BELL_SIZE });
+  const rows = await listLatestNotifications(db, userId, BELL_SIZE);
   return rows.map(toNotificationItem);
 }
 
