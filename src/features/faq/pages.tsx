@@ -9,9 +9,9 @@ import { toFaqJson } from "./model";
 import { FAQ_SEARCH_MAX, getFaq, listFaqsBySection, searchFaqs } from "./service";
 import { FaqView, SupportView } from "./views";
 
-/** `?q=` as the help centre reads it: trimmed, cut to a sane length, NUL bytes dropped. */
+/** `?q=` as the help centre reads it: trimmed and cut to a sane length (NUL bytes never get here: 400). */
 function searchText(request: Request): string {
-  return (new URL(request.url).searchParams.get("q") ?? "").replaceAll("\u0000", "").trim().slice(0, FAQ_SEARCH_MAX);
+  return (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, FAQ_SEARCH_MAX);
 }
 
 /** A search-result description: the answer's first sentence-ish, on one line. */
