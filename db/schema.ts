@@ -2,13 +2,18 @@
 // identity provider, announcements, failed mail and the rate limiter need. Queued jobs live in
 // pg-boss's own `pgboss` schema (src/lib/jobs.ts), not here.
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import {
   type ChannelId,
   type FaqSection,
+  type MailAttachment,
+  type PaymentKind,
+  type PaymentMethod,
+  type PaymentStatus,
   type ProjectStatus,
   type ProjectType,
   type Radius,
+  type ReminderKind,
   type SubscriptionTier,
   type UserSettings,
   defaultUserSettings,
@@ -284,10 +289,87 @@ export const failedMails = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    // Files sent with the message (the invoice PDF), base64-encoded; null for most mail.
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     error: text("error").notNull(),
     failedAt: at("failed_at").notNull().defaultNow(),
   },
   (t) => [index("failed_mails_failed_at").on(t.failedAt)],
+);
+
+// Money received, returned or corrected, as records (README decision 19). A payment is a row of
+// kind "payment"; a refund or a reversal (an admin un-marking a payment) is a row linked to it by
+// `paymentId`. projects.received_payment and refund_issued are derived from these rows, in the
+// same transaction as every insert or status change here.
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").$type<PaymentKind>().notNull(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    invoiceId: text("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    /** The payment a refund or reversal undoes. */
+    paymentId: text("payment_id").references((): AnyPgColumn => payments.id, { onDelete: "cascade" }),
+    method: text("method").$type<PaymentMethod>().notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").$type<PaymentStatus>().notNull(),
+    providerPaymentIntentId: text("provider_payment_intent_id"),
+    providerCheckoutSessionId: text("provider_checkout_session_id"),
+    providerRefundId: text("provider_refund_id"),
+    /** The admin who recorded it; null when Stripe or the system did. */
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("payments_project").on(t.projectId, t.createdAt),
+    index("payments_created").on(t.createdAt),
+    // A card payment is recorded once, whichever of its events arrives first.
+    uniqueIndex("payments_intent_key").on(t.providerPaymentIntentId).where(sql`${t.kind} = 'payment'`),
+    // One live refund or reversal per payment; a failed refund may be tried again.
+    uniqueIndex("payments_undo_key").on(t.paymentId).where(sql`${t.paymentId} is not null and ${t.status} <> 'failed'`),
+  ],
+);
+
+/** Every Stripe event id handled, so a replayed or duplicated delivery changes nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: at("received_at").notNull().defaultNow(),
+});
+
+/** Reminder mails sent for an invoice, once per kind, whichever instance sends it. */
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ReminderKind>().notNull(),
+    sentAt: at("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
+);
+
+/** Projects deleted for non-payment, kept after the project, its invoice and payments are gone. */
+export const projectDeletions = pgTable(
+  "project_deletions",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull(),
+    projectName: text("project_name").notNull(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    invoiceNumber: integer("invoice_number"),
+    amount: integer("amount"),
+    dueAt: at("due_at"),
+    reason: text("reason").notNull(),
+    deletedAt: at("deleted_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("project_deletions_project_key").on(t.projectId), index("project_deletions_deleted").on(t.deletedAt)],
 );
 
 export const rateLimits = pgTable("rate_limits", {
@@ -295,6 +377,22 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   resetAt: at("reset_at").notNull(),
 });
+
+// What signed-in browsers are told live (GET /api/events), kept a few minutes so a reconnecting
+// EventSource can replay what it missed. Rows are written by triggers (migration 0003) in the
+// transaction of the change itself; see src/features/live.
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** A user id, or 'admins' for every admin. */
+    audience: text("audience").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("live_events_audience_id").on(t.audience, t.id), index("live_events_created").on(t.createdAt)],
+);
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -311,3 +409,7 @@ export type Notification = typeof notifications.$inferSelect;
 export type FailedMail = typeof failedMails.$inferSelect;
 export type Announcement = typeof announcements.$inferSelect;
 export type NewAnnouncement = typeof announcements.$inferInsert;
+export type Payment = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type ProjectDeletion = typeof projectDeletions.$inferSelect;
+export type LiveEventRow = typeof liveEvents.$inferSelect;

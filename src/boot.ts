@@ -4,27 +4,35 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "./app";
 import type { Config } from "./config";
-import type { AppDeps } from "./deps";
+import type { AppDeps, AppEvents } from "./deps";
 import { ensureSuperAdmin } from "./features/auth/bootstrap";
 import { seedFaqs } from "./features/faq/seed";
 import { type AppJobs, appQueues } from "./features/jobs/queues";
 import { startJobWorkers } from "./features/jobs/start";
-import { UPLOAD_BODY_LIMIT, createFetchHandler } from "./http/server";
+import { startLiveFanout } from "./features/live/service";
+import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
+import { createEventBus } from "./lib/events";
 import { createJobQueue } from "./lib/jobs";
+import { createLogger } from "./lib/log";
 import { createMailer } from "./lib/mail";
+import { createSseHub } from "./lib/sse";
 import { createStorage } from "./lib/storage";
+import { createPayments } from "./lib/stripe";
 import { buildAssets } from "./render/assets";
+import { answerFromCache, invalidatePublicPages } from "./render/page-cache";
+import { LIVE_EVENTS_PATH } from "./shared/live-events";
 
 export type Running = {
   deps: AppDeps;
   url: string;
   port: number;
-  /** Graceful stop: no new connections, in-flight requests finish, running jobs finish or are handed back, database closes. */
+  /** Graceful stop: no new connections, in-flight requests finish, workers stop, database closes. */
   stop(): Promise<void>;
 };
 
+/** `log` receives each serialized log line (JSON); without it lines go to stdout, JSON in production. */
 export type BootOptions = { database?: Database; log?: (line: string) => void };
 
 /** Outside production a secret is generated once and kept in DATA_DIR, so sessions and sealed values survive restarts. */
@@ -38,11 +46,14 @@ function resolveAppSecret(config: Config): string {
 }
 
 export async function boot(config: Config, options: BootOptions = {}): Promise<Running> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const sink = options.log;
+  const log = sink
+    ? createLogger({ format: "json", sink: { write: (line) => sink(line.trimEnd()) } })
+    : createLogger({ format: config.nodeEnv === "production" ? "json" : "pretty" });
   mkdirSync(config.dataDir, { recursive: true });
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const superAdmin = await ensureSuperAdmin(database.db, config);
-  if (superAdmin === "created") log(`bootstrap: created super admin ${config.superAdminEmail}`);
+  if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
   if (await seedFaqs(database.db)) log("bootstrap: added the starter FAQs");
   const mailer = createMailer(config, log);
   // Started before anything can enqueue: it installs pg-boss's schema and declares every queue.
@@ -54,18 +65,35 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     storage: createStorage(config),
     mailer,
     jobs,
+    payments: createPayments(config),
+    events: createEventBus<AppEvents>(database, { log }),
+    liveStreams: createSseHub({ log }),
     assets: await buildAssets(),
     sealer: createSealer(resolveAppSecret(config)),
     log,
   };
   await startJobWorkers(deps);
+  // One LISTEN per channel for the whole instance. The FAQ trigger's notice reaches this
+  // instance too; the writer has already dropped its own cache by then (README decision 11).
+  const unsubscribes = await Promise.all([startLiveFanout(deps), deps.events.subscribe("public_pages_changed", () => invalidatePublicPages(database.db))]);
   const app = createApp(deps);
+  const handle = createFetchHandler(
+    (request) => app.handle(request),
+    config,
+    log,
+    (request, url, headers) => answerFromCache(database.db, request, url, headers),
+  );
   const server = Bun.serve({
     port: config.port,
     hostname: "0.0.0.0",
-    maxRequestBodySize: UPLOAD_BODY_LIMIT,
+    maxRequestBodySize: SERVER_BODY_CAP,
     idleTimeout: 30,
-    fetch: createFetchHandler((request) => app.handle(request), config, log),
+    fetch(request, server) {
+      // An event stream is idle between heartbeats by design, and Bun's idleTimeout would cut it
+      // even while it writes: this request gets none (heartbeats find dead peers instead).
+      if (request.headers.get("accept")?.includes("text/event-stream") && new URL(request.url).pathname === LIVE_EVENTS_PATH) server.timeout(request, 0);
+      return handle(request, server);
+    },
   });
 
   let stopping: Promise<void> | null = null;
@@ -75,12 +103,16 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     url: `http://127.0.0.1:${server.port}`,
     stop() {
       stopping ??= (async () => {
-        // Requests first (a request may still enqueue), then jobs (running ones finish within
-        // 30 s or are handed back to another instance), then the database they all use.
+        // Streams end first, with a retry hint: browsers reconnect to another instance. Then
+        // requests (a request may still enqueue), then jobs (running ones finish within 30 s or are
+        // handed back to another instance), then the database they all use.
+        deps.liveStreams.close();
         await server.stop(false);
+        for (const unsubscribe of unsubscribes) await unsubscribe().catch(() => {});
         await jobs.stop();
         mailer.close();
         await database.close();
+        log.flush();
       })();
       return stopping;
     },

@@ -11,6 +11,7 @@ import { newId } from "../src/lib/ids";
 import { type JobQueue, createJobQueue } from "../src/lib/jobs";
 import { defaultUserSettings } from "../src/shared/enums";
 import { createTestDatabase } from "./helpers/db";
+import { captureLog } from "./helpers/log";
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 let database: TestDatabase;
@@ -23,7 +24,7 @@ let adminId = "";
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  jobs = createJobQueue<AppJobs>(database, { queues: appQueues, log: (line) => logs.push(line) });
+  jobs = createJobQueue<AppJobs>(database, { queues: appQueues, log: captureLog(logs) });
   await jobs.start();
   // 2,001 users; every tenth has both announcement switches off.
   const rows = Array.from({ length: USERS }, (_, index) => {
@@ -72,7 +73,7 @@ const interruptAfter = (batch: number) => (done: number) => {
 describe(`announcement fan-out on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () => {
   test("an e-mail announcement interrupted after two batches resumes, and each recipient has exactly one mail job", async () => {
     const id = await announcement("email");
-    const deps = { database, jobs, log: (line: string) => logs.push(line) };
+    const deps = { database, jobs, log: captureLog(logs) };
     await expect(fanOutAnnouncement(deps, id, { afterBatch: interruptAfter(2) })).rejects.toThrow("interrupted after batch 2");
 
     const halfway = await progress(id);
@@ -105,7 +106,7 @@ describe(`announcement fan-out on ${process.env.TEST_DATABASE_URL ? "Postgres" :
 
   test("an app announcement interrupted after two batches resumes, and each listener has exactly one notification", async () => {
     const id = await announcement("app");
-    const deps = { database, jobs, log: (line: string) => logs.push(line) };
+    const deps = { database, jobs, log: captureLog(logs) };
     await expect(fanOutAnnouncement(deps, id, { afterBatch: interruptAfter(2) })).rejects.toThrow("interrupted after batch 2");
     expect(await db.$count(notifications, eq(notifications.announcementId, id))).toBe(1_000);
 
@@ -122,7 +123,7 @@ describe(`announcement fan-out on ${process.env.TEST_DATABASE_URL ? "Postgres" :
 
   test("a stop between batches ends the run early; the retry finishes it", async () => {
     const id = await announcement("app");
-    const deps = { database, jobs, log: (line: string) => logs.push(line) };
+    const deps = { database, jobs, log: captureLog(logs) };
     const stop = new AbortController();
     const stopped = fanOutAnnouncement(deps, id, { signal: stop.signal, afterBatch: () => stop.abort() });
     await expect(stopped).rejects.toThrow("stopped after 1 batches");

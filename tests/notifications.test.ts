@@ -1,14 +1,14 @@
 // Notifications over HTTP (SPEC.md §2, §3, §7; DESIGN.md's API changes): only the caller's own,
 // paging newest first, marking read, the switches, project events, and admin announcements.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { announcements, notifications, users } from "../db/schema";
-import type { MailJob } from "../src/features/mail/outbox";
 import { notifyUser } from "../src/features/notifications/service";
 import { newId } from "../src/lib/ids";
 import { type ChannelId, type UserSettings, defaultUserSettings } from "../src/shared/enums";
 import { NOTIFICATIONS_PAGE_SIZE } from "../src/shared/lists";
 import { BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT } from "../src/shared/notifications";
+import { queuedMails } from "./helpers/mail-jobs";
 import { type TestServer, startTestServer } from "./helpers/server";
 import { waitFor } from "./helpers/wait";
 import { createCode, createProjectAs } from "./projects/fixtures";
@@ -25,18 +25,8 @@ type ErrorBody = { message: string; fields?: Record<string, string> };
 
 const db = () => server.deps.database.db;
 
-/** Every mail job queued for `to` (delivered or not), oldest first. */
-async function mailsTo(to: string): Promise<MailJob[]> {
-  const result: unknown = await db().execute(sql`select data from pgboss.job where name = 'mail' and data ->> 'to' = ${to} order by created_on`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { data: MailJob }[];
-  return rows.map((row) => row.data);
-}
-
-async function mailsToEveryone(): Promise<MailJob[]> {
-  const result: unknown = await db().execute(sql`select data from pgboss.job where name = 'mail' order by created_on`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { data: MailJob }[];
-  return rows.map((row) => row.data);
-}
+const mailsTo = (to: string) => queuedMails(db(), to);
+const mailsToEveryone = () => queuedMails(db());
 
 /** Waits until every announcement's fan-out job has finished. */
 async function settleAnnouncements(): Promise<void> {
@@ -234,17 +224,18 @@ describe("project events", () => {
     expect((await patchProject(admin.cookie, projectID, { status: "in-progress" })).status).toBe(200);
     // Setting the same status again is no event.
     expect((await patchProject(admin.cookie, projectID, { status: "in-progress" })).status).toBe(200);
+    // Invoices follow approval and precede payment; an access-code project is not invoiced.
+    const invoice = await server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID } });
+    expect(invoice.status).toBe(200);
     expect((await patchProject(admin.cookie, projectID, { receivedPayment: true })).status).toBe(200);
     const { code } = await createCode(server, admin.cookie);
     expect((await patchProject(admin.cookie, projectID, { accessCode: code })).status).toBe(200);
-    const invoice = await server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID } });
-    expect(invoice.status).toBe(200);
 
     const list = await getJson<PageBody>("/api/notifications", customer.cookie);
     expect(list.body.notifications.map((n) => n.message)).toEqual([
-      'An invoice for your project "Orbit" was sent to your e-mail address.',
       'An access code was submitted for your project "Orbit".',
       'We received your payment for "Orbit". Thank you!',
+      'An invoice for your project "Orbit" was sent to your e-mail address.',
       'The status of your project "Orbit" changed to In Progress.',
     ]);
     expect(list.body.notifications.every((n) => n.channelID === "general" && !n.isRead)).toBe(true);

@@ -141,7 +141,7 @@ describe("security", () => {
   test("the request log never contains a query string", async () => {
     await server.request("/reset?token=secret-token-value");
     expect(server.logs.some((line) => line.includes("secret-token-value"))).toBe(false);
-    expect(server.logs.some((line) => line.startsWith("GET /reset "))).toBe(true);
+    expect(server.logs.some((line) => line.includes("GET /reset "))).toBe(true);
   });
 });
 

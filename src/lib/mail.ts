@@ -6,8 +6,16 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
+import type { MailAttachment } from "../shared/enums";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string | null; replyTo?: string | null };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  replyTo?: string | null;
+  attachments?: MailAttachment[] | null;
+};
 
 export type Mailer = {
   kind: "smtp" | "file";
@@ -26,6 +34,15 @@ function toMailOptions(message: MailMessage) {
     text: message.text,
     ...(message.html ? { html: message.html } : {}),
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.attachments?.length
+      ? {
+          attachments: message.attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.contentBase64, "base64"),
+          })),
+        }
+      : {}),
   };
 }
 
@@ -51,6 +68,9 @@ function createSmtpMailer(url: string, from: string): Mailer {
 /** Keeps a log line on one line whatever a recipient address contains. */
 const oneLine = (value: string): string => value.replace(/[\u0000-\u001f\u007f]+/g, " ");
 
+/** Logs name no one: `ada@example.com` is logged as `a…@example.com`. */
+const maskAddresses = (value: string): string => value.replace(/([^\s<>,@"]?)[^\s<>,@"]*@/g, "$1…@");
+
 function createFileMailer(dir: string, from: string, log: (line: string) => void): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }, { from });
   return {
@@ -65,7 +85,7 @@ function createFileMailer(dir: string, from: string, log: (line: string) => void
       const path = join(dir, name);
       await writeFile(path, source, { flag: "wx" });
       // JSON.stringify quotes the subject and escapes anything that could break the line.
-      log(`mail: ${JSON.stringify(message.subject)} to ${oneLine(message.to)} -> ${path}`);
+      log(`mail: ${JSON.stringify(message.subject)} to ${maskAddresses(oneLine(message.to))} -> ${path}`);
     },
     close() {
       transport.close();

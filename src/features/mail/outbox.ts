@@ -9,9 +9,11 @@
 import type { Db } from "../../lib/db";
 import type { JobQueue, QueueSettings } from "../../lib/jobs";
 import type { MailMessage } from "../../lib/mail";
+import type { MailAttachment } from "../../shared/enums";
 
 /** A message as a job carries it: JSON, so absent parts are null. */
-export type MailJob = { to: string; subject: string; text: string; html: string | null; replyTo: string | null };
+/** A queued message; attachments (the invoice PDF) travel base64-encoded in the job's JSON. */
+export type MailJob = { to: string; subject: string; text: string; html: string | null; replyTo: string | null; attachments: MailAttachment[] | null };
 
 /** The mail domain's queues: delivery, and where pg-boss moves a mail whose retries are spent. */
 export type MailJobs = { mail: MailJob; "mail.dead": MailJob };
@@ -34,7 +36,14 @@ export const mailQueues = {
 } satisfies { [Name in keyof MailJobs]: QueueSettings };
 
 export function toMailJob(message: MailMessage): MailJob {
-  return { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, replyTo: message.replyTo ?? null };
+  return {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    replyTo: message.replyTo ?? null,
+    attachments: message.attachments?.length ? message.attachments : null,
+  };
 }
 
 /**

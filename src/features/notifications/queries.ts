@@ -11,7 +11,7 @@ import {
   projects,
   users,
 } from "../../../db/schema";
-import { type Db, type Page, paged } from "../../lib/db";
+import { type Db, type Page, paged, preparedQuery } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import type { ChannelId, ProjectStatus, UserSettings } from "../../shared/enums";
 
@@ -23,6 +23,21 @@ export async function listNotificationRows(
   const where = options.channelId ? and(eq(notifications.userId, userId), eq(notifications.channelId, options.channelId)) : eq(notifications.userId, userId);
   const ordered = db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id));
   return paged(db, ordered, { table: notifications, where }, options);
+}
+
+const latestNotifications = preparedQuery((db) =>
+  db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder("userId")))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("latest_notifications"),
+);
+
+/** The newest notifications of a user, without a count: what the bell on every signed-in page shows. */
+export async function listLatestNotifications(db: Db, userId: string, limit: number): Promise<Notification[]> {
+  return latestNotifications(db).execute({ userId, limit });
 }
 
 export async function findOwnNotification(db: Db, userId: string, id: string): Promise<Notification | null> {

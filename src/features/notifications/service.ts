@@ -7,7 +7,15 @@ import type { ChannelId, UserSettings } from "../../shared/enums";
 import { NOTIFICATIONS_PAGE_SIZE, pageInfo } from "../../shared/lists";
 import { BELL_SIZE, type ChannelItem, type NotificationItem } from "../../shared/notifications";
 import type { NotificationsPage } from "./model";
-import { findOwnNotification, findUserForNotice, insertNotification, listChannelsWithUnread, listNotificationRows, markOwnRead } from "./queries";
+import {
+  findOwnNotification,
+  findUserForNotice,
+  insertNotification,
+  listChannelsWithUnread,
+  listLatestNotifications,
+  listNotificationRows,
+  markOwnRead,
+} from "./queries";
 
 export const toNotificationItem = (row: Notification): NotificationItem => ({
   _id: row.id,
@@ -18,13 +26,13 @@ export const toNotificationItem = (row: Notification): NotificationItem => ({
 });
 
 export async function listNotifications(db: Db, userId: string, page = 1, channelId?: ChannelId): Promise<NotificationsPage> {
-  const { rows, totalCount } = await listNotificationRows(db, userId, { channelId, page, pageSize: NOTIFICATIONS_PAGE_SIZE });
-  return { notifications: rows.map(toNotificationItem), ...pageInfo(totalCount, page, NOTIFICATIONS_PAGE_SIZE) };
+  const { rows, ...counted } = await listNotificationRows(db, userId, { channelId, page, pageSize: NOTIFICATIONS_PAGE_SIZE });
+  return { notifications: rows.map(toNotificationItem), ...pageInfo(counted, page, NOTIFICATIONS_PAGE_SIZE) };
 }
 
 /** The bell's data: the latest few, rendered with every signed-in page. */
 export async function loadBell(db: Db, userId: string): Promise<NotificationItem[]> {
-  const { rows } = await listNotificationRows(db, userId, { page: 1, pageSize: BELL_SIZE });
+  const rows = await listLatestNotifications(db, userId, BELL_SIZE);
   return rows.map(toNotificationItem);
 }
 
