@@ -2,8 +2,8 @@
 // server (`bun src/main.ts`, its own process) and a bare Bun.serve, loads each page and API route
 // with wrk, and prints one Markdown table (also written to bench/last-run.md): requests/s, p99 and
 // the ratio to the bare server measured in the same run, plus cold starts, island JS weights, the
-// server's memory, /dashboard under a burst of sign-ins, and /dashboard on one instance against
-// two behind HAProxy (bench/cluster.ts; needs haproxy).
+// server's memory, 2,000 idle live-event streams (bench/sse.ts), /dashboard under a burst of
+// sign-ins, and /dashboard on one instance against two behind HAProxy (bench/cluster.ts; needs haproxy).
 //
 //   BENCH_DURATION=3 bun run bench     seconds per wrk row (default 10)
 //   BENCH_SCALE=1 bun run bench        adds admin search at 100k projects / 10k users (the
@@ -21,6 +21,7 @@ import { type Saturation, measureScaleOut, watchSaturation } from "./cluster";
 import { measureSearches } from "./search";
 import { ADMIN, CUSTOMER, CUSTOMER_PROJECTS, createDatabase, dropDatabase, ensureDatabase, seedBenchData } from "./seed";
 import { startSignIns } from "./sign-ins";
+import { describeIdleStreams, measureIdleStreams } from "./sse";
 import { CONNECTIONS, THREADS, TIMEOUT_S, type WrkResult, requireWrk, runWrk } from "./wrk";
 
 requireWrk();
@@ -277,6 +278,10 @@ async function main(): Promise<void> {
     addLoadRow(`Postgres: ${route.name}`, result, bare, route.notes);
   }
   const rssAfterPages = readRssBytes(app.process.pid);
+
+  say("2,000 idle SSE clients");
+  const idleStreams = describeIdleStreams(await measureIdleStreams({ url: app.url, pid: app.process.pid, cookie: customer, clients: 2_000, say }));
+  rows.push({ name: "Postgres: 2,000 idle SSE clients (server RSS)", figure: idleStreams.figure, p99: "", ratio: "", notes: idleStreams.notes });
 
   say(`/dashboard while ${SIGN_INS_PER_S} sign-ins/s hash passwords`);
   const signIns = startSignIns({ url: app.url, origin: app.url, users: SIGN_IN_USERS, perSecond: SIGN_INS_PER_S });

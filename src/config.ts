@@ -61,6 +61,21 @@ function isUrl(value: string, protocols: string[]): boolean {
   }
 }
 
+/**
+ * A URL as it may appear in an error message: scheme, host and port only. A value that does not
+ * even parse may still hold `user:password@`, so it is cut at the first "@" and after the scheme.
+ */
+export function redactUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    const hidden = url.username || url.password ? "…@" : "";
+    return url.host ? `${url.protocol}//${hidden}${url.host}` : `${url.protocol}…`;
+  } catch {
+    const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(value)?.[0];
+    return scheme ? `${scheme}…` : "a value that is not a URL";
+  }
+}
+
 export function loadConfig(env: Env): Config {
   const problems: string[] = [];
   const text = (name: string): string | null => {
@@ -70,7 +85,7 @@ export function loadConfig(env: Env): Config {
   const url = (name: string, protocols: string[]): string | null => {
     const value = text(name);
     if (value && !isUrl(value, protocols)) {
-      problems.push(`${name} must be a URL starting with ${protocols.join(" or ")} (got "${value}")`);
+      problems.push(`${name} must be a URL starting with ${protocols.join(" or ")} (got "${redactUrl(value)}")`);
       return null;
     }
     return value;

@@ -1,6 +1,8 @@
 // The only file that listens: reads the config, boots, and stops gracefully on SIGTERM/SIGINT.
+// A failed start is one line naming the variable or the host:port, never a secret or a stack.
 import { boot } from "./boot";
 import { ConfigError, loadConfig } from "./config";
+import { describeStartupFailure } from "./startup-failure";
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -13,7 +15,13 @@ try {
   throw error;
 }
 
-const running = await boot(config);
+let running: Awaited<ReturnType<typeof boot>>;
+try {
+  running = await boot(config);
+} catch (error) {
+  console.error(describeStartupFailure(error, config));
+  process.exit(1);
+}
 console.log(
   `Webstudio listening on ${config.publicUrl} (port ${running.port}, database: ${running.deps.database.kind}, storage: ${running.deps.storage.kind}, mail: ${running.deps.mailer.kind})`,
 );
@@ -24,7 +32,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     running.stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error("shutdown failed", error);
+        console.error(`shutdown failed: ${describeStartupFailure(error, config)}`);
         process.exit(1);
       },
     );

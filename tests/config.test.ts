@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { ConfigError, loadConfig } from "../src/config";
+import { ConfigError, loadConfig, redactUrl } from "../src/config";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -130,5 +130,39 @@ describe("the server process", () => {
     expect(code).toBe(1);
     expect(stderr).toContain("PORT must be a whole number");
     expect(stderr).toContain("SMTP_URL must be a URL");
+  });
+});
+
+describe("start-up failures are one line that names the variable or host:port, never a secret", () => {
+  const start = async (env: Record<string, string>) => {
+    const child = Bun.spawn(["bun", join(import.meta.dir, "../src/main.ts")], {
+      env: { ...process.env, PORT: "0", DATA_DIR: "/tmp/never-created-webstudio", ...env },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const code = await child.exited;
+    return { code, output: `${await new Response(child.stdout).text()}${await new Response(child.stderr).text()}`.trim() };
+  };
+
+  test("a DATABASE_URL with a wrong scheme is named without its password", async () => {
+    const { code, output } = await start({ DATABASE_URL: "mysql://studio:hunter2-secret@db.internal:3306/studio" });
+    expect(code).toBe(1);
+    expect(output).toContain("DATABASE_URL must be a URL starting with postgres: or postgresql:");
+    expect(output).toContain("db.internal:3306");
+    expect(output).not.toContain("hunter2-secret");
+    expect(output).not.toContain("studio:");
+  });
+
+  test("an unreachable database is one line naming host:port, with no stack and no password", async () => {
+    const { code, output } = await start({ DATABASE_URL: "postgres://studio:hunter2-secret@127.0.0.1:9/studio" });
+    expect(code).toBe(1);
+    expect(output.split("\n")).toHaveLength(1);
+    expect(output).toBe("Cannot start: the database at 127.0.0.1:9 refused the connection (ECONNREFUSED).");
+  }, 20_000);
+
+  test("redactUrl keeps scheme, host and port only", () => {
+    expect(redactUrl("postgres://u:p@h:5432/db?sslmode=require")).toBe("postgres://…@h:5432");
+    expect(redactUrl("ftp://example.com/x")).toBe("ftp://example.com");
+    expect(redactUrl("mysql//u:pass@host")).toBe("a value that is not a URL");
   });
 });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { loadConfig } from "../src/config";
 import { detectImageType } from "../src/lib/images";
-import { type Storage, UPLOAD_CACHE_CONTROL, createStorage, isValidStorageKey } from "../src/lib/storage";
+import { type Storage, UPLOAD_CACHE_CONTROL, createStorage, isValidStorageKey, removeUploadLitter } from "../src/lib/storage";
 
 // s3rver ships no type declarations; this is the part of its API the test uses.
 type S3rverInstance = { run(): Promise<AddressInfo>; close(): Promise<void> };
@@ -186,5 +186,33 @@ describe("detectImageType", () => {
     expect(detectImageType(new Uint8Array())).toBeNull();
     expect(detectImageType(bytes("GIF88a"))).toBeNull();
     expect(detectImageType(bytes("%PDF-1.7"))).toBeNull();
+  });
+});
+
+describe("crash litter", () => {
+  test("removeUploadLitter removes old .tmp files and orphaned sidecars, and nothing else", async () => {
+    const dataDir = await makeTempDir("litter-");
+    const storage = createStorage(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }));
+    await storage.put("projects/p1/logos/kept.png", PNG, "image/png");
+    const root = join(dataDir, "uploads");
+    await mkdir(join(root, "projects/p1/logos"), { recursive: true });
+    const old = new Date(Date.now() - 2 * 3600 * 1000);
+    const litter = ["projects/p1/logos/lost.png.0123456789ab.tmp", "projects/p1/logos/lost.png.meta.json"];
+    const fresh = "projects/p1/logos/writing.png.abcdefabcdef.tmp";
+    for (const path of [...litter, fresh]) await writeFile(join(root, path), "x");
+    for (const path of litter) await utimes(join(root, path), old, old);
+    await utimes(join(root, "projects/p1/logos/kept.png"), old, old);
+    await utimes(join(root, "projects/p1/logos/kept.png.meta.json"), old, old);
+
+    const removed = await removeUploadLitter(storage, new Date(Date.now() - 3600 * 1000));
+    expect(removed.sort()).toEqual([...litter].sort());
+    for (const path of litter) expect(existsSync(join(root, path))).toBe(false);
+    // A write in progress (recent) and a whole object with its sidecar stay.
+    expect(existsSync(join(root, fresh))).toBe(true);
+    expect((await storage.get("projects/p1/logos/kept.png"))?.contentType).toBe("image/png");
+    // Nothing to do twice, and nothing at all on a fresh install.
+    expect(await removeUploadLitter(storage, new Date())).toEqual([fresh]);
+    const empty = createStorage(loadConfig({ NODE_ENV: "test", DATA_DIR: await makeTempDir("litter-empty-") }));
+    expect(await removeUploadLitter(empty, new Date())).toEqual([]);
   });
 });

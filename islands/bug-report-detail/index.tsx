@@ -2,6 +2,7 @@
 // Archived, the description and notes; a menu with Edit, Resolve/Unresolve, Make High
 // Priority/Make Regular Priority, Archive/De-archive and Delete. Edit sends only changed fields.
 import { useState } from "react";
+import { formatDate } from "../../src/shared/dates";
 import { api } from "../api";
 import { ActionMenu } from "../ui/action-menu";
 import { useConfirmDelete } from "../ui/confirm-dialog";
@@ -30,8 +31,6 @@ type Flags = { resolved: boolean; highPriority: boolean; archived: boolean };
 export const DELETE_BUG_REPORT_QUESTION = "Are you sure you want to delete this bug report?";
 export const TITLE_BLANK = "Title cannot be blank.";
 export const DESCRIPTION_BLANK = "Description cannot be blank";
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 export default function BugReportDetail(props: BugReportDetailProps) {
   const { report } = props;

@@ -1,6 +1,7 @@
 // One FAQ (SPEC.md §2 FAQ detail): title, section and answer, with Edit and Delete in a menu.
 // Edit marks each changed field 'Modified' and sends only the changed fields.
 import { useState } from "react";
+import { formatDate } from "../../src/shared/dates";
 import { type FaqSection, faqSections } from "../../src/shared/enums";
 import { api } from "../api";
 import { ActionMenu } from "../ui/action-menu";
@@ -43,7 +44,7 @@ export default function FaqDetail(props: FaqDetailProps) {
     edit.done();
   }
 
-  const created = new Date(props.faq.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  const created = formatDate(props.faq.createdAt);
 
   return (
     <article className="detail">

@@ -13,6 +13,7 @@ import {
   formatNotificationTime,
 } from "../../src/shared/notifications";
 import { api, errorMessage } from "../api";
+import { useLiveEvents } from "../ui/live-events";
 import { Toasts, useToast } from "../ui/toasts";
 import { CHANNEL_TITLES, ChannelAvatar, Icon } from "./channel-icon";
 
@@ -31,6 +32,11 @@ type ChannelState = { id: ChannelKey; items: NotificationItem[]; page: number; c
 
 const markRead = (items: NotificationItem[], id: string) => items.map((item) => (item._id === id ? { ...item, isRead: true } : item));
 const withoutDuplicates = (items: NotificationItem[]) => items.filter((item, index) => items.findIndex((other) => other._id === item._id) === index);
+/** `incoming` items not in `items` yet, on top: what is shown (and maybe just read) stays as it is. */
+const prependNew = (incoming: NotificationItem[], items: NotificationItem[]) => {
+  const known = new Set(items.map((item) => item._id));
+  return [...incoming.filter((item) => !known.has(item._id)), ...items];
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default function Notifications(props: NotificationsViewProps) {
@@ -126,6 +132,28 @@ export default function Notifications(props: NotificationsViewProps) {
     window.addEventListener("popstate", onPop);
     return () => window.removeEventListener("popstate", onPop);
   }, [list.items, channel, open]);
+
+  // A live event says notifications arrived: new ones go on top of the list and of their
+  // channel's history, and the unread counts are read again. Nothing already shown moves.
+  useLiveEvents(["notification"], async () => {
+    const [fresh, counts] = await Promise.all([api.api.notifications.get({ query: { page: 1 } }), api.api.notifications.channels.get()]);
+    if (fresh.data) {
+      const incoming = fresh.data.notifications;
+      setList((current) => ({ ...current, items: prependNew(incoming, current.items) }));
+      setChannel((current) =>
+        current
+          ? {
+              ...current,
+              items: prependNew(
+                incoming.filter((item) => item.channelID === current.id),
+                current.items,
+              ),
+            }
+          : current,
+      );
+    }
+    if (counts.data) setChannels(counts.data.channels);
+  });
 
   function back() {
     window.history.pushState({}, "", "/notifications");

@@ -1,5 +1,7 @@
 // The project wizard (SPEC.md §2, §4, §5): create mode at /create, and the project form in edit
 // mode on a project's Overview. The rules come from src/shared/wizard.ts.
+
+import type { Treaty } from "@elysiajs/eden";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
 import { useEffect, useRef } from "react";
@@ -16,6 +18,7 @@ import {
   validateStep,
   wizardSteps,
 } from "../../src/shared/wizard";
+import type { api } from "../api";
 import { ModalHost } from "../ui/modals";
 import { Toasts, useToast } from "../ui/toasts";
 import { checkAccessCode, saveProjectChanges } from "./calls";
@@ -268,12 +271,11 @@ export default function Wizard(props: WizardProps) {
     });
     setProgress(0);
     try {
-      const result = await postWithProgress("/api/projects", form, setProgress);
-      const body = result.body as { projectID?: unknown };
-      if (result.status === 201 && typeof body.projectID === "string") {
+      const result = await postWithProgress<Treaty.Data<typeof api.api.projects.post>>("/api/projects", form, setProgress);
+      if (result.data) {
         clearDraft();
         setProgress(1);
-        window.location.assign(`/projects/${body.projectID}`);
+        window.location.assign(`/projects/${result.data.projectID}`);
         return;
       }
       const failure = uploadError(result);

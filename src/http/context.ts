@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
 import { type Actor, toActor } from "./actor";
 import { readCookie } from "./cookies";
+import { holdTemporarySession } from "./guards";
 import { SESSION_COOKIE, sessionCookie, validateSessionToken } from "./sessions";
 
 export async function resolveActor(deps: AppDeps, request: Request): Promise<{ actor: Actor | null; renewCookie: string | null }> {
@@ -20,6 +21,7 @@ export async function resolveActor(deps: AppDeps, request: Request): Promise<{ a
 export const context = (deps: AppDeps) =>
   new Elysia({ name: "context" }).decorate("deps", deps).derive({ as: "global" }, async ({ request, set }) => {
     const { actor, renewCookie } = await resolveActor(deps, request);
+    holdTemporarySession(actor, request);
     if (renewCookie) set.headers["set-cookie"] = renewCookie;
     return { actor };
   });

@@ -9,6 +9,24 @@ export class Redirect extends HttpError {
   }
 }
 
+export const CHOOSE_PASSWORD_FIRST_MESSAGE = "Choose your own password first: your account still has its temporary password.";
+
+/** Where a session that still holds its temporary password may go: choosing a password, signing out. */
+const OPEN_TO_TEMPORARY_SESSIONS = new Set(["/choose-password", "/api/auth/choose-password", "/api/auth/logout", "/logout"]);
+
+/**
+ * A visitor's order signs them in while their password is the temporary one from the mail (README
+ * decision 8). Until they choose their own, that session opens only the choose-a-password page and
+ * its API: other pages redirect there, other API calls answer 403.
+ */
+export function holdTemporarySession(actor: Actor | null, request: Request): void {
+  if (!actor?.user.mustChangePassword) return;
+  const path = new URL(request.url).pathname;
+  if (OPEN_TO_TEMPORARY_SESSIONS.has(path)) return;
+  if (path === "/api" || path.startsWith("/api/")) throw forbidden(CHOOSE_PASSWORD_FIRST_MESSAGE);
+  throw new Redirect(`/choose-password?next=${encodeURIComponent(path)}`);
+}
+
 export function requireUser(actor: Actor | null): Actor {
   if (!actor) throw unauthorized();
   return actor;

@@ -1,19 +1,25 @@
 // The SQL of the HTTP layer: session rows (token hashes) and rate-limit counters.
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { type Session, type User, rateLimits, sessions, users } from "../../db/schema";
-import type { Db } from "../lib/db";
+import { type Db, preparedQuery } from "../lib/db";
 
 export async function insertSession(db: Db, id: string, userId: string, expiresAt: Date): Promise<void> {
   await db.insert(sessions).values({ id, userId, expiresAt });
 }
 
-export async function findLiveSession(db: Db, id: string): Promise<{ session: Session; user: User } | undefined> {
-  const [row] = await db
+const liveSession = preparedQuery((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare("live_session"),
+);
+
+/** The session and its user in one round trip, on every signed-in request. */
+export async function findLiveSession(db: Db, id: string): Promise<{ session: Session; user: User } | undefined> {
+  const [row] = await liveSession(db).execute({ id });
   return row;
 }
 
@@ -51,4 +57,18 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<{
 
 export async function deleteExpiredRateLimits(db: Db): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date()));
+}
+
+export async function findRateLimit(db: Db, key: string): Promise<{ count: number; resetAt: Date } | undefined> {
+  const [row] = await db.select({ count: rateLimits.count, resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  return row;
+}
+
+/** Sets a counter row outright (a delay's end and the failures that led to it). */
+export async function putRateLimit(db: Db, key: string, count: number, resetAt: Date): Promise<void> {
+  await db.insert(rateLimits).values({ key, count, resetAt }).onConflictDoUpdate({ target: rateLimits.key, set: { count, resetAt } });
+}
+
+export async function deleteRateLimits(db: Db, keys: string[]): Promise<void> {
+  if (keys.length > 0) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
 }

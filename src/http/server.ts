@@ -2,26 +2,61 @@
 // body limits, cross-origin write refusal, security headers, compression and a log line.
 import type { Server } from "bun";
 import type { Config } from "../config";
+import { type Log, describeFailure } from "../lib/log";
+import { MAX_UPLOAD_BODY_BYTES } from "../shared/uploads";
 import { rememberClientIp } from "./client-ip";
+import { assignRequestId, rememberRequestId } from "./request-id";
+import { checkBodyText, checkUrlText, rememberRefusal } from "./text-guard";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 /** Multipart uploads: a whole order with its images. Single images are checked again per file. */
-export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BODY_BYTES;
+/**
+ * Bun.serve's own cap. Bun answers a body over it with an empty 413 before this wrapper runs, so
+ * it sits far above the limits below: this wrapper is the layer that refuses, always with JSON
+ * naming the limit. Bodies are counted as they stream in, so the high cap costs no memory.
+ */
+export const SERVER_BODY_CAP = 1024 * 1024 * 1024 * 1024;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
+/** Answers that are streams by nature: never buffered, never compressed. */
+const STREAMED = /^text\/(event-stream|csv)/;
+const MIN_COMPRESSED_BYTES = 512;
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
-function jsonError(status: number, message: string): Response {
-  return Response.json({ message }, { status });
+function jsonError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
+  return Response.json({ message, ...extra }, { status });
 }
 
-export function createFetchHandler(handle: Handler, config: Config, log: (line: string) => void) {
+const formatLimit = (bytes: number): string => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`);
+
+/** The one 413: the wizard reads `limit` (bytes) and shows the message. */
+export function tooLarge(limit: number): Response {
+  return jsonError(413, `The request body is too large (limit ${formatLimit(limit)}).`, { limit });
+}
+
+function bodyLimit(request: Request): number {
+  return (request.headers.get("content-type") ?? "").startsWith("multipart/form-data") ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+}
+
+/**
+ * A shortcut taken before the app sees the request (the anonymous page cache); null to pass. Its
+ * answer is sent as it is, so it must carry the security headers it is given.
+ */
+type EarlyAnswer = (request: Request, url: URL, securityHeaders: Record<string, string>) => Response | null;
+
+export function createFetchHandler(handle: Handler, config: Config, log: Log, answerEarly: EarlyAnswer = () => null) {
   const ownOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
   // Images may come from any https origin: profile photos from Google or an OIDC provider, and S3 or
   // a CDN in front of it. An image cannot run script, so this widens nothing that matters.
   const imgSources = ["'self'", "data:", "blob:", "https:"];
+  // The Pay form's POST answers with a redirect to Stripe Checkout, and browsers check form-action
+  // against redirect targets too (a fake's origin in tests).
+  const formTargets = ["'self'"];
+  if (config.stripe)
+    formTargets.push(config.stripe.api ? `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}` : "https://checkout.stripe.com");
   const securityHeaders: Record<string, string> = {
     "content-security-policy": [
       "default-src 'self'",
@@ -32,7 +67,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: (line: 
       "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      `form-action ${formTargets.join(" ")}`,
       "frame-ancestors 'none'",
     ].join("; "),
     "x-content-type-options": "nosniff",
@@ -51,62 +86,86 @@ export function createFetchHandler(handle: Handler, config: Config, log: (line: 
       if (origin !== null && !ownOrigins.has(origin) && !sameHost) return jsonError(403, "Cross-origin requests are not allowed.");
       if (origin === null && request.headers.get("sec-fetch-site") === "cross-site") return jsonError(403, "Cross-origin requests are not allowed.");
       const length = Number(request.headers.get("content-length") ?? "0");
-      const type = request.headers.get("content-type") ?? "";
-      const limit = type.startsWith("multipart/form-data") ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
-      if (length > limit) return jsonError(413, `The request body is too large (limit ${Math.round(limit / 1024)} KiB).`);
+      const limit = bodyLimit(request);
+      if (length > limit) return tooLarge(limit);
     }
     return null;
   }
 
-  async function finish(request: Request, response: Response): Promise<Response> {
-    const headers = new Headers(response.headers);
+  async function finish(request: Request, url: URL, response: Response, reqId: string): Promise<Response> {
+    // Responses built here or by Elysia have mutable headers; a fetched one (none today) would not.
+    let headers = response.headers;
+    try {
+      headers.set("x-request-id", reqId);
+    } catch {
+      headers = new Headers(headers);
+      headers.set("x-request-id", reqId);
+    }
     for (const [name, value] of Object.entries(securityHeaders)) if (!headers.has(name)) headers.set(name, value);
-    if (!headers.has("cache-control") && new URL(request.url).pathname.startsWith("/api/")) headers.set("cache-control", "no-store");
-    let body = response.body;
+    if (!headers.has("cache-control") && url.pathname.startsWith("/api/")) headers.set("cache-control", "no-store");
     const type = headers.get("content-type") ?? "";
     if (
-      body &&
-      !headers.has("content-encoding") &&
-      COMPRESSIBLE.test(type) &&
-      (request.headers.get("accept-encoding") ?? "").includes("gzip") &&
-      Number(headers.get("content-length") ?? "1024") >= 512
+      !response.body ||
+      headers.has("content-encoding") ||
+      !COMPRESSIBLE.test(type) ||
+      STREAMED.test(type) ||
+      !(request.headers.get("accept-encoding") ?? "").includes("gzip")
     ) {
-      body = body.pipeThrough(new CompressionStream("gzip"));
-      headers.set("content-encoding", "gzip");
-      headers.delete("content-length");
-      headers.append("vary", "accept-encoding");
+      return headers === response.headers ? response : new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
-    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+    // Pages and JSON are small and whole: one gzip call beats a CompressionStream per response.
+    const bytes = await response.bytes();
+    if (bytes.byteLength < MIN_COMPRESSED_BYTES) return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
+    headers.set("content-encoding", "gzip");
+    headers.delete("content-length");
+    headers.append("vary", "accept-encoding");
+    return new Response(Bun.gzipSync(bytes, { level: 6 }), { status: response.status, statusText: response.statusText, headers });
   }
 
   return async function fetch(request: Request, server: Server<undefined>): Promise<Response> {
     const started = performance.now();
     const url = new URL(request.url);
+    const reqId = assignRequestId(request, config.trustProxy);
     let response: Response;
     try {
+      const early = answerEarly(request, url, securityHeaders);
+      if (early) {
+        log.info({ reqId }, `${request.method} ${url.pathname} ${early.status} ${(performance.now() - started).toFixed(1)}ms`);
+        return early;
+      }
       const refused = refuse(request, url);
-      const checked = refused ?? (await bufferChunkedBody(request));
+      const checked = refused ?? (await readBody(request));
       if (checked instanceof Response) response = checked;
       else {
-        rememberClientIp(checked, server.requestIP(request)?.address, config.trustProxy);
-        response = await handle(checked);
+        rememberRequestId(checked.request, reqId);
+        rememberClientIp(checked.request, server.requestIP(request)?.address, config.trustProxy);
+        const badText = checkUrlText(url) ?? checked.badText;
+        if (badText) rememberRefusal(checked.request, badText);
+        response = await handle(checked.request);
       }
     } catch (error) {
-      console.error("unhandled", error);
-      response = jsonError(500, "Unknown Server Error");
+      log.error({ reqId, err: describeFailure(error) }, "unhandled error");
+      response = jsonError(500, `Unknown Server Error (request id ${reqId})`, { requestId: reqId });
     }
-    const finished = await finish(request, response);
-    // The path only: query strings can carry tokens.
-    log(`${request.method} ${url.pathname} ${finished.status} ${(performance.now() - started).toFixed(1)}ms`);
+    const finished = await finish(request, url, response, reqId);
+    // The path only: query strings can carry tokens. pino buffers: no write to stdout per request.
+    log.info({ reqId }, `${request.method} ${url.pathname} ${finished.status} ${(performance.now() - started).toFixed(1)}ms`);
     return finished;
   };
 }
 
-/** Chunked bodies carry no length up front: read them up to the limit, then hand on a copy. */
-async function bufferChunkedBody(request: Request): Promise<Request | Response> {
-  if (!MUTATING.has(request.method) || request.headers.has("content-length") || !request.body) return request;
-  // Multipart bodies are capped by Bun.serve's maxRequestBodySize and checked per file.
-  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return request;
+type ReadBody = { request: Request; badText: ReturnType<typeof checkBodyText> };
+
+/**
+ * Text bodies (JSON, forms) are read here up to their limit and checked for NUL and invalid
+ * UTF-8; multipart bodies with a length stream through, chunked ones are counted as they come.
+ */
+async function readBody(request: Request): Promise<ReadBody | Response> {
+  if (!MUTATING.has(request.method) || !request.body) return { request, badText: null };
+  const type = request.headers.get("content-type") ?? "";
+  const multipart = type.startsWith("multipart/form-data");
+  if (multipart && request.headers.has("content-length")) return { request, badText: null };
+  const limit = bodyLimit(request);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -114,11 +173,13 @@ async function bufferChunkedBody(request: Request): Promise<Request | Response> 
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > JSON_BODY_LIMIT) {
+    if (total > limit) {
       await reader.cancel();
-      return jsonError(413, `The request body is too large (limit ${JSON_BODY_LIMIT / 1024} KiB).`);
+      return tooLarge(limit);
     }
     chunks.push(value);
   }
-  return new Request(request, { body: Buffer.concat(chunks) });
+  const bytes = Buffer.concat(chunks);
+  const copy = new Request(request, { body: bytes });
+  return { request: copy, badText: multipart ? null : checkBodyText(bytes, type) };
 }

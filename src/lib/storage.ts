@@ -2,7 +2,7 @@
 // Features see one `Storage` and never know which they got. Keys are chosen by the server
 // (never taken from a file name) and never reused, so stored objects are immutable.
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, extname, join, resolve, sep } from "node:path";
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import type { Config } from "../config";
@@ -91,6 +91,45 @@ async function writeAtomically(path: string, data: Uint8Array | string): Promise
   }
 }
 
+// The root of every disk storage, for housekeeping; S3 puts are atomic and leave no litter.
+const diskRoots = new WeakMap<Storage, string>();
+
+/**
+ * Removes what a crash (kill -9) can leave under the upload directory: `*.tmp` files of a write
+ * that never got renamed into place, and sidecars whose object was never written. Only files
+ * last modified before `olderThan` go, so a write in progress is never touched. Answers the
+ * removed paths, relative to the root. A no-op for S3.
+ */
+export async function removeUploadLitter(storage: Storage, olderThan: Date): Promise<string[]> {
+  const root = diskRoots.get(storage);
+  if (!root) return [];
+  let entries: string[];
+  try {
+    entries = await readdir(root, { recursive: true });
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+  const present = new Set(entries);
+  const removed: string[] = [];
+  for (const entry of entries) {
+    // writeAtomically's names: `<file>.<12 hex>.tmp`.
+    const temporary = /\.[0-9a-f]{12}\.tmp$/.test(entry);
+    const orphanSidecar = entry.endsWith(META_SUFFIX) && !present.has(entry.slice(0, -META_SUFFIX.length));
+    if (!temporary && !orphanSidecar) continue;
+    const path = join(root, entry);
+    try {
+      const info = await stat(path);
+      if (!info.isFile() || info.mtime >= olderThan) continue;
+      await rm(path, { force: true });
+      removed.push(entry);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+  return removed;
+}
+
 export function createDiskStorage(root: string): Storage {
   const base = resolve(root);
 
@@ -108,7 +147,7 @@ export function createDiskStorage(root: string): Storage {
     return `/uploads/${encodeKey(key)}`;
   };
 
-  return {
+  const storage: Storage = {
     kind: "disk",
     publicUrl,
 
@@ -147,6 +186,8 @@ export function createDiskStorage(root: string): Storage {
       await rm(path + META_SUFFIX, { force: true });
     },
   };
+  diskRoots.set(storage, base);
+  return storage;
 }
 
 // ---------------------------------------------------------------------------------------------

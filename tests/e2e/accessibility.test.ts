@@ -19,6 +19,12 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
     const { projectID } = (await ordered.json()) as { projectID: string };
     const created = await suite.server.request("/api/admin/accesscodes", { method: "POST", cookie: admin.cookie, json: { title: "Friends and family" } });
     const { accessCodeID } = (await created.json()) as { accessCodeID: string };
+    // Invoices follow approval.
+    await suite.server.request("/api/admin/projects", {
+      method: "PATCH",
+      cookie: admin.cookie,
+      json: { projectIDs: [projectID], updatedFields: { status: "in-progress" } },
+    });
     const sent = await suite.server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID } });
     const { invoiceID } = (await sent.json()) as { invoiceID: string };
     const db = suite.server.deps.database.db;

@@ -113,7 +113,7 @@ describe.skipIf(!browserAvailable)("accounts in Chromium", () => {
     await expect(page.getByRole("status").first().textContent()).resolves.toContain("Thank you");
     await page.getByRole("button", { name: "Close" }).click();
 
-    await page.locator('[data-island="submit-splash"][data-hydrated="true"]').waitFor({ state: "attached" });
+    await page.locator("html[data-submit-splash=ready]").waitFor({ state: "attached" });
     // Hold the sign-out request a moment so the in-flight state can be seen.
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));

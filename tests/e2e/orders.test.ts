@@ -141,11 +141,14 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
 
     // The draft survives a reload until the order is sent.
     expect(await page.evaluate(() => localStorage.getItem("webstudio:wizard-draft"))).toContain("Analytical Engines");
-    const created = page.waitForURL(/\/projects\/[0-9a-z]+$/i, { timeout: 30_000 });
+    // The order's session opens only the choose-a-password page until the visitor chooses one
+    // (issue 13); the project page it was heading for is kept as `next`.
+    const created = page.waitForURL(/\/choose-password\?next=%2Fprojects%2F[0-9a-z]+$/i, { timeout: 30_000 });
     await page.getByRole("button", { name: "Create Project" }).click();
     await created;
-    const projectUrl = page.url();
-    const projectId = projectUrl.split("/").pop()!;
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    const projectId = (new URL(page.url()).searchParams.get("next") ?? "").split("/").pop()!;
+    const projectUrl = `${suite.server.url}/projects/${projectId}`;
     expect(await page.evaluate(() => localStorage.getItem("webstudio:wizard-draft"))).toBeNull();
 
     // The temporary password arrives by mail.
@@ -186,7 +189,7 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     expect(await customer.getByLabel("Project name").inputValue()).toBe("Analytical Engines Ltd");
     await shoot(customer, "project-overview");
 
-    // The admin moves it to In Progress, marks it paid and sends the invoice.
+    // The admin moves it to In Progress, sends the invoice after confirming, and marks it paid.
     const admin = await suite.server.createAdmin();
     const adminContext = await signIn(suite, admin.cookie, { viewport: DESKTOP });
     const adminPage = await adminContext.newPage();
@@ -198,10 +201,13 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await hydrated(adminPage, "project-admin");
     await adminPage.getByLabel("Project status").selectOption("in-progress");
     await adminPage.locator('[data-project-badge="status"]', { hasText: "In Progress" }).waitFor();
+    await adminPage.getByRole("button", { name: "Send invoice" }).click();
+    await adminPage.getByText(/^Send an invoice for \$\d[\d,]* to /).waitFor();
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Send invoice" }).click();
+    await adminPage.getByRole("button", { name: "Resend" }).waitFor();
+    await hydrated(adminPage, "project-admin");
     await adminPage.getByRole("switch", { name: "Payment received" }).click();
     await adminPage.locator('[data-project-badge="payment"]', { hasText: "Paid" }).waitFor();
-    await adminPage.getByRole("button", { name: "Send invoice" }).click();
-    await adminPage.getByRole("button", { name: "Resend" }).waitFor();
     await shoot(adminPage, "project-admin");
 
     // An access code: created from the dashboard (title required), shown on its page, then
@@ -217,6 +223,11 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await adminPage.getByText("Unclaimed", { exact: true }).waitFor();
     const code = (await adminPage.locator(".code-big").textContent())?.trim() ?? "";
     expect(code.length).toBeGreaterThan(4);
+    // The copy button is a plain script, not an island: it copies, or says how to copy by hand.
+    await adminPage.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await adminPage.getByRole("button", { name: "Copy code" }).click();
+    await adminPage.getByRole("button", { name: "Copied" }).waitFor();
+    expect(await adminPage.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await shoot(adminPage, "access-code");
     await adminPage.goto(`${suite.server.url}/projects/${projectId}/admin`);
     await hydrated(adminPage, "project-admin");

@@ -62,8 +62,13 @@ describe("a visitor's order", () => {
     expect(user?.passwordHash).not.toContain(password);
     expect(await Bun.password.verify(password, user?.passwordHash ?? "")).toBe(true);
 
-    const cookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
-    expect(cookie).toStartWith("session=");
+    const orderCookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
+    expect(orderCookie).toStartWith("session=");
+    // The order's session only chooses a password (issue 13); after that the project opens.
+    expect((await server.request(`/api/projects/${body.projectID}`, { cookie: orderCookie })).status).toBe(403);
+    const chosen = await server.request("/api/auth/choose-password", { method: "POST", json: { password: "my own password 42" }, cookie: orderCookie });
+    expect(chosen.status).toBe(200);
+    const cookie = chosen.headers.get("set-cookie")?.split(";")[0] ?? "";
     const project = (await (await server.request(`/api/projects/${body.projectID}`, { cookie })).json()) as {
       creator: { _id: string; email: string };
       logoImageURLs: string[];

@@ -34,7 +34,7 @@ export async function claimCode(db: Db, code: string, projectId: string): Promis
   return claimed.length === 1;
 }
 
-export type AccessCodeFilters = { claimed?: boolean; title?: string; page: number; sortby: SortOrder };
+export type AccessCodeFilters = { claimed?: boolean; title?: string; page: number; sortby: SortOrder; pageSize?: number };
 
 export async function searchAccessCodes(db: Db, filters: AccessCodeFilters): Promise<Page<AccessCode>> {
   const conditions = [];
@@ -47,5 +47,5 @@ export async function searchAccessCodes(db: Db, filters: AccessCodeFilters): Pro
     .from(accessCodes)
     .where(where)
     .orderBy(...order);
-  return paged(db, ordered, { table: accessCodes, where }, { page: filters.page, pageSize: ACCESS_CODES_PAGE_SIZE });
+  return paged(db, ordered, { table: accessCodes, where }, { page: filters.page, pageSize: filters.pageSize ?? ACCESS_CODES_PAGE_SIZE });
 }

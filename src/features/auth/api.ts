@@ -5,11 +5,13 @@ import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { readCookie } from "../../http/cookies";
 import { notFound } from "../../http/errors";
+import { requireUser } from "../../http/guards";
 import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
-import { LoginBody, NewPasswordBody, RegisterBody, ResetConfirmBody, ResetRequestBody } from "./model";
+import { refuseUnknownFields } from "../../http/unknown-fields";
+import { ChoosePasswordBody, LoginBody, NewPasswordBody, RegisterBody, ResetConfirmBody, ResetRequestBody } from "./model";
 import { OAUTH_STATE_COOKIE, OAUTH_VERIFIER_COOKIE, OAuthFailure, clearOAuthCookies, createOAuthProviders, resolveOAuthUser, startOAuth } from "./oauth";
 import { confirmPasswordReset, requestPasswordReset } from "./reset";
-import { completePasswordChange, loginUser, registerUser, signInUser, toPublicUser } from "./service";
+import { chooseOwnPassword, completePasswordChange, loginUser, registerUser, signInUser, toPublicUser } from "./service";
 
 export const authApi = (deps: AppDeps) =>
   new Elysia({ name: "auth-api", prefix: "/api/auth" })
@@ -49,6 +51,15 @@ export const authApi = (deps: AppDeps) =>
         return { user: toPublicUser(user, deps.config), message: "Your password has been saved." };
       },
       { body: NewPasswordBody },
+    )
+    .post(
+      "/choose-password",
+      async ({ actor, body, set }) => {
+        const { user, cookie } = await chooseOwnPassword(deps, requireUser(actor), body);
+        set.headers["set-cookie"] = cookie;
+        return { user: toPublicUser(user, deps.config), message: "Your password has been saved." };
+      },
+      { transform: refuseUnknownFields(ChoosePasswordBody), body: ChoosePasswordBody },
     )
     .post("/logout", async ({ request, set }) => {
       const token = readCookie(request, SESSION_COOKIE);

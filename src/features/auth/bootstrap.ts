@@ -2,13 +2,14 @@
 import type { Config } from "../../config";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
+import { hashPassword } from "./passwords";
 import { findUserByEmail, insertUser } from "./queries";
 
 export async function ensureSuperAdmin(db: Db, config: Config): Promise<"created" | "exists" | "skipped"> {
   if (!config.superAdminEmail || !config.superAdminPassword) return "skipped";
   const email = config.superAdminEmail.toLowerCase();
   if (await findUserByEmail(db, email)) return "exists";
-  const passwordHash = await Bun.password.hash(config.superAdminPassword, { algorithm: "argon2id" });
+  const passwordHash = await hashPassword(config.superAdminPassword);
   // Another instance starting at the same moment may win the e-mail; then it exists.
   const inserted = await insertUser(db, {
     id: newId(),

@@ -10,3 +10,4 @@ export const LoginBody = t.Object({ email: Email, password: Password });
 export const ResetRequestBody = t.Object({ email: Email });
 export const ResetConfirmBody = t.Object({ token: t.String({ maxLength: 400 }), password: Password });
 export const NewPasswordBody = t.Object({ ticket: t.String({ maxLength: 2000 }), password: Password });
+export const ChoosePasswordBody = t.Object({ password: Password }, { additionalProperties: false });

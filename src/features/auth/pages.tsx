@@ -6,13 +6,14 @@ import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { readCookie } from "../../http/cookies";
 import { HttpError } from "../../http/errors";
-import { requireGuestPage } from "../../http/guards";
+import { Redirect, requireGuestPage } from "../../http/guards";
 import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
 import { page } from "../layout/page";
 import { oauthErrorMessage } from "./oauth";
 import { RESET_LINK_INVALID_MESSAGE, confirmPasswordReset, isResetTokenUsable, requestPasswordReset } from "./reset";
-import { completePasswordChange, loginUser, registerUser } from "./service";
+import { chooseOwnPassword, completePasswordChange, loginUser, registerUser } from "./service";
 import {
+  ChooseOwnPasswordView,
   ChoosePasswordView,
   type FormState,
   LoginView,
@@ -42,6 +43,11 @@ function formError(error: unknown): { status: number; state: FormState; headers?
   throw error;
 }
 
+/** Where to go after choosing a password: a path on this site, never another origin. */
+function localPath(value: unknown): string {
+  return typeof value === "string" && /^\/(?![/\\])/.test(value) && value.length < 500 ? value : "/dashboard";
+}
+
 function redirect(location: string, cookie?: string): Response {
   const headers: Record<string, string> = { location, "cache-control": "no-store" };
   if (cookie) headers["set-cookie"] = cookie;
@@ -60,6 +66,7 @@ export const authPages = (deps: AppDeps) => {
     login: { title: "Sign in", description: "Sign in to your Webstudio account.", path: "/login" },
     register: { title: "Create your account", description: "Create a Webstudio account to order and follow your web app.", path: "/register" },
     reset: { title: "Reset your password", description: "Get a link to choose a new password for your Webstudio account.", path: "/reset" },
+    choosePassword: { title: "Choose a new password", description: "Choose your own password for your Webstudio account.", path: "/choose-password" },
   };
 
   return new Elysia({ name: "auth-pages" })
@@ -101,6 +108,27 @@ export const authPages = (deps: AppDeps) => {
           });
         }
         return page(deps, null, meta.login, <ChoosePasswordView ticket={form.ticket} email="your account" state={refused.state} />, {
+          publicPage: true,
+          status: refused.status,
+        });
+      }
+    })
+    .get("/choose-password", ({ actor, query }) => {
+      if (!actor) throw new Redirect("/login");
+      if (!actor.user.mustChangePassword) throw new Redirect("/dashboard");
+      const next = localPath(query.next);
+      return page(deps, null, meta.choosePassword, <ChooseOwnPasswordView next={next} email={actor.user.email} state={{}} />, { publicPage: true });
+    })
+    .post("/choose-password", async ({ actor, body }) => {
+      if (!actor) throw new Redirect("/login");
+      const form = readForm(body, ["password", "next"] as const);
+      const next = localPath(form.next);
+      try {
+        const { cookie } = await chooseOwnPassword(deps, actor, form);
+        return redirect(next, cookie);
+      } catch (error) {
+        const refused = formError(error);
+        return page(deps, null, meta.choosePassword, <ChooseOwnPasswordView next={next} email={actor.user.email} state={refused.state} />, {
           publicPage: true,
           status: refused.status,
         });

@@ -5,7 +5,7 @@ import type { User } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { type Actor, isAdmin, isSuperAdmin } from "../../http/actor";
 import { HttpError, badRequest, conflict, unauthorized } from "../../http/errors";
-import { type Limit, enforceRateLimit } from "../../http/rate-limit";
+import { type Limit, clearFailures, enforceRateLimit, recordFailure, refuseWhileThrottled } from "../../http/rate-limit";
 import { createSession, revokeUserSessions, sessionCookie } from "../../http/sessions";
 import { sha256 } from "../../lib/crypto";
 import type { Db } from "../../lib/db";
@@ -94,10 +94,11 @@ export function throwIfInvalid(fields: Record<string, string>): void {
 
 // ---------------------------------------------------------------------------------------------
 // Rate limits: per client address and per e-mail, counted in the database (shared by instances).
+// Sign-in has no per-e-mail limit: that would let anyone lock an account's owner out. Failed
+// sign-ins slow down per account and address instead (src/http/rate-limit.ts).
 
 export const LIMITS = {
   loginIp: { name: "login-ip", max: 30, windowMs: 15 * 60 * 1000 },
-  loginEmail: { name: "login-email", max: 10, windowMs: 15 * 60 * 1000 },
   registerIp: { name: "register-ip", max: 10, windowMs: 60 * 60 * 1000 },
   registerEmail: { name: "register-email", max: 5, windowMs: 60 * 60 * 1000 },
   resetIp: { name: "reset-ip", max: 10, windowMs: 60 * 60 * 1000 },
@@ -106,18 +107,29 @@ export const LIMITS = {
   passwordChangeUser: { name: "password-change-user", max: 10, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, Limit>;
 
+/** The 429 of a limiter, reworded to say what was limited and for how long. */
+function explainLimit(error: unknown, what: string): unknown {
+  if (!(error instanceof HttpError) || error.status !== 429) return error;
+  const seconds = Number(error.headers?.["retry-after"] ?? "60");
+  const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+  return new HttpError(429, `Too many ${what}. Try again in ${wait}.`, undefined, error.headers);
+}
+
 /** Counts one attempt against every subject; the 429 says what was limited and for how long. */
 export async function limitAttempts(db: Db, what: string, checks: Array<[Limit, string]>): Promise<void> {
   for (const [limit, subject] of checks) {
     try {
       await enforceRateLimit(db, limit, subject);
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status !== 429) throw error;
-      const seconds = Number(error.headers?.["retry-after"] ?? "60");
-      const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
-      throw new HttpError(429, `Too many ${what}. Try again in ${wait}.`, undefined, error.headers);
+      throw explainLimit(error, what);
     }
   }
+}
+
+/** Holds for the same minimum time whatever happened, so timing does not tell accounts apart. */
+export async function answerNoSoonerThan(startedAt: number, minimumMs: number): Promise<void> {
+  const left = startedAt + minimumMs - performance.now();
+  if (left > 0) await Bun.sleep(left);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -155,15 +167,21 @@ export async function loginUser(
   if (!input.password) fields.password = "Password is required.";
   throwIfInvalid(fields);
   const db = deps.database.db;
-  await limitAttempts(db, "sign-in attempts", [
-    [LIMITS.loginIp, clientIp],
-    [LIMITS.loginEmail, email],
-  ]);
+  await limitAttempts(db, "sign-in attempts", [[LIMITS.loginIp, clientIp]]);
+  await refuseWhileThrottled(db, "login", email, clientIp).catch((error: unknown) => {
+    throw explainLimit(error, "sign-in attempts");
+  });
   const user = await findUserByEmail(db, email);
+  // Unknown e-mails verify against a decoy hash and count failures the same way, so a miss
+  // costs what a wrong password costs.
   const valid = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : (await verifyPassword(input.password, await getDecoyHash())) && false;
-  if (!user || !valid) throw unauthorized(WRONG_CREDENTIALS_MESSAGE);
+  if (!user || !valid) {
+    await recordFailure(db, "login", email, clientIp);
+    throw unauthorized(WRONG_CREDENTIALS_MESSAGE);
+  }
+  await clearFailures(db, "login", email, clientIp);
   if (user.passwordExpiresAt && user.passwordExpiresAt.getTime() <= Date.now()) {
     throw new HttpError(401, TEMPORARY_PASSWORD_EXPIRED_MESSAGE);
   }
@@ -205,6 +223,22 @@ export async function completePasswordChange(
   await setPassword(db, user.id, await hashPassword(input.password));
   await revokeUserSessions(db, user.id);
   return { user, cookie: await signInUser(deps, user.id) };
+}
+
+/**
+ * A visitor's order signs them in with the temporary password still in place; that session may
+ * only choose their own password (the context guard holds every other route). Choosing it signs
+ * every session out and starts a fresh one.
+ */
+export async function chooseOwnPassword(deps: Deps, actor: Actor, input: { password: string }): Promise<SignedIn> {
+  if (!actor.user.mustChangePassword) throw conflict("Your password is already your own. Change it in Settings.");
+  const fields: Record<string, string> = {};
+  checkNewPassword(input.password, fields);
+  throwIfInvalid(fields);
+  const db = deps.database.db;
+  await setPassword(db, actor.user.id, await hashPassword(input.password));
+  await revokeUserSessions(db, actor.user.id);
+  return { user: { ...actor.user, mustChangePassword: false, passwordExpiresAt: null }, cookie: await signInUser(deps, actor.user.id) };
 }
 
 /** Changes the password of the signed-in user; every other session of theirs is signed out. */

@@ -1,7 +1,7 @@
 // Sign-in, sign-up and reset screens (SPEC.md §2): plain HTML forms that work without
 // JavaScript and come back with the typed values and the error when something is wrong.
 import type { ReactNode } from "react";
-import { Island } from "../../render/island";
+import { Behaviour } from "../../render/behaviour";
 import { Logo } from "../layout/logo";
 import { PageShell } from "../layout/views";
 
@@ -24,7 +24,7 @@ function AuthCard(props: { title: string; subtitle?: ReactNode; children: ReactN
         </section>
         {props.footer ? <p className="auth-footer">{props.footer}</p> : null}
       </div>
-      <Island name="submit-splash" props={{}} />
+      <Behaviour name="submit-splash" />
     </PageShell>
   );
 }
@@ -250,7 +250,7 @@ export function ResetConfirmView(props: { token: string; state: FormState }) {
 function NewPasswordView(props: {
   subtitle: ReactNode;
   action: string;
-  secret: { name: "token" | "ticket"; value: string };
+  secret: { name: "token" | "ticket" | "next"; value: string };
   submitLabel: string;
   state: FormState;
 }) {
@@ -274,6 +274,23 @@ function NewPasswordView(props: {
         </button>
       </form>
     </AuthCard>
+  );
+}
+
+/** The first page a visitor's order leads to: their session opens nothing else until this is done. */
+export function ChooseOwnPasswordView(props: { next: string; email: string; state: FormState }) {
+  return (
+    <NewPasswordView
+      subtitle={
+        <>
+          Your order created an account for <strong>{props.email}</strong> with a temporary password. Choose your own password to continue.
+        </>
+      }
+      action="/choose-password"
+      secret={{ name: "next", value: props.next }}
+      submitLabel="Save password and continue"
+      state={props.state}
+    />
   );
 }
 

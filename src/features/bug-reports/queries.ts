@@ -15,7 +15,15 @@ function withReporter(row: { report: BugReport; reporterName: string | null; rep
   return { ...row.report, reporterName: row.reporterName, reporterEmail: row.reporterEmail };
 }
 
-export type BugReportFilters = { resolved?: boolean; highPriority: boolean; archived: boolean; title?: string; page: number; sortby: SortOrder };
+export type BugReportFilters = {
+  resolved?: boolean;
+  highPriority: boolean;
+  archived: boolean;
+  title?: string;
+  page: number;
+  sortby: SortOrder;
+  pageSize?: number;
+};
 
 export async function searchBugReportRows(db: Db, filters: BugReportFilters): Promise<Page<BugReportRow>> {
   const conditions = [eq(bugReports.archived, filters.archived)];
@@ -30,13 +38,34 @@ export async function searchBugReportRows(db: Db, filters: BugReportFilters): Pr
     .leftJoin(users, eq(users.id, bugReports.reporterId))
     .where(where)
     .orderBy(...order);
-  const { rows, totalCount } = await paged(db, ordered, { table: bugReports, where }, { page: filters.page, pageSize: BUG_REPORTS_PAGE_SIZE });
-  return { rows: rows.map(withReporter), totalCount };
+  const { rows, ...counted } = await paged(
+    db,
+    ordered,
+    { table: bugReports, where },
+    { page: filters.page, pageSize: filters.pageSize ?? BUG_REPORTS_PAGE_SIZE },
+  );
+  return { rows: rows.map(withReporter), ...counted };
 }
 
 export async function selectBugReport(db: Db, id: string): Promise<BugReportRow | null> {
   const [row] = await db.select(columns).from(bugReports).leftJoin(users, eq(users.id, bugReports.reporterId)).where(eq(bugReports.id, id)).limit(1);
   return row ? withReporter(row) : null;
+}
+
+/** A user's own reports, newest first: what they see under Settings → Bug reports. */
+export function listReportsBy(db: Db, reporterId: string, limit: number): Promise<BugReport[]> {
+  return db.select().from(bugReports).where(eq(bugReports.reporterId, reporterId)).orderBy(desc(bugReports.createdAt), desc(bugReports.id)).limit(limit);
+}
+
+export type ReportStatus = { id: string; title: string; reporterId: string | null; resolved: boolean };
+
+/** Locks the reports and reads what their reporters see, so a status change can be told once. */
+export function lockReportStatuses(db: Db, ids: string[]): Promise<ReportStatus[]> {
+  return db
+    .select({ id: bugReports.id, title: bugReports.title, reporterId: bugReports.reporterId, resolved: bugReports.resolved })
+    .from(bugReports)
+    .where(inArray(bugReports.id, ids))
+    .for("update");
 }
 
 export async function insertBugReport(db: Db, values: { id: string; title: string; description: string; reporterId: string }): Promise<void> {

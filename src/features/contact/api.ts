@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/client-ip";
+import { refuseUnknownFields } from "../../http/unknown-fields";
 import { ContactBody } from "./model";
 import { sendContactMessage } from "./service";
 
@@ -9,5 +10,5 @@ export const contactApi = (deps: AppDeps) =>
   new Elysia({ name: "contact-api", prefix: "/api/contact-us" }).post(
     "/send-contact-email",
     async ({ body, request }) => ({ message: await sendContactMessage(deps, clientIp(request), body) }),
-    { body: ContactBody },
+    { transform: refuseUnknownFields(ContactBody), body: ContactBody },
   );

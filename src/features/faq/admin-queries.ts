@@ -6,7 +6,7 @@ import { type Db, type Page, likePattern, paged } from "../../lib/db";
 import type { FaqSection } from "../../shared/enums";
 import { FAQS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
 
-export type FaqFilters = { sections: FaqSection[]; title?: string; page: number; sortby: SortOrder };
+export type FaqFilters = { sections: FaqSection[]; title?: string; page: number; sortby: SortOrder; pageSize?: number };
 
 export async function searchFaqRows(db: Db, filters: FaqFilters): Promise<Page<Faq>> {
   const conditions = [];
@@ -19,5 +19,5 @@ export async function searchFaqRows(db: Db, filters: FaqFilters): Promise<Page<F
     .from(faqs)
     .where(where)
     .orderBy(...order);
-  return paged(db, ordered, { table: faqs, where }, { page: filters.page, pageSize: FAQS_PAGE_SIZE });
+  return paged(db, ordered, { table: faqs, where }, { page: filters.page, pageSize: filters.pageSize ?? FAQS_PAGE_SIZE });
 }

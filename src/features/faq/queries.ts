@@ -1,10 +1,22 @@
 // SQL for FAQs. Sections list their questions oldest first, so an admin's order of writing is the reading order.
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { type Faq, type NewFaq, faqs } from "../../../db/schema";
-import type { Db } from "../../lib/db";
+import { type Db, likePattern } from "../../lib/db";
 
 export function selectAllFaqs(db: Db): Promise<Faq[]> {
   return db.select().from(faqs).orderBy(asc(faqs.createdAt), asc(faqs.id));
+}
+
+/** FAQs whose title or answer contains `text` (any case), title matches first. */
+export function searchFaqText(db: Db, text: string, limit: number): Promise<Faq[]> {
+  const pattern = likePattern(text);
+  const inTitle = ilike(faqs.title, pattern);
+  return db
+    .select()
+    .from(faqs)
+    .where(or(inTitle, ilike(faqs.answer, pattern)))
+    .orderBy(desc(sql`${inTitle}`), asc(faqs.createdAt), asc(faqs.id))
+    .limit(limit);
 }
 
 export async function selectFaq(db: Db, id: string): Promise<Faq | undefined> {

@@ -5,7 +5,7 @@ import type { Db } from "../../lib/db";
 import type { MailMessage } from "../../lib/mail";
 import type { ProjectStatus } from "../../shared/enums";
 import { statusLabels } from "../../shared/project-labels";
-import { enqueueMails } from "../mail/outbox";
+import { type MailQueue, enqueueMails } from "../mail/outbox";
 import { type NewNotice, type ProjectEventFacts, insertNotifications, listProjectEventFacts, listUsersForNotice } from "./queries";
 
 export const projectMessages = {
@@ -25,14 +25,15 @@ export async function readProjectsBefore(db: Db, ids: string[]): Promise<Project
 
 /**
  * Tells the creators about what an update changed, in the same three statements however many
- * projects changed. Answers whether any mail was queued, so the caller wakes the outbox after its commit.
+ * projects changed. Mail is queued on `jobs` in the same transaction.
  */
 export async function notifyProjectChanges(
   db: Db,
+  jobs: MailQueue,
   before: ProjectEventFacts[],
   values: Partial<Pick<NewProject, "status" | "receivedPayment" | "accessCode">>,
   projectUrl: (id: string) => string,
-): Promise<boolean> {
+): Promise<void> {
   const events = before.flatMap((project) => {
     const messages: string[] = [];
     if (values.status !== undefined && values.status !== project.status) messages.push(projectMessages.status(project.projectName, values.status));
@@ -41,23 +42,29 @@ export async function notifyProjectChanges(
     const mail = { subject: `Update on ${project.projectName}`, link: projectUrl(project.id) };
     return messages.map((message): ProjectEvent => ({ userId: project.creatorId, message, mail }));
   });
-  return notifyProjectEvents(db, events);
+  await notifyProjectEvents(db, jobs, events);
 }
 
 /**
  * One event: a general notification, and an e-mail if the user wants general e-mail and `mail`
- * is given (the invoice already mails itself). Answers whether a mail was queued.
+ * is given (the invoice already mails itself).
  */
-export async function notifyProjectEvent(db: Db, userId: string, message: string, mail: { subject: string; link: string } | null): Promise<boolean> {
-  return notifyProjectEvents(db, [{ userId, message, mail }]);
+export async function notifyProjectEvent(
+  db: Db,
+  jobs: MailQueue,
+  userId: string,
+  message: string,
+  mail: { subject: string; link: string } | null,
+): Promise<void> {
+  await notifyProjectEvents(db, jobs, [{ userId, message, mail }]);
 }
 
 /**
- * Reads the users once, then writes every notification in one statement and every mail in
- * another, in the order of `events`. A user who no longer exists gets neither.
+ * Reads the users once, then writes every notification in one statement and queues every mail,
+ * in the order of `events`. A user who no longer exists gets neither.
  */
-async function notifyProjectEvents(db: Db, events: ProjectEvent[]): Promise<boolean> {
-  if (events.length === 0) return false;
+async function notifyProjectEvents(db: Db, jobs: MailQueue, events: ProjectEvent[]): Promise<void> {
+  if (events.length === 0) return;
   const users = new Map((await listUsersForNotice(db, [...new Set(events.map((event) => event.userId))])).map((user) => [user.id, user]));
   const notices: NewNotice[] = [];
   const mails: MailMessage[] = [];
@@ -81,6 +88,5 @@ async function notifyProjectEvents(db: Db, events: ProjectEvent[]): Promise<bool
     });
   }
   await insertNotifications(db, notices);
-  await enqueueMails(db, mails);
-  return mails.length > 0;
+  await enqueueMails(jobs, db, mails);
 }

@@ -82,7 +82,7 @@ export const adminProjectsApi = (deps: AppDeps) =>
     // The role is checked before the request is validated, so outsiders learn nothing of its shape.
     .onTransform(({ actor }) => void requireAdmin(actor))
     .get("/search", ({ query }) => searchProjects(deps, query, { everyone: true }), { query: ProjectSearchQuery, response: ProjectsPage })
-    .patch("", ({ body }) => updateProjectsAsAdmin(deps, body), {
+    .patch("", ({ actor, body }) => updateProjectsAsAdmin(deps, body, requireAdmin(actor).user.id), {
       transform: refuseUnknownFields(AdminProjectsPatch),
       body: AdminProjectsPatch,
       response: BulkAnswer,

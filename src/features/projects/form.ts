@@ -2,6 +2,7 @@
 // every file field becomes a list (one file or many), text stays text, and `data` is parsed
 // as JSON once, so the `t` schema then validates exactly what the client sent.
 import { badRequest, unsupportedMediaType } from "../../http/errors";
+import { nulFields, refuseFields } from "../../http/text-guard";
 
 /** The `parse` hook for multipart routes. Its refusals keep their status: the error mapper unwraps them. */
 export function parseMultipart({ request }: { request: Request }): Promise<Record<string, unknown>> {
@@ -41,5 +42,8 @@ export async function readMultipartBody(request: Request): Promise<Record<string
       throw badRequest("The field data must hold the project as JSON.", { data: "Expected the project as JSON" });
     }
   }
+  // Postgres refuses U+0000 in text: name the field instead of failing inside a query.
+  const nul = refuseFields(nulFields(Object.fromEntries([...texts].map(([key, value]) => [key, key === "data" ? body.data : value]))));
+  if (nul) throw nul;
   return body;
 }

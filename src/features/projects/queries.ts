@@ -1,7 +1,7 @@
 // SQL for projects and their images. Reads for a customer filter by creator in the `where`, so a
 // forgotten check returns nothing rather than someone else's project.
 import { type SQL, and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
-import { type NewProject, type NewUser, type Project, type ProjectImage, projectImages, projects, users } from "../../../db/schema";
+import { type NewProject, type NewUser, type Project, type ProjectImage, invoices, projectImages, projects, users } from "../../../db/schema";
 import { type Db, type Page, likePattern, paged } from "../../lib/db";
 import type { ProjectStatus } from "../../shared/enums";
 import { PROJECTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
@@ -111,10 +111,13 @@ export type ProjectSearch = {
   creatorId?: string;
   status?: ProjectStatus;
   paid?: boolean;
+  /** Unpaid with its invoice past due (the 7-day rule). */
+  overdue?: boolean;
   archived: boolean;
   title?: string;
   page: number;
   sortby: SortOrder;
+  pageSize?: number;
 };
 
 const listColumns = {
@@ -126,6 +129,7 @@ const listColumns = {
   refundIssued: projects.refundIssued,
   archived: projects.archived,
   invoiceSent: projects.invoiceSent,
+  overdue: sql<boolean>`coalesce(${projects.receivedPayment} = false and ${invoices.dueAt} < now(), false)`,
   createdAt: projects.createdAt,
   creator: creatorColumns,
 };
@@ -139,6 +143,7 @@ export type ProjectListRow = {
   refundIssued: boolean;
   archived: boolean;
   invoiceSent: boolean;
+  overdue: boolean;
   createdAt: Date;
   creator: CreatorRow;
 };
@@ -149,13 +154,21 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
   if (search.status) conditions.push(eq(projects.status, search.status));
   if (search.paid !== undefined) conditions.push(eq(projects.receivedPayment, search.paid));
   if (search.title) conditions.push(ilike(projects.projectName, likePattern(search.title)));
+  // As a subquery rather than a join, so the page's count reads projects alone.
+  if (search.overdue) {
+    conditions.push(
+      eq(projects.receivedPayment, false),
+      sql`exists (select 1 from ${invoices} where ${invoices.id} = ${projects.invoiceId} and ${invoices.dueAt} < now())`,
+    );
+  }
   const where = and(...conditions);
   const order = search.sortby === "createdAt" ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
   const ordered = db
     .select(listColumns)
     .from(projects)
     .innerJoin(users, eq(users.id, projects.creatorId))
+    .leftJoin(invoices, eq(invoices.id, projects.invoiceId))
     .where(where)
     .orderBy(...order);
-  return paged(db, ordered, { table: projects, where }, { page: search.page, pageSize: PROJECTS_PAGE_SIZE });
+  return paged(db, ordered, { table: projects, where }, { page: search.page, pageSize: search.pageSize ?? PROJECTS_PAGE_SIZE });
 }

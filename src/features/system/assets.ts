@@ -2,7 +2,7 @@
 import { join, normalize } from "node:path";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { notFound } from "../../http/errors";
+import { badRequest, notFound } from "../../http/errors";
 
 const publicDir = join(import.meta.dir, "../../../public");
 
@@ -27,7 +27,12 @@ export const assetRoutes = (deps: AppDeps) =>
     })
     .get("/uploads/*", async ({ request }) => {
       if (deps.storage.kind !== "disk") throw notFound();
-      const key = decodeURIComponent(new URL(request.url).pathname.slice("/uploads/".length));
+      let key: string;
+      try {
+        key = decodeURIComponent(new URL(request.url).pathname.slice("/uploads/".length));
+      } catch {
+        throw badRequest("Invalid path: Contains a malformed %-escape.", { path: "Contains a malformed %-escape" });
+      }
       const object = await deps.storage.get(key).catch(() => null);
       if (!object) throw notFound();
       return new Response(new Uint8Array(object.body), {

@@ -1,0 +1,89 @@
+// The one logger: pino, JSON lines in production, a short readable line in development. Both
+// write through an asynchronous buffered destination, so a request never waits on stdout.
+// `Log` stays callable as `log(line)` (info) so plain call sites keep working; structured call
+// sites use `log.info({ ... }, message)`, `log.warn`, `log.error`.
+import pino from "pino";
+
+export type Logger = pino.Logger;
+export type Log = ((line: string) => void) & Pick<Logger, "info" | "warn" | "error" | "debug" | "flush"> & { logger: Logger };
+
+/** Anything with write(line): stdout through a buffer, or a test's array. */
+export type LogSink = { write(line: string): void };
+
+export type LogFormat = "json" | "pretty";
+
+/** Wraps a pino logger so it can also be called as a function. */
+export function toLog(logger: Logger): Log {
+  const log = ((line: string) => logger.info(line)) as Log;
+  log.info = logger.info.bind(logger);
+  log.warn = logger.warn.bind(logger);
+  log.error = logger.error.bind(logger);
+  log.debug = logger.debug.bind(logger);
+  log.flush = logger.flush.bind(logger);
+  log.logger = logger;
+  return log;
+}
+
+const LEVELS: Record<number, string> = { 10: "TRACE", 20: "DEBUG", 30: "INFO", 40: "WARN", 50: "ERROR", 60: "FATAL" };
+
+/** The development format: `12:00:01 INFO message key=value ...`, one line per entry. */
+export function formatPretty(json: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json;
+  }
+  const { level, time, msg, pid: _pid, hostname: _hostname, ...rest } = entry;
+  const clock = typeof time === "number" ? new Date(time).toISOString().slice(11, 19) : "";
+  const extras = Object.entries(rest)
+    .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .join(" ");
+  return `${clock} ${LEVELS[Number(level)] ?? level} ${msg ?? ""}${extras ? ` ${extras}` : ""}\n`;
+}
+
+/** How long a buffered line may wait for company before it is written anyway. */
+const FLUSH_EVERY_MS = 1000;
+
+export function createLogger(options: { format: LogFormat; level?: string; sink?: LogSink }): Log {
+  // sync: false hands writes to the event loop; in production minLength also gathers lines into
+  // 4 KiB writes, flushed at least every second and on stop. A developer sees each line at once.
+  const buffered = options.format === "json" && !options.sink;
+  const stdout = options.sink ?? pino.destination({ dest: 1, sync: false, minLength: buffered ? 4096 : 0 });
+  const destination = options.format === "pretty" ? { write: (line: string) => stdout.write(formatPretty(line)) } : stdout;
+  const logger = pino({ level: options.level ?? "info", base: undefined, timestamp: pino.stdTimeFunctions.epochTime }, destination);
+  if (buffered) setInterval(() => logger.flush(), FLUSH_EVERY_MS).unref();
+  return toLog(logger);
+}
+
+/**
+ * What may be logged of a failure. Database errors keep only their SQLSTATE code, constraint,
+ * table and column: a driver's error carries the failed query and its parameters (hashes,
+ * e-mails, sealed passwords), and a query builder's message repeats them.
+ */
+export function describeFailure(error: unknown): Record<string, unknown> {
+  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const candidate = current as {
+      code?: unknown;
+      constraint?: unknown;
+      constraint_name?: unknown;
+      table?: unknown;
+      table_name?: unknown;
+      column?: unknown;
+      column_name?: unknown;
+    };
+    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return {
+        kind: "database",
+        code: candidate.code,
+        constraint: candidate.constraint ?? candidate.constraint_name ?? undefined,
+        table: candidate.table ?? candidate.table_name ?? undefined,
+        column: candidate.column ?? candidate.column_name ?? undefined,
+      };
+    }
+  }
+  if (error instanceof Error && (error.name === "DrizzleQueryError" || error.message.startsWith("Failed query"))) return { kind: "database" };
+  if (error instanceof Error)
+    return { kind: error.name, message: error.message.split("\n")[0]?.slice(0, 300), stack: error.stack?.split("\n").slice(1, 6).join("\n") };
+  return { kind: typeof error };
+}
