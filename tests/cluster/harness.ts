@@ -99,6 +99,17 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
   }
 }
 
+/** Production logs are JSON lines (pino): keep their message, as a person reading the log would. */
+function messageOf(line: string): string {
+  if (!line.startsWith("{")) return line;
+  try {
+    const { msg } = JSON.parse(line) as { msg?: unknown };
+    return typeof msg === "string" ? msg : line;
+  } catch {
+    return line;
+  }
+}
+
 function collectLines(stream: ReadableStream<Uint8Array>, into: string[] | null, prefix: string): void {
   const decoder = new TextDecoder();
   let partial = "";
@@ -107,7 +118,7 @@ function collectLines(stream: ReadableStream<Uint8Array>, into: string[] | null,
       if (!into) continue;
       const lines = (partial + decoder.decode(chunk, { stream: true })).split("\n");
       partial = lines.pop() ?? "";
-      for (const line of lines) into.push(`${prefix}${line}`);
+      for (const line of lines) into.push(`${prefix}${messageOf(line)}`);
     }
   })().catch(() => {});
 }
