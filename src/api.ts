@@ -15,7 +15,10 @@ import { contactApi } from "./features/contact/api";
 import { adminFaqApi } from "./features/faq/admin-api";
 import { faqApi } from "./features/faq/api";
 import { adminInvoicesApi } from "./features/invoices/api";
+import { liveApi } from "./features/live/api";
+import { adminMailApi } from "./features/mail/admin-api";
 import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
+import { stripeWebhookApi } from "./features/payments/api";
 import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
 import { settingsApi } from "./features/settings/api";
 import { adminUsersApi } from "./features/users/api";
@@ -25,8 +28,10 @@ import { requireAdmin } from "./http/guards";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
+// The Stripe webhook comes first: its deliveries carry no session, and its raw body must stay unread.
 export function createApi(deps: AppDeps) {
   const api = new Elysia({ name: "api" })
+    .use(stripeWebhookApi(deps))
     .use(context(deps))
     .use(authApi(deps))
     .use(oauthRoutes(deps))
@@ -43,8 +48,10 @@ export function createApi(deps: AppDeps) {
     .use(accessCodesApi(deps))
     .use(adminAccessCodesApi(deps))
     .use(adminInvoicesApi(deps))
+    .use(adminMailApi(deps))
     .use(notificationsApi(deps))
-    .use(adminNotificationsApi(deps));
+    .use(adminNotificationsApi(deps))
+    .use(liveApi(deps));
   return api
     .get(
       OPENAPI_PATH,

@@ -8,6 +8,7 @@ import { accessCodePages } from "./features/access-codes/pages";
 import { apiDocsPages } from "./features/admin-console/api-docs";
 import { adminConsolePages } from "./features/admin-console/pages";
 import { authPages } from "./features/auth/pages";
+import { ownBugReportPages } from "./features/bug-reports/own-pages";
 import { adminBugReportPages } from "./features/bug-reports/pages";
 import { contactPages } from "./features/contact/pages";
 import { adminFaqPages } from "./features/faq/admin-pages";
@@ -15,7 +16,9 @@ import { faqPages } from "./features/faq/pages";
 import { invoicePages } from "./features/invoices/pages";
 import { landingPages } from "./features/landing/pages";
 import { errorPageRenderer } from "./features/layout/error-pages";
+import { adminMailPages } from "./features/mail/admin-pages";
 import { notificationsPages } from "./features/notifications/pages";
+import { paymentPages } from "./features/payments/pages";
 import { dashboardPages } from "./features/projects/dashboard-pages";
 import { projectPages } from "./features/projects/pages";
 import { wizardPages } from "./features/projects/wizard-pages";
@@ -43,6 +46,8 @@ export function createApp(deps: AppDeps) {
     .use(apiDocsPages(deps, () => describeApi(api)))
     .use(adminFaqPages(deps))
     .use(adminBugReportPages(deps))
+    .use(adminMailPages(deps))
+    .use(ownBugReportPages(deps))
     .use(wizardPages(deps))
     .use(projectPages(deps))
     .use(dashboardPages(deps))
@@ -54,5 +59,6 @@ export function createApp(deps: AppDeps) {
     .use(termsPages(deps))
     .use(seoRoutes(deps))
     .use(invoicePages(deps))
+    .use(paymentPages(deps))
     .use(notificationsPages(deps));
 }

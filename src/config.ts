@@ -40,6 +40,8 @@ export type Config = {
   providerPaymentInstructions: string;
   /** Days past the due date before an unpaid invoice pauses work; null ("off") only flags it as overdue. */
   overdueGraceDays: number | null;
+  /** After SIGTERM, /ready answers 503 for this long before the listener closes, so a load balancer stops sending first. */
+  shutdownDelayMs: number;
 };
 
 export class ConfigError extends Error {
@@ -167,6 +169,11 @@ export function loadConfig(env: Env): Config {
   const overdueGraceOff = overdueGraceRaw.toLowerCase() === "off";
   if (!overdueGraceOff && !/^\d+$/.test(overdueGraceRaw)) problems.push(`OVERDUE_GRACE_DAYS must be a whole number of days or off (got "${overdueGraceRaw}")`);
 
+  // Long enough for a load balancer checking /ready every second to see two failures (deploy/haproxy.cfg).
+  const shutdownDelayRaw = text("SHUTDOWN_DELAY_MS") ?? (nodeEnv === "production" ? "5000" : "0");
+  if (!/^\d+$/.test(shutdownDelayRaw) || Number(shutdownDelayRaw) > 600_000)
+    problems.push(`SHUTDOWN_DELAY_MS must be a whole number of milliseconds up to 600000 (got "${shutdownDelayRaw}")`);
+
   const providerEmail = email("PROVIDER_EMAIL") ?? "hello@webstudio.example";
 
   if (problems.length > 0 || !nodeEnv) throw new ConfigError(problems);
@@ -221,5 +228,6 @@ export function loadConfig(env: Env): Config {
       text("PROVIDER_PAYMENT_INSTRUCTIONS") ??
       `Pay by bank transfer, quoting the invoice number as the payment reference. Write to ${providerEmail} for our bank details.`,
     overdueGraceDays: overdueGraceOff ? null : Number(overdueGraceRaw),
+    shutdownDelayMs: Number(shutdownDelayRaw),
   };
 }
