@@ -11,6 +11,7 @@ import CopyCode from "./copy-code";
 import DeleteAccount from "./delete-account";
 import FaqCreate from "./faq-create";
 import FaqDetail from "./faq-detail";
+import MfaSettings from "./mfa-settings";
 import NotificationBell from "./notification-bell";
 import NotificationSettings from "./notification-settings";
 import Notifications from "./notifications";
@@ -18,6 +19,7 @@ import ProjectAdmin from "./project-admin";
 import ProjectDelete from "./project-delete";
 import ReportBug from "./report-bug";
 import Revisions from "./revisions";
+import SessionsList from "./sessions-list";
 import SubmitSplash from "./submit-splash";
 import ThemePicker from "./theme-picker";
 import Wizard from "./wizard";
@@ -26,6 +28,8 @@ export const islandComponents = {
   "account-settings": AccountSettings,
   "delete-account": DeleteAccount,
   "notification-settings": NotificationSettings,
+  "mfa-settings": MfaSettings,
+  "sessions-list": SessionsList,
   "report-bug": ReportBug,
   "submit-splash": SubmitSplash,
   "theme-picker": ThemePicker,

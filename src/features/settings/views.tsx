@@ -1,11 +1,13 @@
 // Settings screens (SPEC.md §2): General (Membership, Account, Profile, Appearance) and
 // Advanced (notification switches, account deletion).
 import type { ReactNode } from "react";
+import type { MfaSettingsProps } from "../../../islands/mfa-settings";
+import type { SessionsListProps } from "../../../islands/sessions-list";
 import type { Actor } from "../../http/actor";
 import { Island } from "../../render/island";
 import { PageShell } from "../layout/views";
 
-function SettingsFrame(props: { actor: Actor; current: "general" | "advanced"; children: ReactNode }) {
+function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | "security"; children: ReactNode }) {
   const here = (name: string) => (props.current === name ? "page" : undefined);
   return (
     <PageShell actor={props.actor} current="/settings">
@@ -13,7 +15,7 @@ function SettingsFrame(props: { actor: Actor; current: "general" | "advanced"; c
         <header className="page-header">
           <div>
             <h1>Settings</h1>
-            <p className="muted settings-lede">Manage your account, profile, appearance and notifications.</p>
+            <p className="muted settings-lede">Manage your account, profile, appearance, notifications and security.</p>
           </div>
         </header>
         <div className="settings-layout">
@@ -23,6 +25,9 @@ function SettingsFrame(props: { actor: Actor; current: "general" | "advanced"; c
             </a>
             <a href="/settings/advanced" aria-current={here("advanced")}>
               Advanced
+            </a>
+            <a href="/settings/security" aria-current={here("security")}>
+              Security
             </a>
           </nav>
           <div className="settings-content">{props.children}</div>
@@ -110,6 +115,29 @@ export function AdvancedSettingsView(props: { actor: Actor }) {
         <div>
           <Island name="delete-account" props={{}} />
         </div>
+      </SettingsCard>
+    </SettingsFrame>
+  );
+}
+
+export function SecuritySettingsView(props: { actor: Actor; mfa: MfaSettingsProps["status"]; sessions: SessionsListProps["sessions"] }) {
+  const { actor } = props;
+  return (
+    <SettingsFrame actor={actor} current="security">
+      {actor.mfaSetupRequired ? (
+        <div className="alert alert-warning" role="alert">
+          Set up two-factor authentication to open the admin console. Until then your account works as a customer's.
+        </div>
+      ) : null}
+      <SettingsCard
+        id="mfa-title"
+        title="Two-factor authentication"
+        description="After your password, signing in asks for a 6-digit code from an authenticator app on your phone."
+      >
+        <Island name="mfa-settings" props={{ status: props.mfa, required: actor.mfaSetupRequired }} />
+      </SettingsCard>
+      <SettingsCard id="sessions-title" title="Sessions" description="The browsers and devices signed in to your account.">
+        <Island name="sessions-list" props={{ sessions: props.sessions }} />
       </SettingsCard>
     </SettingsFrame>
   );
