@@ -2,7 +2,8 @@
 // server (`bun src/main.ts`, its own process) and a bare Bun.serve, loads each page and API route
 // with wrk, and prints one Markdown table (also written to bench/last-run.md): requests/s, p99 and
 // the ratio to the bare server measured in the same run, plus cold starts, island JS weights, the
-// server's memory and /dashboard under a burst of sign-ins.
+// server's memory, 2,000 idle live-event streams (bench/sse.ts), /dashboard under a burst of
+// sign-ins, and /dashboard on one instance against two behind HAProxy (bench/cluster.ts; needs haproxy).
 //
 //   BENCH_DURATION=3 bun run bench     seconds per wrk row (default 10)
 //   BENCH_SCALE=1 bun run bench        adds admin search at 100k projects / 10k users (the
@@ -15,9 +16,12 @@ import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { SESSION_COOKIE } from "../src/http/sessions";
 import { buildAssets } from "../src/render/assets";
+import { findHaproxy } from "../tests/cluster/harness";
+import { type Saturation, measureScaleOut, watchSaturation } from "./cluster";
 import { measureSearches } from "./search";
 import { ADMIN, CUSTOMER, CUSTOMER_PROJECTS, createDatabase, dropDatabase, ensureDatabase, seedBenchData } from "./seed";
 import { startSignIns } from "./sign-ins";
+import { describeIdleStreams, measureIdleStreams } from "./sse";
 import { CONNECTIONS, THREADS, TIMEOUT_S, type WrkResult, requireWrk, runWrk } from "./wrk";
 
 requireWrk();
@@ -80,6 +84,8 @@ async function startApp(database: { databaseUrl: string | null; dataDir: string 
       TRUST_PROXY: "1",
       SMTP_URL: "",
       S3_BUCKET: "",
+      // Nothing balances these: stop at once rather than drain for the production default.
+      SHUTDOWN_DELAY_MS: "0",
     },
     // One access-log line per request: to /dev/null, as cheap as a log collector would make it.
     stdout: "ignore",
@@ -273,6 +279,10 @@ async function main(): Promise<void> {
   }
   const rssAfterPages = readRssBytes(app.process.pid);
 
+  say("2,000 idle SSE clients");
+  const idleStreams = describeIdleStreams(await measureIdleStreams({ url: app.url, pid: app.process.pid, cookie: customer, clients: 2_000, say }));
+  rows.push({ name: "Postgres: 2,000 idle SSE clients (server RSS)", figure: idleStreams.figure, p99: "", ratio: "", notes: idleStreams.notes });
+
   say(`/dashboard while ${SIGN_INS_PER_S} sign-ins/s hash passwords`);
   const signIns = startSignIns({ url: app.url, origin: app.url, users: SIGN_IN_USERS, perSecond: SIGN_INS_PER_S });
   let busy: WrkResult;
@@ -301,6 +311,47 @@ async function main(): Promise<void> {
   });
   const rssAfterSignIns = readRssBytes(app.process.pid);
   await stopApp(app);
+
+  // The same session works on every instance: it lives in the one database.
+  if (findHaproxy()) {
+    say("scale-out: /dashboard on one instance, then through HAProxy to one and to two");
+    const scaleOut = await measureScaleOut(
+      { databaseUrl, env: { APP_SECRET, ADMIN_KEY, SUPER_ADMIN_KEY, SMTP_URL: "", S3_BUCKET: "" }, say },
+      (baseUrl, appPids) => watchSaturation(databaseUrl, appPids, () => load(`${baseUrl}/dashboard`, customer)),
+    );
+    // CPU per request is the steadier figure on a shared machine: requests/s move with the neighbours' load.
+    const saturationNote = ({ result, saturation }: { result: WrkResult; saturation: Saturation }) => {
+      const perRequestMs = (share: number) => ((share / 100) * cpus().length * 1000) / Math.max(1, result.rps);
+      return (
+        `CPU ${saturation.cpuBusyPercent.toFixed(0)}% busy: app ${saturation.cpuShare.app.toFixed(0)}%, Postgres ${saturation.cpuShare.postgres.toFixed(0)}%, ` +
+        `HAProxy ${saturation.cpuShare.haproxy.toFixed(0)}%, wrk ${saturation.cpuShare.wrk.toFixed(0)}% ` +
+        `(${perRequestMs(saturation.cpuShare.app).toFixed(1)} + ${perRequestMs(saturation.cpuShare.postgres).toFixed(1)} ms app + Postgres CPU a request); ` +
+        `Postgres ${saturation.connections} connections, at most ${saturation.maxActive} running`
+      );
+    };
+    const one = scaleOut.oneBehind.result.rps;
+    addLoadRow(
+      "scale-out: /dashboard, one instance straight",
+      scaleOut.firstStraight.result,
+      bare,
+      `the other instance straight: ${rps(scaleOut.secondStraight.result.rps)}; ${saturationNote(scaleOut.firstStraight)}`,
+    );
+    addLoadRow(
+      "scale-out: /dashboard, HAProxy + one instance",
+      scaleOut.oneBehind.result,
+      bare,
+      `${ratio(one / scaleOut.firstStraight.result.rps)} straight; ${saturationNote(scaleOut.oneBehind)}`,
+    );
+    addLoadRow(
+      "scale-out: /dashboard, HAProxy + two instances",
+      scaleOut.twoBehind.result,
+      bare,
+      `${ratio(scaleOut.twoBehind.result.rps / one)} one behind HAProxy; ${saturationNote(scaleOut.twoBehind)}`,
+    );
+  } else {
+    say("scale-out rows skipped: haproxy is not installed (apt-get install -y haproxy)");
+    rows.push({ name: "scale-out: /dashboard behind HAProxy", figure: "skipped", p99: "", ratio: "", notes: "haproxy is not installed" });
+  }
 
   // The ratios use the first bare run; a second one shows how much the machine drifted meanwhile.
   say("bare Bun.serve again");

@@ -1,5 +1,5 @@
 // Measures the project searches at scale: boots the app in-process on the configured database
-// (DATA_DIR for PGlite, DATABASE_URL for Postgres), seeds it with db/seed-scale.ts when it holds
+// (DATA_DIR for PGlite, DATABASE_URL for Postgres), seeds it with bench/seed-scale.ts when it holds
 // no scale data yet, then times N sequential requests per scenario and reports p50 and p99.
 // `BENCH_SCALE=1 bun run bench` runs it as a row of the bench; on its own:
 //
@@ -8,11 +8,11 @@
 //   ... bun bench/search.ts --requests 200
 import { count, desc, eq, like, sql } from "drizzle-orm";
 import { projects, users } from "../db/schema";
-import { SCALE_EMAIL_PREFIX, seedScale } from "../db/seed-scale";
 import { boot } from "../src/boot";
 import { loadConfig } from "../src/config";
 import { createSession } from "../src/http/sessions";
 import { newId } from "../src/lib/ids";
+import { SCALE_EMAIL_PREFIX, seedScale } from "./seed-scale";
 
 type Scenario = { name: string; who: "admin" | "customer"; path: string };
 export type SearchTiming = Scenario & { found: number; p50Ms: number; p99Ms: number };

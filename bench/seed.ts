@@ -5,10 +5,10 @@
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { type NewUser, bugReports, notifications, users } from "../db/schema";
-import { SCALE_EMAIL_PREFIX, seedScale } from "../db/seed-scale";
 import { createSealer } from "../src/lib/crypto";
 import { openDatabase } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
+import { SCALE_EMAIL_PREFIX, seedScale } from "./seed-scale";
 
 /** Where the bench may create and drop its databases (trust auth on loopback). */
 export const POSTGRES_SERVER_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432";

@@ -1,13 +1,19 @@
 // The whole data model. One table per entity of SPEC.md §3, plus what our own
-// identity provider, the mail outbox and the rate limiter need.
+// identity provider, announcements, failed mail and the rate limiter need. Queued jobs live in
+// pg-boss's own `pgboss` schema (src/lib/jobs.ts), not here.
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import {
   type ChannelId,
   type FaqSection,
+  type MailAttachment,
+  type PaymentKind,
+  type PaymentMethod,
+  type PaymentStatus,
   type ProjectStatus,
   type ProjectType,
   type Radius,
+  type ReminderKind,
   type SubscriptionTier,
   type UserSettings,
   defaultUserSettings,
@@ -253,6 +259,21 @@ export const notificationChannels = pgTable("notification_channels", {
   photoURL: text("photo_url").notNull().default(""),
 });
 
+// An admin's announcement and the progress of its fan-out job: `lastUserId` is the keyset
+// cursor saved with each batch, so a job killed half-way resumes after the last batch it wrote.
+export const announcements = pgTable("announcements", {
+  id: text("id").primaryKey(),
+  kind: text("kind").$type<"app" | "email">().notNull(),
+  adminId: text("admin_id").references(() => users.id, { onDelete: "set null" }),
+  message: text("message").notNull(),
+  /** E-mail announcements only. */
+  subject: text("subject"),
+  lastUserId: text("last_user_id"),
+  sentCount: integer("sent_count").notNull().default(0),
+  finishedAt: at("finished_at"),
+  createdAt: createdAt(),
+});
+
 export const notifications = pgTable(
   "notifications",
   {
@@ -266,13 +287,22 @@ export const notifications = pgTable(
       .references(() => notificationChannels.id),
     message: text("message").notNull(),
     isRead: boolean("is_read").notNull().default(false),
+    // Set for an announcement's notifications: one per (announcement, user), whatever re-runs.
+    announcementId: text("announcement_id").references(() => announcements.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_created").on(t.userId, t.createdAt), index("notifications_user_channel_created").on(t.userId, t.channelId, t.createdAt)],
+  (t) => [
+    index("notifications_user_created").on(t.userId, t.createdAt),
+    index("notifications_user_channel_created").on(t.userId, t.channelId, t.createdAt),
+    uniqueIndex("notifications_announcement_user").on(t.announcementId, t.userId),
+  ],
 );
 
-export const mailOutbox = pgTable(
-  "mail_outbox",
+// Mail that will not be delivered without help: a permanent SMTP rejection (5xx), or retries
+// spent. Keyed by the mail job's id, so recording the same failure twice keeps one row. An
+// admin's retry sends a new mail job and deletes the row in one transaction.
+export const failedMails = pgTable(
+  "failed_mails",
   {
     id: text("id").primaryKey(),
     to: text("to").notNull(),
@@ -280,15 +310,87 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),
-    // A worker holds a message until this time so two instances never send it twice at once.
-    lockedUntil: at("locked_until"),
-    lastError: text("last_error"),
-    sentAt: at("sent_at"),
-    createdAt: createdAt(),
+    // Files sent with the message (the invoice PDF), base64-encoded; null for most mail.
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
+    error: text("error").notNull(),
+    failedAt: at("failed_at").notNull().defaultNow(),
   },
-  (t) => [index("mail_outbox_pending").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [index("failed_mails_failed_at").on(t.failedAt)],
+);
+
+// Money received, returned or corrected, as records (README decision 19). A payment is a row of
+// kind "payment"; a refund or a reversal (an admin un-marking a payment) is a row linked to it by
+// `paymentId`. projects.received_payment and refund_issued are derived from these rows, in the
+// same transaction as every insert or status change here.
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").$type<PaymentKind>().notNull(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    invoiceId: text("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    /** The payment a refund or reversal undoes. */
+    paymentId: text("payment_id").references((): AnyPgColumn => payments.id, { onDelete: "cascade" }),
+    method: text("method").$type<PaymentMethod>().notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").$type<PaymentStatus>().notNull(),
+    providerPaymentIntentId: text("provider_payment_intent_id"),
+    providerCheckoutSessionId: text("provider_checkout_session_id"),
+    providerRefundId: text("provider_refund_id"),
+    /** The admin who recorded it; null when Stripe or the system did. */
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("payments_project").on(t.projectId, t.createdAt),
+    index("payments_created").on(t.createdAt),
+    // A card payment is recorded once, whichever of its events arrives first.
+    uniqueIndex("payments_intent_key").on(t.providerPaymentIntentId).where(sql`${t.kind} = 'payment'`),
+    // One live refund or reversal per payment; a failed refund may be tried again.
+    uniqueIndex("payments_undo_key").on(t.paymentId).where(sql`${t.paymentId} is not null and ${t.status} <> 'failed'`),
+  ],
+);
+
+/** Every Stripe event id handled, so a replayed or duplicated delivery changes nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: at("received_at").notNull().defaultNow(),
+});
+
+/** Reminder mails sent for an invoice, once per kind, whichever instance sends it. */
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ReminderKind>().notNull(),
+    sentAt: at("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
+);
+
+/** Projects deleted for non-payment, kept after the project, its invoice and payments are gone. */
+export const projectDeletions = pgTable(
+  "project_deletions",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull(),
+    projectName: text("project_name").notNull(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    invoiceNumber: integer("invoice_number"),
+    amount: integer("amount"),
+    dueAt: at("due_at"),
+    reason: text("reason").notNull(),
+    deletedAt: at("deleted_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("project_deletions_project_key").on(t.projectId), index("project_deletions_deleted").on(t.deletedAt)],
 );
 
 export const rateLimits = pgTable("rate_limits", {
@@ -296,6 +398,22 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   resetAt: at("reset_at").notNull(),
 });
+
+// What signed-in browsers are told live (GET /api/events), kept a few minutes so a reconnecting
+// EventSource can replay what it missed. Rows are written by triggers (migration 0003) in the
+// transaction of the change itself; see src/features/live.
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** A user id, or 'admins' for every admin. */
+    audience: text("audience").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("live_events_audience_id").on(t.audience, t.id), index("live_events_created").on(t.createdAt)],
+);
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -309,4 +427,10 @@ export type Faq = typeof faqs.$inferSelect;
 export type NewFaq = typeof faqs.$inferInsert;
 export type BugReport = typeof bugReports.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
-export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type FailedMail = typeof failedMails.$inferSelect;
+export type Announcement = typeof announcements.$inferSelect;
+export type NewAnnouncement = typeof announcements.$inferInsert;
+export type Payment = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type ProjectDeletion = typeof projectDeletions.$inferSelect;
+export type LiveEventRow = typeof liveEvents.$inferSelect;

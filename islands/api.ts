@@ -5,7 +5,7 @@ import type { Api } from "../src/api";
 export const api = treaty<Api>(typeof location === "undefined" ? "http://localhost" : location.origin);
 
 /** The message of a failed call, as SPEC.md §8 says: the body's message, else the error's own text. */
-export function errorMessage(error: { value: unknown; status: number } | null, fallback = "Something went wrong"): string {
+export function errorMessage(error: { value: unknown } | null, fallback = "Something went wrong"): string {
   if (!error) return fallback;
   const value = error.value as { message?: unknown } | string | null;
   if (value && typeof value === "object" && typeof value.message === "string") return value.message;

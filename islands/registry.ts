@@ -7,10 +7,10 @@ import AdminUsers from "./admin-users";
 import Announcements from "./announcements";
 import BugReportCreate from "./bug-report-create";
 import BugReportDetail from "./bug-report-detail";
-import CopyCode from "./copy-code";
 import DeleteAccount from "./delete-account";
 import FaqCreate from "./faq-create";
 import FaqDetail from "./faq-detail";
+import LiveNotice from "./live-notice";
 import MfaSettings from "./mfa-settings";
 import NotificationBell from "./notification-bell";
 import NotificationSettings from "./notification-settings";
@@ -20,7 +20,6 @@ import ProjectDelete from "./project-delete";
 import ReportBug from "./report-bug";
 import Revisions from "./revisions";
 import SessionsList from "./sessions-list";
-import SubmitSplash from "./submit-splash";
 import ThemePicker from "./theme-picker";
 import Wizard from "./wizard";
 
@@ -31,15 +30,14 @@ export const islandComponents = {
   "mfa-settings": MfaSettings,
   "sessions-list": SessionsList,
   "report-bug": ReportBug,
-  "submit-splash": SubmitSplash,
   "theme-picker": ThemePicker,
   wizard: Wizard,
   "project-delete": ProjectDelete,
   revisions: Revisions,
   "project-admin": ProjectAdmin,
   "access-code-create": AccessCodeCreate,
-  "copy-code": CopyCode,
   "notification-bell": NotificationBell,
+  "live-notice": LiveNotice,
   notifications: Notifications,
   announcements: Announcements,
   "admin-users": AdminUsers,

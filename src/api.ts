@@ -10,15 +10,20 @@ import { contactApi } from "./features/contact/api";
 import { adminFaqApi } from "./features/faq/admin-api";
 import { faqApi } from "./features/faq/api";
 import { adminInvoicesApi } from "./features/invoices/api";
+import { liveApi } from "./features/live/api";
+import { adminMailApi } from "./features/mail/admin-api";
 import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
+import { stripeWebhookApi } from "./features/payments/api";
 import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
 import { settingsApi } from "./features/settings/api";
 import { adminUsersApi } from "./features/users/api";
 import { context } from "./http/context";
 import { notFound } from "./http/errors";
 
+// The Stripe webhook comes first: its deliveries carry no session, and its raw body must stay unread.
 export function createApi(deps: AppDeps) {
   return new Elysia({ name: "api" })
+    .use(stripeWebhookApi(deps))
     .use(context(deps))
     .use(authApi(deps))
     .use(oauthRoutes(deps))
@@ -35,8 +40,10 @@ export function createApi(deps: AppDeps) {
     .use(accessCodesApi(deps))
     .use(adminAccessCodesApi(deps))
     .use(adminInvoicesApi(deps))
+    .use(adminMailApi(deps))
     .use(notificationsApi(deps))
     .use(adminNotificationsApi(deps))
+    .use(liveApi(deps))
     .all("/api/*", () => {
       throw notFound("There is no such API endpoint.");
     });

@@ -7,6 +7,7 @@ import type { AppDeps } from "./deps";
 import { accessCodePages } from "./features/access-codes/pages";
 import { adminConsolePages } from "./features/admin-console/pages";
 import { authPages } from "./features/auth/pages";
+import { ownBugReportPages } from "./features/bug-reports/own-pages";
 import { adminBugReportPages } from "./features/bug-reports/pages";
 import { contactPages } from "./features/contact/pages";
 import { adminFaqPages } from "./features/faq/admin-pages";
@@ -14,7 +15,9 @@ import { faqPages } from "./features/faq/pages";
 import { invoicePages } from "./features/invoices/pages";
 import { landingPages } from "./features/landing/pages";
 import { errorPageRenderer } from "./features/layout/error-pages";
+import { adminMailPages } from "./features/mail/admin-pages";
 import { notificationsPages } from "./features/notifications/pages";
+import { paymentPages } from "./features/payments/pages";
 import { dashboardPages } from "./features/projects/dashboard-pages";
 import { projectPages } from "./features/projects/pages";
 import { wizardPages } from "./features/projects/wizard-pages";
@@ -40,6 +43,8 @@ export function createApp(deps: AppDeps) {
     .use(adminConsolePages(deps))
     .use(adminFaqPages(deps))
     .use(adminBugReportPages(deps))
+    .use(adminMailPages(deps))
+    .use(ownBugReportPages(deps))
     .use(wizardPages(deps))
     .use(projectPages(deps))
     .use(dashboardPages(deps))
@@ -51,5 +56,6 @@ export function createApp(deps: AppDeps) {
     .use(termsPages(deps))
     .use(seoRoutes(deps))
     .use(invoicePages(deps))
+    .use(paymentPages(deps))
     .use(notificationsPages(deps));
 }

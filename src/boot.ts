@@ -4,31 +4,40 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "./app";
 import type { Config } from "./config";
-import type { AppDeps } from "./deps";
+import type { AppDeps, AppEvents } from "./deps";
 import { ensureSuperAdmin } from "./features/auth/bootstrap";
 import { seedFaqs } from "./features/faq/seed";
-import { startOutboxWorker } from "./features/mail/outbox";
-import { settleAnnouncements } from "./features/notifications/service";
-import { pruneRateLimits } from "./http/rate-limit";
+import { type AppJobs, appQueues } from "./features/jobs/queues";
+import { startJobWorkers } from "./features/jobs/start";
+import { startLiveFanout } from "./features/live/service";
 import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
-import { pruneExpiredSessions } from "./http/sessions";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
+import { createEventBus } from "./lib/events";
+import { createJobQueue } from "./lib/jobs";
 import { createLogger } from "./lib/log";
 import { createMailer } from "./lib/mail";
+import { createSseHub } from "./lib/sse";
 import { createStorage } from "./lib/storage";
+import { createPayments } from "./lib/stripe";
 import { buildAssets } from "./render/assets";
+import { answerFromCache, invalidatePublicPages } from "./render/page-cache";
+import { LIVE_EVENTS_PATH } from "./shared/live-events";
 
 export type Running = {
   deps: AppDeps;
   url: string;
   port: number;
-  /** Graceful stop: no new connections, in-flight requests finish, workers stop, database closes. */
+  /**
+   * Graceful stop: /ready answers 503 for SHUTDOWN_DELAY_MS while requests are still served (the load
+   * balancer takes the instance out), then no new connections, in-flight requests finish, workers
+   * stop, database closes.
+   */
   stop(): Promise<void>;
 };
 
 /** `log` receives each serialized log line (JSON); without it lines go to stdout, JSON in production. */
-export type BootOptions = { database?: Database; log?: (line: string) => void; outboxPollMs?: number };
+export type BootOptions = { database?: Database; log?: (line: string) => void };
 
 /** Outside production a secret is generated once and kept in DATA_DIR, so sessions and sealed values survive restarts. */
 function resolveAppSecret(config: Config): string {
@@ -50,37 +59,48 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const superAdmin = await ensureSuperAdmin(database.db, config);
   if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
   if (await seedFaqs(database.db)) log("bootstrap: added the starter FAQs");
+  let draining = false;
   const mailer = createMailer(config, log);
-  const outbox = startOutboxWorker({ db: database.db, mailer, log, pollMs: options.outboxPollMs });
-  // Deliver whatever a previous run left queued without waiting for the first poll.
-  outbox.wake();
+  // Started before anything can enqueue: it installs pg-boss's schema and declares every queue.
+  const jobs = createJobQueue<AppJobs>(database, { queues: appQueues, log });
+  await jobs.start();
   const deps: AppDeps = {
     config,
     database,
     storage: createStorage(config),
     mailer,
-    wakeOutbox: () => outbox.wake(),
+    jobs,
+    payments: createPayments(config),
+    events: createEventBus<AppEvents>(database, { log }),
+    liveStreams: createSseHub({ log }),
     assets: await buildAssets(),
     sealer: createSealer(resolveAppSecret(config)),
     log,
+    isDraining: () => draining,
   };
+  await startJobWorkers(deps);
+  // One LISTEN per channel for the whole instance. The FAQ trigger's notice reaches this
+  // instance too; the writer has already dropped its own cache by then (README decision 11).
+  const unsubscribes = await Promise.all([startLiveFanout(deps), deps.events.subscribe("public_pages_changed", () => invalidatePublicPages(database.db))]);
   const app = createApp(deps);
+  const handle = createFetchHandler(
+    (request) => app.handle(request),
+    config,
+    log,
+    (request, url, headers) => answerFromCache(database.db, request, url, headers),
+  );
   const server = Bun.serve({
     port: config.port,
     hostname: "0.0.0.0",
     maxRequestBodySize: SERVER_BODY_CAP,
     idleTimeout: 30,
-    fetch: createFetchHandler((request) => app.handle(request), config, log),
-  });
-  const housekeeping = setInterval(
-    () => {
-      Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db)]).catch((error: unknown) =>
-        log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
+    fetch(request, server) {
+      // An event stream is idle between heartbeats by design, and Bun's idleTimeout would cut it
+      // even while it writes: this request gets none (heartbeats find dead peers instead).
+      if (request.headers.get("accept")?.includes("text/event-stream") && new URL(request.url).pathname === LIVE_EVENTS_PATH) server.timeout(request, 0);
+      return handle(request, server);
     },
-    60 * 60 * 1000,
-  );
-  housekeeping.unref();
+  });
 
   let stopping: Promise<void> | null = null;
   return {
@@ -89,10 +109,21 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     url: `http://127.0.0.1:${server.port}`,
     stop() {
       stopping ??= (async () => {
-        clearInterval(housekeeping);
+        // Draining first: /ready answers 503 so the load balancer sends no new requests, and open
+        // event streams end with a retry hint so browsers reconnect to another instance. Then
+        // requests (a request may still enqueue), then jobs (running ones finish within 30 s or are
+        // handed back to another instance), then the database they all use.
+        draining = true;
+        deps.liveStreams.close();
+        if (config.shutdownDelayMs > 0) {
+          log(`draining: /ready answers 503, the listener closes in ${config.shutdownDelayMs} ms`);
+          await Bun.sleep(config.shutdownDelayMs);
+          // A stream a browser reopened here during the delay ends too.
+          deps.liveStreams.close();
+        }
         await server.stop(false);
-        await settleAnnouncements();
-        await outbox.stop();
+        for (const unsubscribe of unsubscribes) await unsubscribe().catch(() => {});
+        await jobs.stop();
         mailer.close();
         await database.close();
         log.flush();

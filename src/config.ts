@@ -42,6 +42,8 @@ export type Config = {
   overdueGraceDays: number | null;
   /** Admins and super admins act as customers until they have set up a second factor. */
   requireAdminMfa: boolean;
+  /** After SIGTERM, /ready answers 503 for this long before the listener closes, so a load balancer stops sending first. */
+  shutdownDelayMs: number;
 };
 
 export class ConfigError extends Error {
@@ -174,6 +176,10 @@ export function loadConfig(env: Env): Config {
   if (!requireAdminMfa && !["0", "false", "no", "off"].includes(requireAdminMfaRaw)) {
     problems.push(`REQUIRE_ADMIN_MFA must be on or off (got "${requireAdminMfaRaw}")`);
   }
+  // Long enough for a load balancer checking /ready every second to see two failures (deploy/haproxy.cfg).
+  const shutdownDelayRaw = text("SHUTDOWN_DELAY_MS") ?? (nodeEnv === "production" ? "5000" : "0");
+  if (!/^\d+$/.test(shutdownDelayRaw) || Number(shutdownDelayRaw) > 600_000)
+    problems.push(`SHUTDOWN_DELAY_MS must be a whole number of milliseconds up to 600000 (got "${shutdownDelayRaw}")`);
 
   const providerEmail = email("PROVIDER_EMAIL") ?? "hello@webstudio.example";
 
@@ -230,5 +236,6 @@ export function loadConfig(env: Env): Config {
       `Pay by bank transfer, quoting the invoice number as the payment reference. Write to ${providerEmail} for our bank details.`,
     overdueGraceDays: overdueGraceOff ? null : Number(overdueGraceRaw),
     requireAdminMfa,
+    shutdownDelayMs: Number(shutdownDelayRaw),
   };
 }

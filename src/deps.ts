@@ -1,21 +1,45 @@
 // Everything a feature may use, built once in main.ts (or a test) and handed to createApp.
 import type { Config } from "./config";
+import type { AppJobQueue } from "./features/jobs/queues";
 import type { Sealer } from "./lib/crypto";
 import type { Database } from "./lib/db";
+import type { EventBus } from "./lib/events";
 import type { Log } from "./lib/log";
 import type { Mailer } from "./lib/mail";
+import type { SseHub } from "./lib/sse";
 import type { Storage } from "./lib/storage";
+import type { Payments } from "./lib/stripe";
 import type { Assets } from "./render/assets";
+import type { LiveEvent } from "./shared/live-events";
+
+/** A live events log row as its trigger announces it (db/migrations/0004_live_events.sql). */
+export type LiveEventWire = LiveEvent & { id: number; audience: string };
+
+/** The cross-instance event channels (LISTEN/NOTIFY) and their payloads. */
+export type AppEvents = {
+  /** Every live events row, published by the log's own trigger at commit. */
+  live_events: LiveEventWire;
+  /** Data behind public pages changed (a trigger on faqs): drop the anonymous render cache. */
+  public_pages_changed: { table: string };
+};
 
 export type AppDeps = {
   config: Config;
   database: Database;
   storage: Storage;
   mailer: Mailer;
-  /** Nudges the outbox worker after a transaction that enqueued mail has committed. */
-  wakeOutbox: () => void;
+  /** The job queue (pg-boss in this database); `send(..., { tx })` enqueues inside a transaction. */
+  jobs: AppJobQueue;
+  /** Card payments through Stripe Checkout; null without STRIPE_SECRET_KEY. */
+  payments: Payments | null;
+  /** Cross-instance events; delivered at most once, so a hint to re-read. */
+  events: EventBus<AppEvents>;
+  /** This instance's open Server-Sent Event streams. */
+  liveStreams: SseHub;
   assets: Assets;
   sealer: Sealer;
   /** pino underneath; `log(line)` is info, `log.warn({...}, msg)` and friends add fields. */
   log: Log;
+  /** True once a graceful stop has begun: /ready answers 503 so load balancers send no new requests. */
+  isDraining: () => boolean;
 };

@@ -2,7 +2,7 @@
 // refusal, the resolvedAt/archivedAt bookkeeping and the stats' arithmetic on rows at known dates.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { bugReports } from "../db/schema";
+import { bugReports, notifications } from "../db/schema";
 import { getBugReportStats, percentDelta } from "../src/features/bug-reports/admin-service";
 import { newId } from "../src/lib/ids";
 import { type TestServer, startTestServer } from "./helpers/server";
@@ -247,5 +247,77 @@ describe("stats", () => {
     const defaultWeek = (await (await call("/api/admin/bugreports/stats")).json()) as Record<string, number>;
     expect(defaultWeek.reportsCount).toBe(1);
     expect((await db.select().from(bugReports).where(eq(bugReports.title, "Right now"))).length).toBe(1);
+  });
+});
+
+describe("long lists", () => {
+  test("are counted only a thousand rows past the page asked for, and say so", async () => {
+    const tag = `bulk${newId().slice(-6).toLowerCase()}`;
+    const rows = Array.from({ length: 1025 }, (_, index) => ({ id: newId(), title: `${tag} ${index}`, description: "Many." }));
+    await server.deps.database.db.insert(bugReports).values(rows);
+    const search = async (query: string) =>
+      (await (await call(`/api/admin/bugreports/search?title=${tag}${query}`)).json()) as ReportPage & { totalCountCapped: boolean };
+    expect(await search("")).toMatchObject({ totalCount: 1000, totalCountCapped: true, pagesCount: 50, canLoadMore: true });
+    // Near the end the count reaches the last row: exact again.
+    expect(await search("&page=50")).toMatchObject({ totalCount: 1025, totalCountCapped: false, pagesCount: 52, canLoadMore: true });
+    const last = await search("&page=52");
+    expect(last).toMatchObject({ totalCount: 1025, totalCountCapped: false, canLoadMore: false });
+    expect(last.bugReports).toHaveLength(5);
+    // The pager on the admin page says there are more than it counted.
+    const html = await (await server.request(`/admin/bugreports?title=${tag}`, { cookie: admin.cookie })).text();
+    expect(html).toContain("Page 1 of 50+");
+  });
+});
+
+describe("a reporter's own reports", () => {
+  test("are listed under Settings with the status admins set, and resolving one notifies its reporter once", async () => {
+    const customer = await server.createUser();
+    const sent = await server.request("/api/bugreports", {
+      method: "POST",
+      cookie: customer.cookie,
+      json: { title: "Logo upload spins", description: "It never ends." },
+    });
+    expect(sent.status).toBe(201);
+    const { bugReportID } = (await sent.json()) as { bugReportID: string };
+    const before = await (await server.request("/settings/bugreports", { cookie: customer.cookie })).text();
+    expect(before).toContain("Logo upload spins");
+    expect(before).toContain(">Open<");
+    // Another user sees none of it.
+    const stranger = await server.createUser();
+    expect(await (await server.request("/settings/bugreports", { cookie: stranger.cookie })).text()).not.toContain("Logo upload spins");
+    // Visitors are sent to sign in.
+    expect((await server.request("/settings/bugreports")).status).toBe(303);
+
+    const resolve = () => call("/api/admin/bugreports", { method: "PATCH", json: { bugReportIDs: [bugReportID], updatedFields: { resolved: true } } });
+    expect((await resolve()).status).toBe(200);
+    expect((await resolve()).status).toBe(200);
+    const notices = await server.deps.database.db.select().from(notifications).where(eq(notifications.userId, customer.user.id));
+    expect(notices.map((notice) => notice.message)).toEqual(['Your bug report "Logo upload spins" was marked resolved. Thank you for telling us.']);
+    expect(await (await server.request("/settings/bugreports", { cookie: customer.cookie })).text()).toContain(">Resolved<");
+  });
+});
+
+describe("CSV export", () => {
+  test("holds every row the filters match, not only the page shown, with formulas neutralised; admins only", async () => {
+    const tag = `csv${newId().slice(-6).toLowerCase()}`;
+    const rows = Array.from({ length: 45 }, (_, index) => ({ id: newId(), title: `${tag} ${index}`, description: "Many." }));
+    rows.push({ id: newId(), title: `=HYPERLINK("http://evil") ${tag}`, description: "+cmd|' /C calc'!A0" });
+    await server.deps.database.db.insert(bugReports).values(rows);
+    const page = await (await call(`/admin/bugreports?title=${tag}`)).text();
+    expect(page).toContain(`href="/admin/bugreports/export.csv?title=${tag}"`);
+    const response = await call(`/admin/bugreports/export.csv?title=${tag}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="bug-reports-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toStartWith('"ID","Title","Description","Status"');
+    expect(lines).toHaveLength(1 + 46);
+    expect(lines.join("\n")).toContain(`"'=HYPERLINK(""http://evil"") ${tag}"`);
+    expect(lines.join("\n")).toContain(`"'+cmd|' /C calc'!A0"`);
+    expect(lines[1]).toMatch(/"\d{4}-\d{2}-\d{2}T[\d:.]+Z"/);
+    // Filters apply: nothing is high priority.
+    expect((await (await call(`/admin/bugreports/export.csv?title=${tag}&highPriority=true`)).text()).trimEnd().split("\r\n")).toHaveLength(1);
+    const customer = await server.createUser();
+    expect((await server.request(`/admin/bugreports/export.csv?title=${tag}`, { cookie: customer.cookie })).status).toBe(303);
   });
 });

@@ -166,3 +166,21 @@ describe("search", () => {
     }
   });
 });
+
+describe("CSV export", () => {
+  test("the FAQ list's export holds every matching FAQ with ISO dates; customers are sent away", async () => {
+    const tag = `csvfaq${Date.now().toString(36)}`;
+    for (const title of [`${tag} one`, `@cmd ${tag}`]) {
+      expect(
+        (await server.request("/api/admin/faq", { method: "POST", cookie: admin.cookie, json: { title, section: "Project", answer: "=1+1" } })).status,
+      ).toBe(201);
+    }
+    const response = await server.request(`/admin/faq/export.csv?title=${tag}`, { cookie: admin.cookie });
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe('"ID","Title","Section","Answer","Created"');
+    expect(lines).toHaveLength(3);
+    expect(lines.join("\n")).toContain(`"'@cmd ${tag}","Project","'=1+1"`);
+    expect((await server.request(`/admin/faq/export.csv?title=${tag}`, { cookie: (await server.createUser()).cookie })).status).toBe(303);
+  });
+});

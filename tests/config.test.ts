@@ -50,6 +50,8 @@ describe("loadConfig", () => {
     ["STRIPE_API_URL", "http://127.0.0.1:12111/v1"],
     ["OVERDUE_GRACE_DAYS", "three"],
     ["OVERDUE_GRACE_DAYS", "-1"],
+    ["SHUTDOWN_DELAY_MS", "5s"],
+    ["SHUTDOWN_DELAY_MS", "900000"],
   ])("a bad %s (%s) is reported by name", (name, value) => {
     const stripe: Record<string, string> = name.startsWith("STRIPE_") ? { STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_123" } : {};
     const problems = problemsOf({
@@ -102,6 +104,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ OVERDUE_GRACE_DAYS: "0" }).overdueGraceDays).toBe(0);
     expect(loadConfig({ OVERDUE_GRACE_DAYS: "10" }).overdueGraceDays).toBe(10);
     expect(loadConfig({ OVERDUE_GRACE_DAYS: "Off" }).overdueGraceDays).toBeNull();
+  });
+
+  test("SHUTDOWN_DELAY_MS waits for a load balancer in production only, unless set", () => {
+    expect(loadConfig({}).shutdownDelayMs).toBe(0);
+    const production = { NODE_ENV: "production", APP_SECRET: "x".repeat(32), ADMIN_KEY: "a", SUPER_ADMIN_KEY: "s" };
+    expect(loadConfig(production).shutdownDelayMs).toBe(5000);
+    expect(loadConfig({ ...production, SHUTDOWN_DELAY_MS: "0" }).shutdownDelayMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: "1500" }).shutdownDelayMs).toBe(1500);
   });
 
   test("PROVIDER_PAYMENT_INSTRUCTIONS replaces the default bank-transfer text", () => {

@@ -66,7 +66,8 @@ describe("the server process", () => {
           close: () => answered.resolve(),
         },
       });
-      socket.write("GET /ready HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+      // /health, not /ready: a stopping instance answers /ready with 503 on purpose.
+      socket.write("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n");
       await Bun.sleep(200);
       child.kill("SIGTERM");
       await Bun.sleep(200);
@@ -77,6 +78,31 @@ describe("the server process", () => {
       expect(await child.exited).toBe(0);
       const stdout = await new Response(child.stdout).text();
       expect(stdout).toContain("SIGTERM received");
+    } finally {
+      child.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("SIGTERM turns /ready to 503 for SHUTDOWN_DELAY_MS while requests are still served, then exits 0", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "webstudio-drain-"));
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const child = Bun.spawn(["bun", main], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", SHUTDOWN_DELAY_MS: "1500" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await waitFor(async () => (await fetch(`${base}/ready`)).status === 200);
+      const signalled = Date.now();
+      child.kill("SIGTERM");
+      await waitFor(async () => (await fetch(`${base}/ready`)).status === 503, 1000);
+      // Still listening: the balancer's last requests, sent before it saw the 503, are answered.
+      expect((await fetch(`${base}/health`)).status).toBe(200);
+      expect(await child.exited).toBe(0);
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
+      expect(await new Response(child.stdout).text()).toContain("draining: /ready answers 503");
     } finally {
       child.kill();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,35 +1,44 @@
+// Mail on the job queue: the real mail worker, real pg-boss on the test database, a loopback SMTP
+// server. Each test starts queue instances as app instances would and stops them afterwards.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
-import { mailOutbox } from "../db/schema";
+import { type SQL, eq, sql } from "drizzle-orm";
+import { failedMails } from "../db/schema";
 import { loadConfig } from "../src/config";
-import { type OutboxWorker, defaultBackoffMs, enqueueMail, startOutboxWorker } from "../src/features/mail/outbox";
+import { appQueues } from "../src/features/jobs/queues";
+import { retryFailedMail } from "../src/features/mail/admin";
+import { type MailJobs, enqueueMail, mailQueues } from "../src/features/mail/outbox";
+import { startMailWorkers } from "../src/features/mail/worker";
+import { HttpError } from "../src/http/errors";
 import type { Db } from "../src/lib/db";
+import { type JobQueue, type QueueSettings, createJobQueue } from "../src/lib/jobs";
 import { type Mailer, createMailer } from "../src/lib/mail";
 import { createTestDatabase } from "./helpers/db";
+import { captureLog } from "./helpers/log";
+import { type TestServer, startTestServer } from "./helpers/server";
 import { type SmtpCapture, startSmtpCapture } from "./helpers/smtp";
+import { waitFor } from "./helpers/wait";
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
 let database: TestDatabase;
 let db: Db;
 const logs: string[] = [];
-const log = (line: string) => {
-  logs.push(line);
-};
+const log = captureLog(logs);
 // Everything started by a test, stopped after it even when it fails.
 const cleanups: (() => Promise<void> | void)[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-});
+}, 60_000);
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await db.delete(mailOutbox);
+  await db.execute(sql`delete from pgboss.job where name in ('mail', 'mail.dead')`);
+  await db.delete(failedMails);
   logs.length = 0;
 });
 
@@ -37,10 +46,29 @@ afterAll(async () => {
   await database.close();
 });
 
+/** Rows of a raw query: postgres-js answers an array of rows, PGlite `{ rows }`. */
+async function select<Row>(query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+}
+
+type JobRow = { state: string; retryCount: number; waitSeconds: number; subject: string };
+const mailJobs = () =>
+  select<JobRow>(sql`
+    select state, retry_count as "retryCount", extract(epoch from start_after - now())::float8 as "waitSeconds", data ->> 'subject' as subject
+    from pgboss.job where name = 'mail' order by created_on`);
+
 async function smtpServer(port?: number): Promise<SmtpCapture> {
   const smtp = await startSmtpCapture(port === undefined ? {} : { port });
   cleanups.push(() => smtp.stop());
   return smtp;
+}
+
+/** A port nothing listens on (an SMTP server that is down), where one can come back later. */
+async function closedPort(): Promise<number> {
+  const probe = await startSmtpCapture();
+  await probe.stop();
+  return probe.port;
 }
 
 function smtpMailer(port: number): Mailer {
@@ -49,35 +77,29 @@ function smtpMailer(port: number): Mailer {
   return mailer;
 }
 
-/** A worker that only runs when the test says so (no polling during the test). */
-function worker(mailer: Mailer, options: { pollMs?: number; db?: Db } = {}): OutboxWorker {
-  const started = startOutboxWorker({ db: options.db ?? db, mailer, log, pollMs: options.pollMs ?? 60_000 });
-  cleanups.push(() => started.stop());
-  return started;
-}
+/** The production settings, or retries a test can wait for (1 s doubling, a couple of seconds at most). */
+const fastRetries = { ...mailQueues.mail, retryDelaySeconds: 1, retryDelayMaxSeconds: 2 } satisfies QueueSettings;
 
-async function row(id: string) {
-  const [found] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-  if (!found) throw new Error(`outbox row ${id} is gone`);
-  return found;
-}
-
-/** Makes every pending message due now, instead of sleeping through the backoff. */
-async function makeDue(): Promise<void> {
-  await db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(sql`${mailOutbox.sentAt} is null`);
+/** One app instance's queue with the real mail workers; stopped after the test unless `stop` is taken over. */
+async function instance(mailer: Mailer, mail: QueueSettings = mailQueues.mail): Promise<JobQueue<MailJobs> & { stopped: boolean }> {
+  const jobs = createJobQueue(database, { queues: { ...appQueues, mail }, log });
+  await jobs.start();
+  await startMailWorkers({ database, mailer, log, jobs });
+  const handle = Object.assign(jobs, { stopped: false });
+  cleanups.push(() => (handle.stopped ? undefined : jobs.stop({ timeoutMs: 2_000 })));
+  return handle;
 }
 
 const welcome = { to: "ada@example.com", subject: "Welcome to Webstudio", text: "Hello Ada,\nyour account is ready." };
 
-describe("outbox over SMTP", () => {
-  test("a mail enqueued in a transaction is delivered once and marked sent", async () => {
+describe(`mail over SMTP on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () => {
+  test("a mail queued in a transaction is delivered once, with every part intact", async () => {
     const smtp = await smtpServer();
-    const outbox = worker(smtpMailer(smtp.port));
-    const id = await db.transaction((tx) =>
-      enqueueMail(tx, { ...welcome, html: "<p>Hello <b>Ada</b> – your account is ready.</p>", replyTo: "support@webstudio.test" }),
+    const jobs = await instance(smtpMailer(smtp.port));
+    await db.transaction((tx) =>
+      enqueueMail(jobs, tx, { ...welcome, html: "<p>Hello <b>Ada</b> – your account is ready.</p>", replyTo: "support@webstudio.test" }),
     );
 
-    expect(await outbox.runOnce()).toBe(1);
     const mail = await smtp.waitForMail((m) => m.envelopeTo.includes("ada@example.com"));
     expect(mail.subject).toBe(welcome.subject);
     expect(mail.text).toBe(welcome.text);
@@ -85,213 +107,156 @@ describe("outbox over SMTP", () => {
     expect(mail.replyTo).toBe("support@webstudio.test");
     expect(mail.envelopeFrom).toBe("no-reply@webstudio.test");
     expect(mail.from).toBe("Webstudio <no-reply@webstudio.test>");
-
-    const stored = await row(id);
-    expect(stored.sentAt).toBeInstanceOf(Date);
-    expect(stored.attempts).toBe(0);
-    expect(stored.lockedUntil).toBeNull();
-    expect(await outbox.runOnce()).toBe(0);
+    await waitFor("the job to complete", async () => (await mailJobs()).every((job) => job.state === "completed"));
+    await Bun.sleep(500);
     expect(smtp.messages).toHaveLength(1);
   });
 
-  test("a mail enqueued in a rolled-back transaction is never sent", async () => {
+  test("a mail queued in a rolled-back transaction never exists, so it is never sent", async () => {
     const smtp = await smtpServer();
-    const outbox = worker(smtpMailer(smtp.port));
+    const jobs = await instance(smtpMailer(smtp.port));
     await expect(
       db.transaction(async (tx) => {
-        await enqueueMail(tx, welcome);
+        await enqueueMail(jobs, tx, welcome);
         throw new Error("the change that caused the mail failed");
       }),
     ).rejects.toThrow("the change that caused the mail failed");
-    expect(await outbox.runOnce()).toBe(0);
-    expect(await db.select().from(mailOutbox)).toHaveLength(0);
+    expect(await mailJobs()).toHaveLength(0);
+    await Bun.sleep(1_000);
     expect(smtp.messages).toHaveLength(0);
   });
 
-  test("wake() delivers without waiting for the next poll", async () => {
-    const smtp = await smtpServer();
-    const outbox = worker(smtpMailer(smtp.port));
-    await enqueueMail(db, welcome);
-    outbox.wake();
-    await smtp.waitForMail((m) => m.subject === welcome.subject, 3_000);
-  });
+  test("a failed delivery is retried after about 5 s, doubling up to an hour", async () => {
+    expect(mailQueues.mail).toMatchObject({ retryDelaySeconds: 5, retryBackoff: true, retryDelayMaxSeconds: 3_600, deadLetter: "mail.dead" });
+    const port = await closedPort();
+    const jobs = await instance(smtpMailer(port));
+    await enqueueMail(jobs, db, welcome);
 
-  test("polling finds mail nobody woke the worker for", async () => {
-    const smtp = await smtpServer();
-    worker(smtpMailer(smtp.port), { pollMs: 50 });
-    await enqueueMail(db, welcome);
-    await smtp.waitForMail((m) => m.subject === welcome.subject, 3_000);
+    await waitFor("the first attempt to fail", async () => (await mailJobs())[0]?.state === "retry");
+    const [job] = await mailJobs();
+    // Backoff from 5 s with jitter: the first retry waits 5–10 s, measured on the database's clock.
+    expect(job?.waitSeconds).toBeGreaterThan(3);
+    expect(job?.waitSeconds).toBeLessThanOrEqual(10.5);
+    expect(logs.some((line) => line.startsWith("jobs: mail") && /ECONNREFUSED|connect/i.test(line))).toBe(true);
+    expect(await db.select().from(failedMails)).toHaveLength(0);
   });
 
   test("with the SMTP server down the mail stays queued, and is delivered exactly once when it returns", async () => {
-    const first = await startSmtpCapture();
-    const port = first.port;
-    await first.stop();
-    const outbox = worker(smtpMailer(port));
-    const id = await enqueueMail(db, welcome);
+    const port = await closedPort();
+    const jobs = await instance(smtpMailer(port), fastRetries);
+    await enqueueMail(jobs, db, welcome);
 
-    expect(await outbox.runOnce()).toBe(0);
-    let stored = await row(id);
-    expect(stored.sentAt).toBeNull();
-    expect(stored.attempts).toBe(1);
-    expect(stored.lockedUntil).toBeNull();
-    expect(stored.lastError).toMatch(/ECONNREFUSED|connect/i);
-    // The first retry waits about 5 s, measured on the database's clock.
-    const [{ waitSeconds } = { waitSeconds: -1 }] = await db
-      .select({ waitSeconds: sql<number>`extract(epoch from ${mailOutbox.nextAttemptAt} - now())::float8` })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.id, id));
-    expect(waitSeconds).toBeGreaterThan(3);
-    expect(waitSeconds).toBeLessThanOrEqual(5);
-    expect(logs.some((line) => line.includes(id) && line.includes("attempt 1"))).toBe(true);
-
-    // Not due yet: nothing is attempted.
-    expect(await outbox.runOnce()).toBe(0);
-    expect((await row(id)).attempts).toBe(1);
-
-    // Still down when due again: the attempt is counted, the mail is kept.
-    await makeDue();
-    expect(await outbox.runOnce()).toBe(0);
-    stored = await row(id);
-    expect(stored.attempts).toBe(2);
-    expect(stored.sentAt).toBeNull();
+    await waitFor("two failed attempts", async () => ((await mailJobs())[0]?.retryCount ?? 0) >= 2, 10_000);
+    expect((await mailJobs())[0]?.state).toMatch(/^(retry|created|active)$/);
+    expect(await db.select().from(failedMails)).toHaveLength(0);
 
     // The server comes back on the same port.
     const smtp = await smtpServer(port);
-    await makeDue();
-    expect(await outbox.runOnce()).toBe(1);
-    await smtp.waitForMail((m) => m.subject === welcome.subject);
-    stored = await row(id);
-    expect(stored.sentAt).toBeInstanceOf(Date);
-    expect(stored.lastError).toBeNull();
-
-    await makeDue();
-    expect(await outbox.runOnce()).toBe(0);
+    await smtp.waitForMail((m) => m.subject === welcome.subject, 10_000);
+    await waitFor("the job to complete", async () => (await mailJobs())[0]?.state === "completed");
+    await Bun.sleep(1_000);
     expect(smtp.messages).toHaveLength(1);
-  });
+  }, 25_000);
 
   test("a restart of the app in between loses nothing", async () => {
-    const probe = await startSmtpCapture();
-    const port = probe.port;
-    await probe.stop();
-
+    const port = await closedPort();
     // The first instance fails to deliver, then shuts down.
-    const firstMailer = smtpMailer(port);
-    const firstWorker = startOutboxWorker({ db, mailer: firstMailer, log, pollMs: 60_000 });
-    const failed = await enqueueMail(db, welcome);
-    expect(await firstWorker.runOnce()).toBe(0);
-    await firstWorker.stop();
-    firstMailer.close();
-    expect(await firstWorker.runOnce()).toBe(0);
+    const first = await instance(smtpMailer(port), fastRetries);
+    await enqueueMail(first, db, welcome);
+    await waitFor("a failed attempt", async () => ((await mailJobs())[0]?.retryCount ?? 0) >= 1, 10_000);
+    first.stopped = true;
+    await first.stop({ timeoutMs: 2_000 });
 
-    // A message claimed by an instance that died mid-send stays reserved until its claim expires.
-    const orphan = await enqueueMail(db, { ...welcome, subject: "Claimed before the crash" });
-    await db.update(mailOutbox).set({ lockedUntil: sql`now() + interval '60 seconds'` }).where(eq(mailOutbox.id, orphan));
-
-    // The new instance: new mailer, new worker, same database, server back up.
+    // The new instance: new mailer, new queue, same database, server back up.
     const smtp = await smtpServer(port);
-    const secondWorker = worker(smtpMailer(port));
-    await makeDue();
-    expect(await secondWorker.runOnce()).toBe(1);
-    expect((await row(failed)).sentAt).toBeInstanceOf(Date);
-    expect((await row(orphan)).sentAt).toBeNull();
+    await instance(smtpMailer(port), fastRetries);
+    await smtp.waitForMail((m) => m.subject === welcome.subject, 10_000);
+    await Bun.sleep(1_000);
+    expect(smtp.messages).toHaveLength(1);
+  }, 25_000);
 
-    await db.update(mailOutbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(mailOutbox.id, orphan));
-    expect(await secondWorker.runOnce()).toBe(1);
-    expect((await row(orphan)).sentAt).toBeInstanceOf(Date);
-    expect(smtp.messages.map((m) => m.subject).sort()).toEqual(["Claimed before the crash", welcome.subject]);
-  });
-
-  test("two workers on one database never send the same message twice", async () => {
+  test("two instances on one database never send the same message twice", async () => {
     const smtp = await smtpServer();
-    const a = startOutboxWorker({ db, mailer: smtpMailer(smtp.port), log, pollMs: 60_000, batchSize: 3 });
-    const b = startOutboxWorker({ db, mailer: smtpMailer(smtp.port), log, pollMs: 60_000, batchSize: 3 });
-    cleanups.push(
-      () => a.stop(),
-      () => b.stop(),
-    );
-    for (let i = 0; i < 12; i++) await enqueueMail(db, { ...welcome, subject: `Message ${i}` });
+    const a = await instance(smtpMailer(smtp.port));
+    const b = await instance(smtpMailer(smtp.port));
+    for (let i = 0; i < 12; i++) await enqueueMail(i % 2 ? a : b, db, { ...welcome, subject: `Message ${i}` });
 
-    const [sentByA, sentByB] = await Promise.all([a.runOnce(), b.runOnce()]);
-    expect(sentByA + sentByB).toBe(12);
+    await waitFor("every message", () => smtp.messages.length >= 12, 15_000);
+    await Bun.sleep(1_000);
     expect(smtp.messages).toHaveLength(12);
     expect(new Set(smtp.messages.map((m) => m.subject)).size).toBe(12);
-    const pending = await db.select().from(mailOutbox).where(sql`${mailOutbox.sentAt} is null`);
-    expect(pending).toHaveLength(0);
-  });
+  }, 20_000);
 
-  test("stop() waits for the send in flight and hands back the rest of the batch", async () => {
-    let releaseSend = () => {};
-    let sendStarted = () => {};
-    const started = new Promise<void>((resolve) => {
-      sendStarted = resolve;
-    });
+  test("stop() waits for the send in flight", async () => {
+    const started = Promise.withResolvers<void>();
+    const release = Promise.withResolvers<void>();
     const sent: string[] = [];
     const slowMailer: Mailer = {
       kind: "smtp",
       async send(message) {
-        sendStarted();
-        await new Promise<void>((resolve) => {
-          releaseSend = resolve;
-        });
+        started.resolve();
+        await release.promise;
         sent.push(message.subject);
       },
       close() {},
     };
-    const outbox = worker(slowMailer);
-    for (let i = 0; i < 3; i++) await enqueueMail(db, { ...welcome, subject: `Message ${i}` });
-    outbox.wake();
-    await started;
+    const jobs = await instance(slowMailer);
+    await enqueueMail(jobs, db, welcome);
+    await started.promise;
 
     let stopped = false;
-    const stopping = outbox.stop().then(() => {
+    jobs.stopped = true;
+    const stopping = jobs.stop({ timeoutMs: 5_000 }).then(() => {
       stopped = true;
     });
-    await Bun.sleep(20);
+    await Bun.sleep(200);
     expect(stopped).toBe(false);
-    releaseSend();
+    release.resolve();
     await stopping;
 
-    expect(sent).toHaveLength(1);
-    const rows = await db.select().from(mailOutbox);
-    expect(rows.filter((r) => r.sentAt !== null)).toHaveLength(1);
-    // The two unsent messages are free for the next instance at once, not after the claim expires.
-    expect(rows.filter((r) => r.sentAt === null && r.lockedUntil === null && r.attempts === 0)).toHaveLength(2);
+    expect(sent).toEqual([welcome.subject]);
+    expect((await mailJobs()).map((job) => job.state)).toEqual(["completed"]);
   });
 
-  test("a failing database is logged and the worker keeps going", async () => {
+  test("a permanent 550 for one address keeps that mail for an admin, delivers the others once, and an admin's retry sends it", async () => {
     const smtp = await smtpServer();
-    let broken = true;
-    // The same database, except that every query fails while `broken` is set.
-    const flaky = new Proxy(db, {
-      get(target, property, receiver) {
-        if (broken && (property === "update" || property === "select" || property === "insert")) {
-          return () => {
-            throw new Error("connect ECONNREFUSED 127.0.0.1:5432 (postgres://app:hunter2@db/app)");
-          };
-        }
-        return Reflect.get(target, property, receiver);
-      },
-    });
-    const outbox = worker(smtpMailer(smtp.port), { db: flaky, pollMs: 30 });
-    await enqueueMail(db, welcome);
+    smtp.reject("bounce@example.com");
+    const jobs = await instance(smtpMailer(smtp.port));
+    for (const to of ["ada@example.com", "bounce@example.com", "bob@example.com"]) await enqueueMail(jobs, db, { ...welcome, to, subject: `For ${to}` });
 
-    expect(await outbox.runOnce()).toBe(0);
-    const failures = logs.filter((line) => line.startsWith("mail: outbox pass failed:"));
-    expect(failures.length).toBeGreaterThan(0);
-    expect(failures.join("\n")).not.toContain("hunter2");
+    await waitFor("the failed mail", async () => (await db.select().from(failedMails)).length === 1, 10_000);
+    await waitFor("the other two", () => smtp.messages.length >= 2);
+    await Bun.sleep(1_500);
+    expect(smtp.messages.map((m) => m.envelopeTo.join()).sort()).toEqual(["ada@example.com", "bob@example.com"]);
+    // Refused once, never retried.
+    expect(smtp.rejections).toEqual(["bounce@example.com"]);
+    expect((await mailJobs()).map((job) => job.state)).toEqual(["completed", "completed", "completed"]);
+    const [failed] = await db.select().from(failedMails);
+    expect(failed).toMatchObject({ to: "bounce@example.com", subject: "For bounce@example.com", text: welcome.text });
+    expect(failed?.error).toContain("550");
+    expect(logs.some((line) => line.includes("rejected permanently"))).toBe(true);
 
-    broken = false;
-    await smtp.waitForMail((m) => m.subject === welcome.subject, 3_000);
-  });
-});
+    // The address is fixed; the admin retries.
+    smtp.accept("bounce@example.com");
+    expect(await retryFailedMail({ database, jobs }, failed!.id)).toEqual({ message: "The mail to bounce@example.com is queued again." });
+    await smtp.waitForMail((m) => m.envelopeTo.includes("bounce@example.com"));
+    expect(await db.select().from(failedMails)).toHaveLength(0);
+    // A second click finds nothing to retry.
+    const again = retryFailedMail({ database, jobs }, failed!.id);
+    await expect(again).rejects.toBeInstanceOf(HttpError);
+    await Bun.sleep(1_000);
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes("bounce@example.com"))).toHaveLength(1);
+  }, 25_000);
 
-describe("outbox backoff", () => {
-  test("doubles from 5 s and stops growing at one hour", () => {
-    expect([1, 2, 3, 4].map(defaultBackoffMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
-    expect(defaultBackoffMs(11)).toBe(3_600_000);
-    expect(defaultBackoffMs(10_000)).toBe(3_600_000);
-  });
+  test("a mail whose retries are spent is kept for an admin too", async () => {
+    const port = await closedPort();
+    const jobs = await instance(smtpMailer(port), { ...fastRetries, retryLimit: 1 });
+    await enqueueMail(jobs, db, welcome);
+    await waitFor("the failed mail", async () => (await db.select().from(failedMails)).length === 1, 15_000);
+    const [failed] = await db.select().from(failedMails);
+    expect(failed).toMatchObject({ to: welcome.to, subject: welcome.subject });
+    expect(failed?.error).toContain("Not delivered after");
+  }, 20_000);
 });
 
 describe("file mailer", () => {
@@ -324,13 +289,60 @@ describe("file mailer", () => {
     expect(source).toContain("Your temporary password is Xy7#kP2q");
   });
 
-  test("delivers through the outbox like SMTP does", async () => {
-    const mailer = createMailer(loadConfig({ NODE_ENV: "test", DATA_DIR: join(dataDir, "outbox") }), log);
-    const outbox = worker(mailer);
-    const id = await enqueueMail(db, welcome);
-    expect(await outbox.runOnce()).toBe(1);
-    expect((await row(id)).sentAt).toBeInstanceOf(Date);
-    expect(await readdir(join(dataDir, "outbox", "mail"))).toHaveLength(1);
-    expect(logs).toHaveLength(1);
+  test("delivers through the queue like SMTP does", async () => {
+    const mailer = createMailer(loadConfig({ NODE_ENV: "test", DATA_DIR: join(dataDir, "queued") }), log);
+    cleanups.push(() => mailer.close());
+    const jobs = await instance(mailer);
+    await enqueueMail(jobs, db, welcome);
+    await waitFor("the .eml file", async () => (await readdir(join(dataDir, "queued", "mail")).catch(() => [])).length === 1);
+    expect(logs.filter((line) => line.startsWith("mail:"))).toHaveLength(1);
   });
+});
+
+describe("failed mail in the admin console", () => {
+  let smtp: SmtpCapture;
+  let server: TestServer;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startTestServer({ SMTP_URL: smtp.url });
+  }, 60_000);
+  afterAll(async () => {
+    await server.stop();
+    await smtp.stop();
+  });
+
+  test("admins see recipient, subject, error and time, and Retry sends it again; others are refused", async () => {
+    smtp.reject("gone@example.com");
+    const { deps } = server;
+    await enqueueMail(deps.jobs, deps.database.db, { to: "gone@example.com", subject: "Your invoice", text: "Hello" });
+    const failed = async () => server.deps.database.db.select().from(failedMails).where(eq(failedMails.to, "gone@example.com"));
+    await waitFor("the failed mail", async () => (await failed()).length === 1, 10_000);
+    const [row] = await failed();
+
+    const admin = await server.createAdmin();
+    const customer = await server.createUser();
+    const html = await (await server.request("/admin/mail", { cookie: admin.cookie })).text();
+    expect(html).toContain("gone@example.com");
+    expect(html).toContain("Your invoice");
+    expect(html).toContain("550");
+    expect(html).toContain(`action="/api/admin/mail/failed/${row!.id}/retry"`);
+    expect((await server.request("/admin/mail", { cookie: customer.cookie })).headers.get("location")).toBe("/dashboard");
+
+    const retry = (cookie: string, init: RequestInit = {}) => server.request(`/api/admin/mail/failed/${row!.id}/retry`, { method: "POST", cookie, ...init });
+    expect((await retry("")).status).toBe(401);
+    expect((await retry(customer.cookie)).status).toBe(403);
+    // A form from another site is refused before any guard runs.
+    expect((await retry(admin.cookie, { headers: { origin: "https://evil.example" } })).status).toBe(403);
+    expect(await failed()).toHaveLength(1);
+
+    smtp.accept("gone@example.com");
+    const form = await retry(admin.cookie, { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toBe("/admin/mail?retried=1");
+    await smtp.waitForMail((m) => m.envelopeTo.includes("gone@example.com"), 10_000);
+    expect(await failed()).toHaveLength(0);
+    const json = await retry(admin.cookie);
+    expect(json.status).toBe(404);
+    expect(await (await server.request("/admin/mail?retried=1", { cookie: admin.cookie })).text()).toContain("No failed mail");
+  }, 30_000);
 });

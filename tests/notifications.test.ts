@@ -1,14 +1,16 @@
 // Notifications over HTTP (SPEC.md §2, §3, §7; DESIGN.md's API changes): only the caller's own,
 // paging newest first, marking read, the switches, project events, and admin announcements.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { and, count, eq } from "drizzle-orm";
-import { mailOutbox, notifications, users } from "../db/schema";
-import { notifyUser, settleAnnouncements } from "../src/features/notifications/service";
+import { and, count, eq, isNull } from "drizzle-orm";
+import { announcements, notifications, users } from "../db/schema";
+import { notifyUser } from "../src/features/notifications/service";
 import { newId } from "../src/lib/ids";
 import { type ChannelId, type UserSettings, defaultUserSettings } from "../src/shared/enums";
 import { NOTIFICATIONS_PAGE_SIZE } from "../src/shared/lists";
 import { BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT } from "../src/shared/notifications";
+import { queuedMails } from "./helpers/mail-jobs";
 import { type TestServer, startTestServer } from "./helpers/server";
+import { waitFor } from "./helpers/wait";
 import { createCode, createProjectAs } from "./projects/fixtures";
 
 let server: TestServer;
@@ -22,6 +24,18 @@ type PageBody = { notifications: Item[]; pagesCount: number; canLoadMore: boolea
 type ErrorBody = { message: string; fields?: Record<string, string> };
 
 const db = () => server.deps.database.db;
+
+const mailsTo = (to: string) => queuedMails(db(), to);
+const mailsToEveryone = () => queuedMails(db());
+
+/** Waits until every announcement's fan-out job has finished. */
+async function settleAnnouncements(): Promise<void> {
+  await waitFor(
+    "the announcements to fan out",
+    async () => (await db().select().from(announcements).where(isNull(announcements.finishedAt))).length === 0,
+    15_000,
+  );
+}
 
 /** Inserts notifications for a user, one minute apart, the last one newest. */
 async function seed(userId: string, total: number, channelId: ChannelId = "general", label = "Note"): Promise<string[]> {
@@ -198,7 +212,6 @@ describe("notifyUser and the switches", () => {
 });
 
 describe("project events", () => {
-  const mailsTo = async (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, email));
   const patchProject = (cookie: string, projectID: string, updatedFields: Record<string, unknown>) =>
     server.request("/api/admin/projects", { method: "PATCH", cookie, json: { projectIDs: [projectID], updatedFields } });
 
@@ -211,17 +224,18 @@ describe("project events", () => {
     expect((await patchProject(admin.cookie, projectID, { status: "in-progress" })).status).toBe(200);
     // Setting the same status again is no event.
     expect((await patchProject(admin.cookie, projectID, { status: "in-progress" })).status).toBe(200);
+    // Invoices follow approval and precede payment; an access-code project is not invoiced.
+    const invoice = await server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID } });
+    expect(invoice.status).toBe(200);
     expect((await patchProject(admin.cookie, projectID, { receivedPayment: true })).status).toBe(200);
     const { code } = await createCode(server, admin.cookie);
     expect((await patchProject(admin.cookie, projectID, { accessCode: code })).status).toBe(200);
-    const invoice = await server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID } });
-    expect(invoice.status).toBe(200);
 
     const list = await getJson<PageBody>("/api/notifications", customer.cookie);
     expect(list.body.notifications.map((n) => n.message)).toEqual([
-      'An invoice for your project "Orbit" was sent to your e-mail address.',
       'An access code was submitted for your project "Orbit".',
       'We received your payment for "Orbit". Thank you!',
+      'An invoice for your project "Orbit" was sent to your e-mail address.',
       'The status of your project "Orbit" changed to In Progress.',
     ]);
     expect(list.body.notifications.every((n) => n.channelID === "general" && !n.isRead)).toBe(true);
@@ -331,7 +345,7 @@ describe("announcements", () => {
     const response = await announce(admin.cookie, "email", { subject, message: "New templates are live." });
     expect(response.status).toBe(200);
     await settleAnnouncements();
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, subject));
+    const mails = (await mailsToEveryone()).filter((mail) => mail.subject === subject);
     const recipients = mails.map((mail) => mail.to);
     expect(recipients).toContain(listening.user.email);
     expect(recipients).toContain(admin.user.email);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { faqs } from "../db/schema";
 import { STARTER_FAQS, seedFaqs } from "../src/features/faq/seed";
 import { createFaq, deleteFaqs, updateFaqs } from "../src/features/faq/service";
+import { newId } from "../src/lib/ids";
 import { FIXED_PAGES, formatPrice, packages } from "../src/shared/packages";
 import { type TestServer, startTestServer } from "./helpers/server";
 import { type SmtpCapture, startSmtpCapture } from "./helpers/smtp";
@@ -158,6 +159,38 @@ describe("landing", () => {
 });
 
 describe("support and FAQs", () => {
+  test("?q= searches titles and answers, marks the words, and suggests Contact Us when nothing matches", async () => {
+    const [faq] = await db()
+      .insert(faqs)
+      .values({ id: newId(), title: "Where is my Zebracorn invoice?", section: "Project", answer: "Open the project and choose Status." })
+      .returning();
+    const byAnswerId = newId();
+    await db()
+      .insert(faqs)
+      .values({ id: byAnswerId, title: "Paying late", section: "Project", answer: "A zebracorn never pays late, and neither should you." });
+    const response = await server.request("/support?q=zebracorn");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-render-cache")).toBeNull();
+    const page = await response.text();
+    expect(textOf(page)).toContain("2 answers for “zebracorn”");
+    // Title matches first, each occurrence marked whatever its case.
+    expect(page.indexOf(`/support/faq/${faq?.id}`)).toBeLessThan(page.indexOf(`/support/faq/${byAnswerId}`));
+    expect(page).toContain("<mark>Zebracorn</mark>");
+    expect(page).toContain("<mark>zebracorn</mark>");
+    expect(page).toContain('name="robots" content="noindex"');
+    // Markup in the query is text, and LIKE's wildcards match only themselves.
+    const hostile = await html(`/support?q=${encodeURIComponent("<script>%_")}`);
+    expect(hostile).not.toContain("<script>%_");
+    expect(textOf(hostile)).toContain("No answers for “&lt;script&gt;%_”");
+    expect(hostile).toMatch(/href="\/contact-us"[^>]*>Contact Us</);
+    // An absurd length is cut, not refused; a NUL byte is refused like in every other query.
+    expect((await server.request(`/support?q=${"a".repeat(5000)}`)).status).toBe(200);
+    expect((await server.request("/support?q=abc%00")).status).toBe(400);
+    // Without a query it is the cached help centre with the search box.
+    const plain = await html("/support");
+    expect(plain).toContain('action="/support" method="get"');
+  });
+
   test("a new install has starter FAQs in every section, and seeding again changes nothing, even twice at once", async () => {
     const rows = await db().select().from(faqs);
     expect(rows.length).toBeGreaterThanOrEqual(STARTER_FAQS.length);

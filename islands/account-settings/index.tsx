@@ -3,6 +3,7 @@
 import { atom, useAtom } from "jotai";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { api, errorMessage } from "../api";
+import { FormError } from "../ui/field";
 
 export type AccountSettingsProps = {
   email: string;
@@ -79,11 +80,7 @@ function Row(props: {
       {open ? (
         <form className="setting-form stack" onSubmit={submit}>
           {props.children}
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormError error={error} />
           {saved ? (
             <p className="setting-saved" role="status">
               <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
@@ -253,11 +250,7 @@ export default function AccountSettings(props: AccountSettingsProps) {
               onChange={(event) => choosePhoto(event.target.files?.[0])}
             />
             <p className="field-hint">PNG, JPEG, WebP or GIF, up to 2 MiB.</p>
-            {photoError ? (
-              <p className="field-error" role="alert">
-                {photoError}
-              </p>
-            ) : null}
+            <FormError error={photoError} />
           </div>
         </div>
       </Row>

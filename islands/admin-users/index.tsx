@@ -8,6 +8,7 @@ import { api, errorMessage } from "../api";
 import { useConfirm } from "../ui/confirm-dialog";
 import { DialogActions, ModalHost, useModals } from "../ui/modals";
 import { Toasts, useToast } from "../ui/toasts";
+import { useForm } from "../ui/use-form";
 
 export type AdminUser = { _id: string; displayName: string; email: string; photoURL: string | null; isSuperAdmin: boolean; mfaEnabled?: boolean };
 export type AdminUsersProps = { admins: AdminUser[]; viewerId: string; viewerIsSuperAdmin: boolean };
@@ -46,9 +47,10 @@ function MakeAdminForm(props: { close: () => void; onDone: () => Promise<void> }
   const [searching, setSearching] = useState(false);
   const [searched, setSearched] = useState(false);
   const [selected, setSelected] = useState<Found | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useForm();
   const toast = useToast();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the search reruns when the text changes, not when the toast helper does
   useEffect(() => {
     const searchText = text.trim();
     // The search runs only with non-empty text (SPEC.md §5).
@@ -75,14 +77,8 @@ function MakeAdminForm(props: { close: () => void; onDone: () => Promise<void> }
 
   async function confirmChoice() {
     if (!selected) return;
-    setBusy(true);
-    const { data, error } = await api.api.admin.users.makeadmin.patch({ userID: selected._id });
-    if (error) {
-      setBusy(false);
-      toast.error(errorMessage(error));
-      return;
-    }
-    toast.success(data.message);
+    const userID = selected._id;
+    if (!(await submit(() => api.api.admin.users.makeadmin.patch({ userID }), { stayBusy: true }))) return;
     await props.onDone();
     props.close();
   }
@@ -147,7 +143,7 @@ export default function AdminUsers(props: AdminUsersProps) {
 
   async function reload() {
     const { data, error } = await api.api.admin.users.get();
-    if (error) return void toast.error(errorMessage({ value: error.value, status: Number(error.status) }));
+    if (error) return void toast.error(errorMessage(error));
     setAdmins(
       data.users.map((user) => ({
         _id: user._id,

@@ -9,35 +9,23 @@ import {
   BLANK_EMAIL_SUBJECT,
   NOTIFICATIONS_REFRESH_EVENT,
 } from "../../src/shared/notifications";
-import { api, errorMessage } from "../api";
-import { Toasts, useToast } from "../ui/toasts";
+import { api } from "../api";
+import { Field, errorAria } from "../ui/field";
+import { Toasts } from "../ui/toasts";
+import { useForm } from "../ui/use-form";
 
 type Errors = Partial<Record<"message" | "subject", string>>;
 
-function FieldError(props: { id: string; error: string | undefined }) {
-  return props.error ? (
-    <p className="field-error" id={props.id}>
-      {props.error}
-    </p>
-  ) : null;
-}
-
 function useSender() {
-  const toast = useToast();
-  const [sending, setSending] = useState(false);
+  const { busy: sending, submit } = useForm();
   // The notice stays after the answer too: the fan-out goes on in the background.
   const [notice, setNotice] = useState(false);
-  async function send(call: () => Promise<{ data: { message: string } | null; error: { value: unknown; status: number } | null }>): Promise<boolean> {
-    setSending(true);
+  async function send(call: () => Promise<{ data: { message: string } | null; error: { value: unknown } | null }>): Promise<boolean> {
     setNotice(true);
-    const { data, error } = await call();
-    setSending(false);
-    if (error || !data) {
+    if (!(await submit(call))) {
       setNotice(false);
-      toast.error(errorMessage(error));
       return false;
     }
-    toast.success(data.message);
     // SPEC.md §7: notifications page 1 is fetched again (the admin's own "sent" notice lands there).
     window.dispatchEvent(new Event(NOTIFICATIONS_REFRESH_EVENT));
     return true;
@@ -65,23 +53,20 @@ function AppAnnouncementForm() {
         <h3 id="app-announcement-title">App announcement</h3>
         <p className="subtle">Shown in every user's bell and notifications, in the Announcements channel.</p>
       </div>
-      <div className={errors.message ? "field has-error" : "field"}>
-        <label htmlFor="app-announcement-message">Message</label>
+      <Field id="app-announcement-message" label="Message" error={errors.message}>
         <textarea
           id="app-announcement-message"
           className="textarea"
           value={message}
           maxLength={5000}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? "app-announcement-message-error" : undefined}
+          {...errorAria("app-announcement-message", errors.message)}
           onChange={(event) => {
             setMessage(event.target.value);
             setErrors({});
             hideNotice();
           }}
         />
-        <FieldError id="app-announcement-message-error" error={errors.message} />
-      </div>
+      </Field>
       {notice ? (
         <p className="alert announcement-notice" role="status">
           {ANNOUNCEMENT_NOTICE}
@@ -122,40 +107,34 @@ function EmailAnnouncementForm() {
         <h3 id="email-announcement-title">E-mail announcement</h3>
         <p className="subtle">E-mailed to every user who keeps announcement e-mails on.</p>
       </div>
-      <div className={errors.subject ? "field has-error" : "field"}>
-        <label htmlFor="email-announcement-subject">Subject</label>
+      <Field id="email-announcement-subject" label="Subject" error={errors.subject}>
         <input
           id="email-announcement-subject"
           className="input"
           value={subject}
           maxLength={200}
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={errors.subject ? "email-announcement-subject-error" : undefined}
+          {...errorAria("email-announcement-subject", errors.subject)}
           onChange={(event) => {
             setSubject(event.target.value);
             setErrors({ ...errors, subject: undefined });
             hideNotice();
           }}
         />
-        <FieldError id="email-announcement-subject-error" error={errors.subject} />
-      </div>
-      <div className={errors.message ? "field has-error" : "field"}>
-        <label htmlFor="email-announcement-message">Message</label>
+      </Field>
+      <Field id="email-announcement-message" label="Message" error={errors.message}>
         <textarea
           id="email-announcement-message"
           className="textarea"
           value={message}
           maxLength={5000}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? "email-announcement-message-error" : undefined}
+          {...errorAria("email-announcement-message", errors.message)}
           onChange={(event) => {
             setMessage(event.target.value);
             setErrors({ ...errors, message: undefined });
             hideNotice();
           }}
         />
-        <FieldError id="email-announcement-message-error" error={errors.message} />
-      </div>
+      </Field>
       {notice ? (
         <p className="alert announcement-notice" role="status">
           {ANNOUNCEMENT_NOTICE}

@@ -1,45 +1,29 @@
 // 'Create Bug Report' for admins (SPEC.md §2 Bug reports, §5): a title and a description, both
 // required; the new report's page opens after.
 import { useState } from "react";
-import { api, errorMessage } from "../api";
-import { DialogActions, ModalLauncher } from "../ui/modals";
-import { useToast } from "../ui/toasts";
+import { api } from "../api";
+import { Field } from "../ui/field";
+import { ModalForm, ModalLauncher } from "../ui/modals";
+import { useForm } from "../ui/use-form";
 
 function CreateBugReportForm(props: { close: () => void }) {
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
+  const { busy, submit } = useForm();
   const ready = title.trim() !== "" && description.trim() !== "";
 
   async function create() {
     if (!ready) return;
-    setBusy(true);
-    const { data, error } = await api.api.admin.bugreports.post({ title: title.trim(), description: description.trim() });
-    if (error) {
-      setBusy(false);
-      toast.error(errorMessage(error));
-      return;
-    }
-    toast.success(data.message);
-    window.location.assign(`/admin/bugreports/${data.bugReportID}`);
+    const created = await submit(() => api.api.admin.bugreports.post({ title: title.trim(), description: description.trim() }), { stayBusy: true });
+    if (created) window.location.assign(`/admin/bugreports/${created.bugReportID}`);
   }
 
   return (
-    <form
-      className="stack"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void create();
-      }}
-    >
-      <h2 className="dialog-title">Create Bug Report</h2>
-      <div className="field">
-        <label htmlFor="new-bug-title">Title</label>
+    <ModalForm title="Create Bug Report" close={props.close} busy={busy} ready={ready} label="Create" busyLabel="Creating…" onSubmit={() => void create()}>
+      <Field id="new-bug-title" label="Title">
         <input id="new-bug-title" className="input" value={title} maxLength={200} data-autofocus onChange={(event) => setTitle(event.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="new-bug-description">Description</label>
+      </Field>
+      <Field id="new-bug-description" label="Description">
         <textarea
           id="new-bug-description"
           className="textarea"
@@ -48,9 +32,8 @@ function CreateBugReportForm(props: { close: () => void }) {
           maxLength={5000}
           onChange={(event) => setDescription(event.target.value)}
         />
-      </div>
-      <DialogActions close={props.close} busy={busy} ready={ready} label="Create" busyLabel="Creating…" />
-    </form>
+      </Field>
+    </ModalForm>
   );
 }
 

@@ -2,12 +2,14 @@
 // Archived, the description and notes; a menu with Edit, Resolve/Unresolve, Make High
 // Priority/Make Regular Priority, Archive/De-archive and Delete. Edit sends only changed fields.
 import { useState } from "react";
-import { api, errorMessage } from "../api";
+import { formatDate } from "../../src/shared/dates";
+import { api } from "../api";
 import { ActionMenu } from "../ui/action-menu";
-import { useConfirm } from "../ui/confirm-dialog";
+import { useConfirmDelete } from "../ui/confirm-dialog";
 import { ModalHost } from "../ui/modals";
-import { EditActions, ModifiedField, changedFields } from "../ui/modified-field";
-import { Toasts, useToast } from "../ui/toasts";
+import { EditForm, ModifiedField, useEditDraft } from "../ui/modified-field";
+import { Toasts } from "../ui/toasts";
+import { useForm } from "../ui/use-form";
 
 export type BugReportDetailProps = {
   report: {
@@ -30,28 +32,17 @@ export const DELETE_BUG_REPORT_QUESTION = "Are you sure you want to delete this 
 export const TITLE_BLANK = "Title cannot be blank.";
 export const DESCRIPTION_BLANK = "Description cannot be blank";
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-
 export default function BugReportDetail(props: BugReportDetailProps) {
   const { report } = props;
   const [text, setText] = useState<Editable>({ title: report.title, description: report.description, notes: report.notes });
   const [flags, setFlags] = useState<Flags>({ resolved: report.resolved, highPriority: report.highPriority, archived: report.archived });
-  const [draft, setDraft] = useState<Editable | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<keyof Editable, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const confirm = useConfirm();
-  const toast = useToast();
+  const edit = useEditDraft(text, { title: TITLE_BLANK, description: DESCRIPTION_BLANK });
+  const { draft, setDraft, errors, changed } = edit;
+  const { busy, submit } = useForm();
+  const confirmDelete = useConfirmDelete();
 
   async function send(updatedFields: Partial<Editable & Flags>): Promise<boolean> {
-    setBusy(true);
-    const { data, error } = await api.api.admin.bugreports.patch({ bugReportIDs: [report._id], updatedFields });
-    setBusy(false);
-    if (error) {
-      toast.error(errorMessage(error));
-      return false;
-    }
-    toast.success(data.message);
-    return true;
+    return (await submit(() => api.api.admin.bugreports.patch({ bugReportIDs: [report._id], updatedFields }))) !== null;
   }
 
   async function toggle(flag: keyof Flags) {
@@ -60,40 +51,23 @@ export default function BugReportDetail(props: BugReportDetailProps) {
   }
 
   async function save() {
-    if (!draft) return;
-    const problems: Partial<Record<keyof Editable, string>> = {};
-    if (!draft.title.trim()) problems.title = TITLE_BLANK;
-    if (!draft.description.trim()) problems.description = DESCRIPTION_BLANK;
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    const changes = changedFields(text, draft);
-    if (Object.keys(changes).length === 0) return setDraft(null);
+    const changes = edit.changesToSave();
+    if (!changes) return;
     if (await send(changes)) {
       setText({ ...text, ...changes });
-      setDraft(null);
+      edit.done();
     }
   }
 
   function askDelete() {
-    confirm({
+    confirmDelete({
       id: `delete-bug-report-${report._id}`,
       title: DELETE_BUG_REPORT_QUESTION,
       message: text.title,
-      confirmLabel: "Delete",
-      danger: true,
-      onConfirm: async () => {
-        const { error } = await api.api.admin.bugreports.delete(undefined, { query: { bugReportIDs: report._id } });
-        if (error) {
-          toast.error(errorMessage(error));
-          throw new Error(errorMessage(error));
-        }
-        window.location.assign("/admin/bugreports");
-        await new Promise(() => {});
-      },
+      remove: () => api.api.admin.bugreports.delete(undefined, { query: { bugReportIDs: report._id } }),
+      leaveTo: "/admin/bugreports",
     });
   }
-
-  const changed = draft ? changedFields(text, draft) : {};
 
   return (
     <article className="detail">
@@ -114,7 +88,7 @@ export default function BugReportDetail(props: BugReportDetailProps) {
           label="Actions"
           disabled={draft !== null || busy}
           actions={[
-            { label: "Edit", onSelect: () => setDraft(text) },
+            { label: "Edit", onSelect: edit.edit },
             { label: flags.resolved ? "Unresolve" : "Resolve", onSelect: () => void toggle("resolved") },
             { label: flags.highPriority ? "Make Regular Priority" : "Make High Priority", onSelect: () => void toggle("highPriority") },
             { label: flags.archived ? "De-archive" : "Archive", onSelect: () => void toggle("archived") },
@@ -123,15 +97,7 @@ export default function BugReportDetail(props: BugReportDetailProps) {
         />
       </header>
       {draft ? (
-        <form
-          className="card stack detail-form"
-          aria-label="Edit bug report"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
+        <EditForm label="Edit bug report" busy={busy} hasChanges={edit.hasChanges} onSave={() => void save()} onCancel={edit.cancel}>
           <ModifiedField id="edit-bug-title" label="Title" modified={"title" in changed} error={errors.title}>
             <input
               id="edit-bug-title"
@@ -161,15 +127,7 @@ export default function BugReportDetail(props: BugReportDetailProps) {
               onChange={(event) => setDraft({ ...draft, notes: event.target.value })}
             />
           </ModifiedField>
-          <EditActions
-            busy={busy}
-            hasChanges={Object.keys(changed).length > 0}
-            onCancel={() => {
-              setDraft(null);
-              setErrors({});
-            }}
-          />
-        </form>
+        </EditForm>
       ) : (
         <div className="detail-columns">
           <section className="card detail-body" aria-labelledby="bug-description-title">

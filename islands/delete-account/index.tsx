@@ -1,24 +1,19 @@
 // Account deletion (SPEC.md §2, §8): asks 'Are you sure you want to delete your account?',
 // shows the operation in progress, then goes back to the landing page signed out.
 import { useState } from "react";
-import { api, errorMessage } from "../api";
+import { api } from "../api";
+import { FormError } from "../ui/field";
+import { DialogActions } from "../ui/modals";
+import { useForm } from "../ui/use-form";
 
 export type DeleteAccountProps = Record<string, never>;
 
 export default function DeleteAccount(_props: DeleteAccountProps) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, submit } = useForm({ inline: true });
 
   async function confirm() {
-    setBusy(true);
-    setError(null);
-    const { error: failed } = await api.api.users.me.delete();
-    if (failed) {
-      setBusy(false);
-      return setError(errorMessage({ status: Number(failed.status), value: failed.value }));
-    }
-    location.assign("/");
+    if (await submit(() => api.api.users.me.delete(), { stayBusy: true })) location.assign("/");
   }
 
   return (
@@ -37,19 +32,16 @@ export default function DeleteAccount(_props: DeleteAccountProps) {
                 Operation in progress, don't exit this page.
               </p>
             ) : null}
-            {error ? (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <div className="button-row dialog-actions">
-              <button type="button" className="button" disabled={busy} onClick={() => setOpen(false)}>
-                Cancel
-              </button>
-              <button type="button" className="button button-danger" disabled={busy} onClick={confirm}>
-                {busy ? "Deleting…" : "Delete my account"}
-              </button>
-            </div>
+            <FormError error={error} />
+            <DialogActions
+              close={() => setOpen(false)}
+              busy={busy}
+              ready
+              label="Delete my account"
+              busyLabel="Deleting…"
+              onConfirm={() => void confirm()}
+              danger
+            />
           </div>
         </div>
       ) : null}

@@ -1,16 +1,18 @@
 // One FAQ (SPEC.md §2 FAQ detail): title, section and answer, with Edit and Delete in a menu.
 // Edit marks each changed field 'Modified' and sends only the changed fields.
 import { useState } from "react";
-import { api, errorMessage } from "../api";
-import { FAQ_SECTIONS, type FaqSectionName } from "../faq-create";
+import { formatDate } from "../../src/shared/dates";
+import { type FaqSection, faqSections } from "../../src/shared/enums";
+import { api } from "../api";
 import { ActionMenu } from "../ui/action-menu";
-import { useConfirm } from "../ui/confirm-dialog";
+import { useConfirmDelete } from "../ui/confirm-dialog";
 import { ModalHost } from "../ui/modals";
-import { EditActions, ModifiedField, changedFields } from "../ui/modified-field";
-import { Toasts, useToast } from "../ui/toasts";
+import { EditForm, ModifiedField, useEditDraft } from "../ui/modified-field";
+import { Toasts } from "../ui/toasts";
+import { useForm } from "../ui/use-form";
 
-export type FaqDetailProps = { faq: { _id: string; title: string; section: FaqSectionName; answer: string; createdAt: string } };
-type Editable = { title: string; section: FaqSectionName; answer: string };
+export type FaqDetailProps = { faq: { _id: string; title: string; section: FaqSection; answer: string; createdAt: string } };
+type Editable = { title: string; section: FaqSection; answer: string };
 
 export const DELETE_FAQ_QUESTION = "Are you sure you want to delete this FAQ?";
 
@@ -18,53 +20,31 @@ const pick = (faq: Editable): Editable => ({ title: faq.title, section: faq.sect
 
 export default function FaqDetail(props: FaqDetailProps) {
   const [saved, setSaved] = useState<Editable>(pick(props.faq));
-  const [draft, setDraft] = useState<Editable | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<keyof Editable, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const confirm = useConfirm();
-  const toast = useToast();
+  const edit = useEditDraft(saved, { title: "Title cannot be blank.", answer: "Answer cannot be blank." });
+  const { draft, setDraft, errors, changed } = edit;
+  const { busy, submit } = useForm();
+  const confirmDelete = useConfirmDelete();
   const id = props.faq._id;
 
   function askDelete() {
-    confirm({
+    confirmDelete({
       id: `delete-faq-${id}`,
       title: DELETE_FAQ_QUESTION,
       message: saved.title,
-      confirmLabel: "Delete",
-      danger: true,
-      onConfirm: async () => {
-        const { error } = await api.api.admin.faq.delete(undefined, { query: { faqIDs: id } });
-        if (error) {
-          toast.error(errorMessage(error));
-          throw new Error(errorMessage(error));
-        }
-        window.location.assign("/admin/faq");
-        // Keep the dialog busy until the list loads.
-        await new Promise(() => {});
-      },
+      remove: () => api.api.admin.faq.delete(undefined, { query: { faqIDs: id } }),
+      leaveTo: "/admin/faq",
     });
   }
 
   async function save() {
-    if (!draft) return;
-    const problems: Partial<Record<keyof Editable, string>> = {};
-    if (!draft.title.trim()) problems.title = "Title cannot be blank.";
-    if (!draft.answer.trim()) problems.answer = "Answer cannot be blank.";
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    const changes = changedFields(saved, draft);
-    if (Object.keys(changes).length === 0) return setDraft(null);
-    setBusy(true);
-    const { data, error } = await api.api.admin.faq.patch({ faqIDs: [id], updatedFields: changes });
-    setBusy(false);
-    if (error) return void toast.error(errorMessage(error));
+    const changes = edit.changesToSave();
+    if (!changes) return;
+    if (!(await submit(() => api.api.admin.faq.patch({ faqIDs: [id], updatedFields: changes })))) return;
     setSaved({ ...saved, ...changes });
-    setDraft(null);
-    toast.success(data.message);
+    edit.done();
   }
 
-  const changed = draft ? changedFields(saved, draft) : {};
-  const created = new Date(props.faq.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  const created = formatDate(props.faq.createdAt);
 
   return (
     <article className="detail">
@@ -80,21 +60,13 @@ export default function FaqDetail(props: FaqDetailProps) {
           label="Actions"
           disabled={draft !== null}
           actions={[
-            { label: "Edit", onSelect: () => setDraft(saved) },
+            { label: "Edit", onSelect: edit.edit },
             { label: "Delete", onSelect: askDelete, danger: true },
           ]}
         />
       </header>
       {draft ? (
-        <form
-          className="card stack detail-form"
-          aria-label="Edit FAQ"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
+        <EditForm label="Edit FAQ" busy={busy} hasChanges={edit.hasChanges} onSave={() => void save()} onCancel={edit.cancel}>
           <ModifiedField id="edit-faq-title" label="Title" modified={"title" in changed} error={errors.title}>
             <input
               id="edit-faq-title"
@@ -109,9 +81,9 @@ export default function FaqDetail(props: FaqDetailProps) {
               id="edit-faq-section"
               className="select"
               value={draft.section}
-              onChange={(event) => setDraft({ ...draft, section: event.target.value as FaqSectionName })}
+              onChange={(event) => setDraft({ ...draft, section: event.target.value as FaqSection })}
             >
-              {FAQ_SECTIONS.map((name) => (
+              {faqSections.map((name) => (
                 <option key={name} value={name}>
                   {name}
                 </option>
@@ -128,15 +100,7 @@ export default function FaqDetail(props: FaqDetailProps) {
               onChange={(event) => setDraft({ ...draft, answer: event.target.value })}
             />
           </ModifiedField>
-          <EditActions
-            busy={busy}
-            hasChanges={Object.keys(changed).length > 0}
-            onCancel={() => {
-              setDraft(null);
-              setErrors({});
-            }}
-          />
-        </form>
+        </EditForm>
       ) : (
         <section className="card detail-body" aria-labelledby="faq-answer-title">
           <h2 id="faq-answer-title" className="card-title">

@@ -1,7 +1,7 @@
 // The header's bell (SPEC.md §2, §9): the 5 latest notifications in a 320 px menu whose list is
 // at most 338 px high, links to /notifications and /notifications/{id}, and an unread dot when
-// any of the first 5 is unread. Its data comes rendered with the page; it asks again only when
-// another island says notifications changed (an announcement was sent).
+// any of the first 5 is unread. Its data comes rendered with the page; it asks again when another
+// island says notifications changed (an announcement was sent) or a live event says one arrived.
 import { useEffect, useRef, useState } from "react";
 import {
   BELL_SIZE,
@@ -13,6 +13,7 @@ import {
 } from "../../src/shared/notifications";
 import { api } from "../api";
 import { CHANNEL_TITLES, ChannelAvatar, Icon } from "../notifications/channel-icon";
+import { useLiveEvents } from "../ui/live-events";
 
 export type NotificationBellProps = { notifications: NotificationItem[]; renderedAt: number };
 
@@ -23,6 +24,8 @@ export default function NotificationBell(props: NotificationBellProps) {
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const unread = hasUnread(items);
+
+  useLiveEvents(["notification"], () => window.dispatchEvent(new Event(NOTIFICATIONS_REFRESH_EVENT)));
 
   useEffect(() => {
     function onRead(event: Event) {
@@ -94,7 +97,7 @@ export default function NotificationBell(props: NotificationBellProps) {
                         {CHANNEL_TITLES[item.channelID].title} · {formatNotificationTime(item.createdAt, now)}
                       </span>
                     </span>
-                    {item.isRead ? null : <span className="unread-dot" aria-label="Unread" />}
+                    {item.isRead ? null : <span className="unread-dot" role="img" aria-label="Unread" />}
                   </a>
                 </li>
               ))}

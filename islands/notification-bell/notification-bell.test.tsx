@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, mock, test } from "bun:test";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { Provider, createStore } from "jotai";
 import { NOTIFICATIONS_READ_EVENT, NOTIFICATIONS_REFRESH_EVENT, type NotificationItem, hasUnread } from "../../src/shared/notifications";
+import { fakeLiveSources } from "../ui/fake-live-source";
 import NotificationBell from "./index";
 
 const NOW = Date.now();
@@ -88,4 +89,20 @@ test("reading elsewhere on the page clears the dot; a refresh asks for page 1", 
   });
   expect(requests.some((url) => url.includes("/api/notifications?page=1"))).toBe(true);
   expect(dot()).not.toBeNull();
+});
+
+test("a live notification event makes the bell fetch the latest and show the dot, without a reload", async () => {
+  const live = fakeLiveSources();
+  renderBell([item(1, true)]);
+  expect(live.urls).toEqual(["/api/events"]);
+  expect(dot()).toBeNull();
+  await act(async () => {
+    live.emit(41, { type: "notification", payload: { notificationId: "id9", channelID: "general" } });
+    await Bun.sleep(300);
+  });
+  expect(requests.some((url) => url.includes("/api/notifications"))).toBe(true);
+  expect(dot()).not.toBeNull();
+  cleanup();
+  // The last island gone, the page's one stream closes.
+  expect(live.open()).toBe(0);
 });

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { ChannelSwitches } from "../../src/shared/enums";
 import { api, errorMessage } from "../api";
+import { FormError } from "../ui/field";
 
 export type NotificationSettingsProps = { appNotifications: ChannelSwitches; emailNotifications: ChannelSwitches };
 
@@ -61,6 +62,7 @@ export default function NotificationSettings(props: NotificationSettingsProps) {
                   type="checkbox"
                   role="switch"
                   className="switch"
+                  aria-checked={locked ? true : values[group][channel.key]}
                   checked={locked ? true : values[group][channel.key]}
                   disabled={locked}
                   onChange={(event) => toggle(group, channel.key, event.target.checked)}
@@ -70,11 +72,7 @@ export default function NotificationSettings(props: NotificationSettingsProps) {
           })}
         </fieldset>
       ))}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
     </div>
   );
 }

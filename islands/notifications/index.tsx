@@ -13,6 +13,7 @@ import {
   formatNotificationTime,
 } from "../../src/shared/notifications";
 import { api, errorMessage } from "../api";
+import { useLiveEvents } from "../ui/live-events";
 import { Toasts, useToast } from "../ui/toasts";
 import { CHANNEL_TITLES, ChannelAvatar, Icon } from "./channel-icon";
 
@@ -31,6 +32,11 @@ type ChannelState = { id: ChannelKey; items: NotificationItem[]; page: number; c
 
 const markRead = (items: NotificationItem[], id: string) => items.map((item) => (item._id === id ? { ...item, isRead: true } : item));
 const withoutDuplicates = (items: NotificationItem[]) => items.filter((item, index) => items.findIndex((other) => other._id === item._id) === index);
+/** `incoming` items not in `items` yet, on top: what is shown (and maybe just read) stays as it is. */
+const prependNew = (incoming: NotificationItem[], items: NotificationItem[]) => {
+  const known = new Set(items.map((item) => item._id));
+  return [...incoming.filter((item) => !known.has(item._id)), ...items];
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default function Notifications(props: NotificationsViewProps) {
@@ -127,6 +133,28 @@ export default function Notifications(props: NotificationsViewProps) {
     return () => window.removeEventListener("popstate", onPop);
   }, [list.items, channel, open]);
 
+  // A live event says notifications arrived: new ones go on top of the list and of their
+  // channel's history, and the unread counts are read again. Nothing already shown moves.
+  useLiveEvents(["notification"], async () => {
+    const [fresh, counts] = await Promise.all([api.api.notifications.get({ query: { page: 1 } }), api.api.notifications.channels.get()]);
+    if (fresh.data) {
+      const incoming = fresh.data.notifications;
+      setList((current) => ({ ...current, items: prependNew(incoming, current.items) }));
+      setChannel((current) =>
+        current
+          ? {
+              ...current,
+              items: prependNew(
+                incoming.filter((item) => item.channelID === current.id),
+                current.items,
+              ),
+            }
+          : current,
+      );
+    }
+    if (counts.data) setChannels(counts.data.channels);
+  });
+
   function back() {
     window.history.pushState({}, "", "/notifications");
     setActive(null);
@@ -186,6 +214,7 @@ export default function Notifications(props: NotificationsViewProps) {
   }, [channel?.items.length]);
 
   // A newly opened notification scrolls into view in its channel's history.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reruns when another notification or channel opens, or the history first fills
   useLayoutEffect(() => {
     const box = historyBox.current;
     if (!box || !active) return;
@@ -235,7 +264,7 @@ export default function Notifications(props: NotificationsViewProps) {
                     </span>
                     <span className="notification-row-message">{item.message}</span>
                   </span>
-                  {item.isRead ? null : <span className="unread-dot" aria-label="Unread" />}
+                  {item.isRead ? null : <span className="unread-dot" role="img" aria-label="Unread" />}
                 </a>
               </li>
             ))}
@@ -257,7 +286,6 @@ export default function Notifications(props: NotificationsViewProps) {
               <a
                 href="/notifications"
                 className="back-link"
-                aria-label="Back to notifications"
                 onClick={(event) => {
                   event.preventDefault();
                   back();
@@ -266,6 +294,7 @@ export default function Notifications(props: NotificationsViewProps) {
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
+                <span className="visually-hidden">Back to notifications</span>
               </a>
               <ChannelAvatar channel={shown._id} icon={shown.icon} photoURL={shown.photoURL} size="md" />
               <div className="channel-head-text">

@@ -7,6 +7,7 @@ import { formatPrice, packageFor } from "../../src/shared/packages";
 import { badgeClass, flagLabels, statusColors, statusLabels } from "../../src/shared/project-labels";
 import { api, errorMessage } from "../api";
 import { useDeleteProject } from "../project-delete";
+import { useConfirm } from "../ui/confirm-dialog";
 import { ModalHost } from "../ui/modals";
 import { Toasts, useToast } from "../ui/toasts";
 
@@ -23,6 +24,8 @@ export type AdminProject = {
   archived: boolean;
   invoiceSent: boolean;
   invoiceID: string | null;
+  /** The project's current invoice; its state comes from the payment records and the due date. */
+  invoice: { number: string; amount: number; dueAt: string; state: "awaiting" | "overdue" | "paid" | "refunded" } | null;
   accessCode: string | null;
   creatorEmail: string;
   creatorName: string;
@@ -54,12 +57,25 @@ const toggles: { flag: Flag; label: string; describe: (on: boolean) => string }[
   { flag: "revisionsLocked", label: "Lock revisions", describe: (on) => (on ? "Customer cannot send revision notes" : "Customer can send revision notes") },
 ];
 
+const invoiceStateNames = { awaiting: "Awaiting payment", overdue: "Overdue", paid: "Paid", refunded: "Refunded" } as const;
+const invoiceStateColors = { awaiting: "yellow", overdue: "red", paid: "green", refunded: "blue" } as const;
+
+/** The server refuses these with 409; the button says why before anyone clicks. */
+function invoiceBlocked(project: AdminProject): string | null {
+  if (project.accessCode) return "Paid with an access code: nothing to invoice.";
+  if (project.status === "pending-approval") return "Approve the project (In Progress) before sending an invoice.";
+  if (project.status === "denied") return "A denied project is not invoiced.";
+  if (project.receivedPayment) return "Already paid.";
+  return null;
+}
+
 export default function ProjectAdmin(props: ProjectAdminProps) {
   const [project, setProject] = useState(props.project);
   const [busy, setBusy] = useState<string | null>(null);
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
   const toast = useToast();
+  const confirm = useConfirm();
   const remove = useDeleteProject({ projectId: project._id, projectName: project.projectName });
   const pkg = packageFor(project.projectType);
 
@@ -71,23 +87,40 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
       toast.error(errorMessage(error));
       return false;
     }
-    const next = { ...project, ...change };
+    let next = { ...project, ...change };
+    // Paid and Refund issued follow from payment records (a card refund waits for Stripe): read them back.
+    if ("receivedPayment" in change || "refundIssued" in change || "accessCode" in change) {
+      const fresh = await api.api.projects({ id: project._id }).get();
+      if (fresh.data) next = { ...next, receivedPayment: fresh.data.receivedPayment, refundIssued: fresh.data.refundIssued };
+    }
     setProject(next);
     syncHeader(next);
     toast.success(data.message);
     return true;
   }
 
-  async function sendInvoice() {
-    setBusy("invoice");
-    const { data, error } = await api.api.admin.projects.sendinvoice.patch({ projectID: project._id, resend: project.invoiceSent });
-    setBusy(null);
-    if (error) {
-      toast.error(errorMessage(error));
-      return;
-    }
-    setProject({ ...project, invoiceSent: true, invoiceID: data.invoiceID });
-    toast.success(data.message);
+  const invoiceRefusal = invoiceBlocked(project);
+
+  function askSendInvoice() {
+    const amount = formatPrice(project.invoice?.amount ?? pkg.price);
+    confirm({
+      title: project.invoice
+        ? `Send invoice ${project.invoice.number} for ${amount} to ${project.creatorEmail} again?`
+        : `Send an invoice for ${amount} to ${project.creatorEmail}?`,
+      message: project.invoice
+        ? "The customer gets the same invoice again, with the same number and due date."
+        : `The invoice gets the next number and is due in 7 days. The mail says the project "${project.projectName}" has been approved.`,
+      confirmLabel: project.invoice ? "Resend" : "Send invoice",
+      onConfirm: async () => {
+        const { data, error } = await api.api.admin.projects.sendinvoice.patch({ projectID: project._id, resend: project.invoiceSent });
+        if (error) {
+          toast.error(errorMessage(error));
+          throw new Error(errorMessage(error));
+        }
+        toast.success(data.message);
+        window.location.reload();
+      },
+    });
   }
 
   async function submitCode() {
@@ -182,11 +215,19 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
             </h2>
             <span className={badgeClass(project.invoiceSent ? "green" : "neutral")}>{project.invoiceSent ? "Sent" : "Not sent"}</span>
           </div>
+          {project.invoice && project.invoiceID ? (
+            <p className="invoice-summary">
+              <a href={`/invoices/${project.invoiceID}`}>{project.invoice.number}</a> · {formatPrice(project.invoice.amount)} · due{" "}
+              {formatDate(project.invoice.dueAt)}{" "}
+              <span className={badgeClass(invoiceStateColors[project.invoice.state])}>{invoiceStateNames[project.invoice.state]}</span>
+            </p>
+          ) : null}
           <p className="muted">
             {pkg.title} · {formatPrice(pkg.price)}, sent to {project.creatorEmail}.
           </p>
-          <button type="button" className="button button-primary" disabled={busy !== null} onClick={() => void sendInvoice()}>
-            {busy === "invoice" ? "Sending…" : project.invoiceSent ? "Resend" : "Send invoice"}
+          {invoiceRefusal ? <p className="field-hint">{invoiceRefusal}</p> : null}
+          <button type="button" className="button button-primary" disabled={busy !== null || invoiceRefusal !== null} onClick={askSendInvoice}>
+            {project.invoiceSent ? "Resend" : "Send invoice"}
           </button>
         </section>
         <section className="card" aria-labelledby="code-title">

@@ -1,7 +1,10 @@
 // 'Report a Bug' (SPEC.md §2): a button that opens a dialog with a title and a description.
 // Report stays disabled until both are filled in (SPEC.md §5).
 import { useEffect, useRef, useState } from "react";
-import { api, errorMessage } from "../api";
+import { api } from "../api";
+import { Field, FormError } from "../ui/field";
+import { DialogActions } from "../ui/modals";
+import { useForm } from "../ui/use-form";
 
 export type ReportBugProps = { variant: "menu" | "button" /** The not-found screen says "Report Bug". */; label?: string };
 
@@ -9,8 +12,7 @@ export default function ReportBug(props: ReportBugProps) {
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: sending, error, setError, submit: send } = useForm({ inline: true });
   const [sent, setSent] = useState<string | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
 
@@ -33,11 +35,8 @@ export default function ReportBug(props: ReportBugProps) {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!title.trim() || !description.trim()) return;
-    setSending(true);
-    setError(null);
-    const { data, error: failed } = await api.api.bugreports.post({ title, description });
-    setSending(false);
-    if (failed) return setError(errorMessage(failed));
+    const data = await send(() => api.api.bugreports.post({ title, description }));
+    if (!data) return;
     setSent(data.message);
     setTitle("");
     setDescription("");
@@ -62,6 +61,7 @@ export default function ReportBug(props: ReportBugProps) {
         {props.label ?? "Report a Bug"}
       </button>
       {open ? (
+        // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click on the backdrop is the mouse's way out; the keyboard's is Escape
         <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && setOpen(false)}>
           <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="report-bug-title">
             <h2 id="report-bug-title">Report a Bug</h2>
@@ -79,27 +79,14 @@ export default function ReportBug(props: ReportBugProps) {
             ) : (
               <form className="stack" onSubmit={submit}>
                 <p className="muted">Tell us what went wrong and what you expected instead.</p>
-                <div className="field">
-                  <label htmlFor="bug-title">Title</label>
+                <Field id="bug-title" label="Title">
                   <input id="bug-title" ref={titleRef} className="input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
-                </div>
-                <div className="field">
-                  <label htmlFor="bug-description">Description</label>
+                </Field>
+                <Field id="bug-description" label="Description">
                   <textarea id="bug-description" className="textarea" value={description} maxLength={5000} onChange={(e) => setDescription(e.target.value)} />
-                </div>
-                {error ? (
-                  <p className="field-error" role="alert">
-                    {error}
-                  </p>
-                ) : null}
-                <div className="button-row dialog-actions">
-                  <button type="button" className="button" onClick={() => setOpen(false)}>
-                    Cancel
-                  </button>
-                  <button type="submit" className="button button-primary" disabled={!ready || sending}>
-                    {sending ? "Reporting…" : "Report"}
-                  </button>
-                </div>
+                </Field>
+                <FormError error={error} />
+                <DialogActions close={() => setOpen(false)} busy={sending} ready={ready} label="Report" busyLabel="Reporting…" />
               </form>
             )}
           </div>

@@ -1,8 +1,9 @@
 // Revision notes (SPEC.md §2 Revisions tab, §4): saved notes read-only with a pencil to edit;
 // the form opens when no notes exist; Cancel returns to read-only only if notes exist.
 import { useState } from "react";
-import { api, errorMessage } from "../api";
+import { api } from "../api";
 import { Toasts, useToast } from "../ui/toasts";
+import { useForm } from "../ui/use-form";
 
 export type RevisionsProps = { projectId: string; notes: string; locked: boolean };
 
@@ -12,7 +13,8 @@ export default function Revisions(props: RevisionsProps) {
   const [saved, setSaved] = useState(props.notes);
   const [editing, setEditing] = useState(props.notes === "");
   const [text, setText] = useState(props.notes);
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const busy = form.busy;
   const toast = useToast();
 
   async function submit() {
@@ -20,16 +22,12 @@ export default function Revisions(props: RevisionsProps) {
       toast.show({ title: BLANK_NOTES, error: true });
       return;
     }
-    setBusy(true);
-    const { error } = await api.api.projects({ id: props.projectId }).patch({ revisionNotes: text });
-    setBusy(false);
-    if (error) {
-      toast.error(errorMessage(error));
-      return;
-    }
+    const sent = await form.submit(() => api.api.projects({ id: props.projectId }).patch({ revisionNotes: text }), {
+      success: "Your revision notes have been saved.",
+    });
+    if (!sent) return;
     setSaved(text);
     setEditing(false);
-    toast.success("Your revision notes have been saved.");
   }
 
   function cancel() {

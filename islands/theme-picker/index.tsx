@@ -3,6 +3,7 @@ import { atom, useAtom } from "jotai";
 import { useEffect, useState } from "react";
 import { applyAppearance, themes, tints } from "../../src/shared/themes";
 import { api, errorMessage } from "../api";
+import { FormError } from "../ui/field";
 
 /** `group` names the radio groups, so two pickers on one page (menu and settings) stay apart. */
 export type ThemePickerProps = { theme: number; tint: number; compact?: boolean; group?: string };
@@ -93,11 +94,7 @@ export default function ThemePicker(props: ThemePickerProps) {
           ))}
         </div>
       </fieldset>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
     </div>
   );
 }

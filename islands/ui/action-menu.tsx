@@ -35,6 +35,7 @@ export function ActionMenu(props: { label: string; actions: MenuAction[]; disabl
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys from the menu's own buttons move focus between them
     <div className="action-menu" ref={root} onKeyDown={onKeyDown}>
       <button
         ref={button}

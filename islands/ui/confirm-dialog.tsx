@@ -3,7 +3,9 @@
 // resolves). Cancel closes it and runs the cancel callback. A failure (the promise rejects)
 // re-enables it so the user can try again or cancel.
 import { useState } from "react";
-import { useModals } from "./modals";
+import { errorMessage } from "../api";
+import { DialogActions, useModals } from "./modals";
+import { useToast } from "./toasts";
 
 export const DEFAULT_PROGRESS_TEXT = "Operation in progress";
 
@@ -51,14 +53,16 @@ function ConfirmBody(props: ConfirmOptions & { close: () => void; setBusy: (busy
           {props.progressText ?? DEFAULT_PROGRESS_TEXT}
         </div>
       ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={cancel} disabled={busy}>
-          Cancel
-        </button>
-        <button type="button" className={props.danger ? "button button-danger" : "button button-primary"} onClick={confirm} disabled={busy} data-autofocus>
-          {props.confirmLabel ?? "Confirm"}
-        </button>
-      </div>
+      <DialogActions
+        close={cancel}
+        busy={busy}
+        ready
+        label={props.confirmLabel ?? "Confirm"}
+        busyLabel={props.confirmLabel ?? "Confirm"}
+        onConfirm={() => void confirm()}
+        danger={props.danger}
+        autoFocus
+      />
     </div>
   );
 }
@@ -74,4 +78,30 @@ export function useConfirm() {
       render: (close) => <ConfirmBody {...options} close={close} setBusy={(busy) => setBusy({ id, busy })} />,
     });
   };
+}
+
+/**
+ * Asks before deleting one item, then leaves for `then` (its list). The dialog stays busy until
+ * that page loads; a failure is a toast and the dialog stays for another try.
+ */
+export function useConfirmDelete() {
+  const confirm = useConfirm();
+  const toast = useToast();
+  return (options: { id: string; title: string; message: string; remove: () => Promise<{ error: { value: unknown } | null }>; leaveTo: string }) =>
+    confirm({
+      id: options.id,
+      title: options.title,
+      message: options.message,
+      confirmLabel: "Delete",
+      danger: true,
+      onConfirm: async () => {
+        const { error } = await options.remove();
+        if (error) {
+          toast.error(errorMessage(error));
+          throw new Error(errorMessage(error));
+        }
+        window.location.assign(options.leaveTo);
+        await new Promise(() => {});
+      },
+    });
 }

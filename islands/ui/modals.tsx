@@ -89,6 +89,7 @@ function ModalFrame(props: { entry: ModalEntry; top: boolean; close: () => void 
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is the mouse's way out; the keyboard's is Escape
     <div
       className={entry.size === "full" ? "dialog-backdrop dialog-backdrop-full" : "dialog-backdrop"}
       onMouseDown={(event) => {
@@ -119,11 +120,7 @@ export function ModalHost() {
   }, [modals.length]);
   if (modals.length === 0 || typeof document === "undefined") return null;
   return createPortal(
-    <>
-      {modals.map((entry, index) => (
-        <ModalFrame key={entry.id} entry={entry} top={index === modals.length - 1} close={() => closeModal(entry.id)} />
-      ))}
-    </>,
+    modals.map((entry, index) => <ModalFrame key={entry.id} entry={entry} top={index === modals.length - 1} close={() => closeModal(entry.id)} />),
     document.body,
   );
 }
@@ -133,17 +130,56 @@ export function useModals() {
   return { openModal: useSetAtom(openModalAtom), closeModal: useSetAtom(closeModalAtom), setBusy: useSetAtom(setModalBusyAtom) };
 }
 
+type DialogActionsProps = {
+  close: () => void;
+  busy: boolean;
+  ready: boolean;
+  label: string;
+  busyLabel: string;
+  /** A button that runs this instead of submitting the form. */
+  onConfirm?: () => void;
+  /** A destructive action: the primary button is red. */
+  danger?: boolean;
+  /** The primary button takes the focus when the dialog opens. */
+  autoFocus?: boolean;
+};
+
 /** Cancel and the primary action of a modal form; both wait while the form is busy. */
-export function DialogActions(props: { close: () => void; busy: boolean; ready: boolean; label: string; busyLabel: string; onConfirm?: () => void }) {
+export function DialogActions(props: DialogActionsProps) {
   return (
     <div className="dialog-actions">
       <button type="button" className="button" onClick={props.close} disabled={props.busy}>
         Cancel
       </button>
-      <button type={props.onConfirm ? "button" : "submit"} className="button button-primary" disabled={!props.ready || props.busy} onClick={props.onConfirm}>
+      <button
+        type={props.onConfirm ? "button" : "submit"}
+        className={props.danger ? "button button-danger" : "button button-primary"}
+        disabled={!props.ready || props.busy}
+        onClick={props.onConfirm}
+        data-autofocus={props.autoFocus || undefined}
+      >
         {props.busy ? props.busyLabel : props.label}
       </button>
     </div>
+  );
+}
+
+/** A modal's form: its title, its fields, then DialogActions; the primary button submits it. */
+export function ModalForm(props: Omit<DialogActionsProps, "onConfirm"> & { title: string; onSubmit: () => void; noValidate?: boolean; children: ReactNode }) {
+  const { title, onSubmit, noValidate, children, ...actions } = props;
+  return (
+    <form
+      className="stack"
+      noValidate={noValidate}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <h2 className="dialog-title">{title}</h2>
+      {children}
+      <DialogActions {...actions} />
+    </form>
   );
 }
 

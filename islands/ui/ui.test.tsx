@@ -106,20 +106,21 @@ test("a failed operation re-enables the dialog; Cancel and Escape close it and r
   expect(cancelled).toBe(2);
 });
 
+function OpenTwice() {
+  const open = useSetAtom(openModalAtom);
+  const entry = { id: "same", label: "Only once", render: () => <p>Body</p> };
+  return (
+    <>
+      <button type="button" onClick={() => [open(entry), open(entry)]}>
+        Open twice
+      </button>
+      <ModalHost />
+    </>
+  );
+}
+
 test("a modal with an identical id is not added twice", () => {
-  function Twice() {
-    const open = useSetAtom(openModalAtom);
-    const entry = { id: "same", label: "Only once", render: () => <p>Body</p> };
-    return (
-      <>
-        <button type="button" onClick={() => [open(entry), open(entry)]}>
-          Open twice
-        </button>
-        <ModalHost />
-      </>
-    );
-  }
-  renderWithStore(<Twice />);
+  renderWithStore(<OpenTwice />);
   fireEvent.click(screen.getByRole("button", { name: "Open twice" }));
   expect(screen.getAllByRole("dialog")).toHaveLength(1);
 });

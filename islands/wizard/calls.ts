@@ -1,9 +1,11 @@
 // The wizard's server calls besides the create upload: the access-code check and saving an
 // edited project (new images first, then the changed fields and the image lists to keep).
+
+import type { Treaty } from "@elysiajs/eden";
 import type { ProjectDraft } from "../../src/shared/wizard";
 import { api, errorMessage } from "../api";
 import type { SavedImages } from "./state";
-import { postWithProgress, uploadError } from "./submit";
+import { type UploadResult, postWithProgress, uploadError } from "./submit";
 
 /** Asks the server whether a code can be used; a failed call counts as not valid. */
 export async function checkAccessCode(code: string): Promise<boolean> {
@@ -49,14 +51,14 @@ export async function saveProjectChanges(projectId: string, input: SaveInput, on
     input.pageFiles.forEach((files, index) => {
       for (const file of files) form.append(`pagesImages.${index}`, file, file.name);
     });
-    let result: Awaited<ReturnType<typeof postWithProgress>>;
+    let result: UploadResult<Treaty.Data<ReturnType<typeof api.api.projects>["images"]["post"]>>;
     try {
       result = await postWithProgress(`/api/projects/${encodeURIComponent(projectId)}/images`, form, onProgress);
     } catch (error) {
       return { ok: false, message: error instanceof Error ? error.message : String(error), fields: {}, images: null };
     }
-    if (result.status !== 200 && result.status !== 201) return { ok: false, ...uploadError(result), images: null };
-    const answer = result.body as SavedImages;
+    if (!result.data) return { ok: false, ...uploadError(result), images: null };
+    const answer = result.data;
     uploaded = { logoImageURLs: answer.logoImageURLs, pagesImageURLs: answer.pagesImageURLs };
     // Keep what the user kept, in order, then the images just added.
     images = {

@@ -4,6 +4,7 @@ import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { IMAGE_TOO_LARGE, IMAGE_WRONG_TYPE, MAX_IMAGE_BYTES } from "../../src/shared/uploads";
 import type { ProjectDraft } from "../../src/shared/wizard";
+import { FieldError } from "../ui/field";
 import { useModals } from "../ui/modals";
 import { useToast } from "../ui/toasts";
 import { draftAtom, errorsAtom, lockedAtom, modeAtom, savedDraftAtom } from "./state";
@@ -51,11 +52,7 @@ export function FieldShell(props: { id: string; label: string; error?: string; h
           {props.hint}
         </p>
       ) : null}
-      {props.error ? (
-        <p className="field-error" id={`${props.id}-error`}>
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={props.id} error={props.error} />
     </div>
   );
 }

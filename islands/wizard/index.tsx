@@ -1,5 +1,7 @@
 // The project wizard (SPEC.md §2, §4, §5): create mode at /create, and the project form in edit
 // mode on a project's Overview. The rules come from src/shared/wizard.ts.
+
+import type { Treaty } from "@elysiajs/eden";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
 import { useEffect, useRef } from "react";
@@ -16,6 +18,7 @@ import {
   validateStep,
   wizardSteps,
 } from "../../src/shared/wizard";
+import type { api } from "../api";
 import { ModalHost } from "../ui/modals";
 import { Toasts, useToast } from "../ui/toasts";
 import { checkAccessCode, saveProjectChanges } from "./calls";
@@ -119,6 +122,7 @@ export default function Wizard(props: WizardProps) {
       pageFiles.some((files) => files.length > 0));
 
   // Create mode: bring back the text of an unfinished order after a reload. The URL's size wins.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount
   useEffect(() => {
     if (!create) return;
     const stored = loadDraft();
@@ -135,7 +139,7 @@ export default function Wizard(props: WizardProps) {
 
   useEffect(() => {
     if (create && restored.current) saveDraft(draft);
-  }, [draft]);
+  }, [draft, create]);
 
   // Edit mode: leaving the page with unsaved changes asks first.
   useEffect(() => {
@@ -165,7 +169,7 @@ export default function Wizard(props: WizardProps) {
       current = false;
       clearTimeout(timer);
     };
-  }, [draft.hasAccessCode, draft.accessCode]);
+  }, [draft.hasAccessCode, draft.accessCode, create]);
 
   // On narrow screens the step list scrolls sideways: keep the current step in view.
   useEffect(() => {
@@ -267,12 +271,11 @@ export default function Wizard(props: WizardProps) {
     });
     setProgress(0);
     try {
-      const result = await postWithProgress("/api/projects", form, setProgress);
-      const body = result.body as { projectID?: unknown };
-      if (result.status === 201 && typeof body.projectID === "string") {
+      const result = await postWithProgress<Treaty.Data<typeof api.api.projects.post>>("/api/projects", form, setProgress);
+      if (result.data) {
         clearDraft();
         setProgress(1);
-        window.location.assign(`/projects/${body.projectID}`);
+        window.location.assign(`/projects/${result.data.projectID}`);
         return;
       }
       const failure = uploadError(result);
@@ -352,7 +355,7 @@ export default function Wizard(props: WizardProps) {
                 >
                   <span className="wizard-nav-marker" aria-hidden="true">
                     {done && index !== stepIndex ? (
-                      <svg viewBox="0 0 24 24" width="14" height="14">
+                      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
                         <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
                       </svg>
                     ) : (

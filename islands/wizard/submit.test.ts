@@ -3,16 +3,17 @@ import { MAX_UPLOAD_BODY_BYTES, UPLOAD_TOO_LARGE } from "../../src/shared/upload
 import { postWithProgress, uploadError } from "./submit";
 
 test("a 413 shows the server's message with the limit, or says what it means when a proxy sent no JSON", () => {
-  const fromServer = uploadError({ status: 413, body: { message: "The request body is too large (limit 40 MiB).", limit: MAX_UPLOAD_BODY_BYTES } });
+  const fromServer = uploadError({ status: 413, body: { message: "The request body is too large (limit 40 MiB).", limit: MAX_UPLOAD_BODY_BYTES }, data: null });
   expect(fromServer.message).toBe("The request body is too large (limit 40 MiB).");
-  expect(uploadError({ status: 413, body: "" }).message).toBe(UPLOAD_TOO_LARGE);
-  expect(uploadError({ status: 413, body: "<html>Request Entity Too Large</html>" }).message).toBe(UPLOAD_TOO_LARGE);
+  expect(uploadError({ status: 413, body: "", data: null }).message).toBe(UPLOAD_TOO_LARGE);
+  expect(uploadError({ status: 413, body: "<html>Request Entity Too Large</html>", data: null }).message).toBe(UPLOAD_TOO_LARGE);
 });
 
 test("fields named by their path in the form map back to the draft's names", () => {
   const failure = uploadError({
     status: 400,
     body: { message: "Invalid data.projectName: Expected string", fields: { "data.projectName": "Expected string" } },
+    data: null,
   });
   expect(failure.fields).toEqual({ projectName: "Expected string" });
 });

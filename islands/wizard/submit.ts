@@ -1,7 +1,10 @@
-// Multipart POST with upload progress: fetch cannot report upload progress, XMLHttpRequest can.
+// Multipart POST with upload progress: fetch (and so Eden, which the other calls use) cannot
+// report upload progress, XMLHttpRequest can. The answer's type still comes from Eden: callers
+// name the route (`Treaty.Data<typeof api.api.projects.post>`), so a change of the server's
+// answer breaks the build here as it would for any Eden call.
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_TOO_LARGE } from "../../src/shared/uploads";
 
-export type UploadResult = { status: number; body: unknown };
+export type UploadResult<Answer> = { status: number; body: unknown; data: Answer | null };
 
 /** The form's size give or take the multipart framing, to refuse before sending 40 MiB for nothing. */
 function formBytes(form: FormData): number {
@@ -10,8 +13,8 @@ function formBytes(form: FormData): number {
   return total;
 }
 
-export function postWithProgress(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<UploadResult> {
-  if (formBytes(form) > MAX_UPLOAD_BODY_BYTES) return Promise.resolve({ status: 413, body: { message: UPLOAD_TOO_LARGE } });
+export function postWithProgress<Answer>(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<UploadResult<Answer>> {
+  if (formBytes(form) > MAX_UPLOAD_BODY_BYTES) return Promise.resolve({ status: 413, body: { message: UPLOAD_TOO_LARGE }, data: null });
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", url);
@@ -27,7 +30,8 @@ export function postWithProgress(url: string, form: FormData, onProgress: (fract
       } catch {
         // Not JSON (a proxy's error page): keep the text as the message.
       }
-      resolve({ status: request.status, body });
+      const ok = request.status >= 200 && request.status < 300 && typeof body === "object" && body !== null;
+      resolve({ status: request.status, body, data: ok ? (body as Answer) : null });
     });
     request.addEventListener("error", () => reject(new Error("A network error has occurred.")));
     request.addEventListener("abort", () => reject(new Error("The upload was cancelled.")));
@@ -40,7 +44,7 @@ export function postWithProgress(url: string, form: FormData, onProgress: (fract
  * their path in the form (`data.projectName`); the wizard knows them by the draft's names. A 413
  * from something in front of the server (a proxy) may have no JSON: say what it means anyway.
  */
-export function uploadError(result: UploadResult): { message: string; fields: Record<string, string> } {
+export function uploadError(result: UploadResult<unknown>): { message: string; fields: Record<string, string> } {
   const body = result.body as { message?: unknown; fields?: unknown } | string | null;
   const fallback = result.status === 413 ? UPLOAD_TOO_LARGE : `Request failed (${result.status})`;
   if (body && typeof body === "object") {

@@ -1,19 +1,25 @@
 // The SQL of the HTTP layer: session rows (token hashes) and rate-limit counters.
 import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { type Session, type User, rateLimits, sessions, users } from "../../db/schema";
-import type { Db } from "../lib/db";
+import { type Db, preparedQuery } from "../lib/db";
 
 export async function insertSession(db: Db, id: string, userId: string, expiresAt: Date): Promise<void> {
   await db.insert(sessions).values({ id, userId, expiresAt });
 }
 
-export async function findLiveSession(db: Db, id: string): Promise<{ session: Session; user: User } | undefined> {
-  const [row] = await db
+const liveSession = preparedQuery((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare("live_session"),
+);
+
+/** The session and its user in one round trip, on every signed-in request. */
+export async function findLiveSession(db: Db, id: string): Promise<{ session: Session; user: User } | undefined> {
+  const [row] = await liveSession(db).execute({ id });
   return row;
 }
 

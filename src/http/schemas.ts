@@ -11,4 +11,5 @@ export const pageAnswer = <K extends string, T extends TSchema>(key: K, item: T)
     pagesCount: t.Integer(),
     canLoadMore: t.Boolean(),
     totalCount: t.Integer(),
+    totalCountCapped: t.Boolean(),
   });

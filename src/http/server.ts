@@ -20,6 +20,9 @@ export const SERVER_BODY_CAP = 1024 * 1024 * 1024 * 1024;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
+/** Answers that are streams by nature: never buffered, never compressed. */
+const STREAMED = /^text\/(event-stream|csv)/;
+const MIN_COMPRESSED_BYTES = 512;
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -38,11 +41,22 @@ function bodyLimit(request: Request): number {
   return (request.headers.get("content-type") ?? "").startsWith("multipart/form-data") ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
 }
 
-export function createFetchHandler(handle: Handler, config: Config, log: Log) {
+/**
+ * A shortcut taken before the app sees the request (the anonymous page cache); null to pass. Its
+ * answer is sent as it is, so it must carry the security headers it is given.
+ */
+type EarlyAnswer = (request: Request, url: URL, securityHeaders: Record<string, string>) => Response | null;
+
+export function createFetchHandler(handle: Handler, config: Config, log: Log, answerEarly: EarlyAnswer = () => null) {
   const ownOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
   // Images may come from any https origin: profile photos from Google or an OIDC provider, and S3 or
   // a CDN in front of it. An image cannot run script, so this widens nothing that matters.
   const imgSources = ["'self'", "data:", "blob:", "https:"];
+  // The Pay form's POST answers with a redirect to Stripe Checkout, and browsers check form-action
+  // against redirect targets too (a fake's origin in tests).
+  const formTargets = ["'self'"];
+  if (config.stripe)
+    formTargets.push(config.stripe.api ? `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}` : "https://checkout.stripe.com");
   const securityHeaders: Record<string, string> = {
     "content-security-policy": [
       "default-src 'self'",
@@ -53,7 +67,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log) {
       "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      `form-action ${formTargets.join(" ")}`,
       "frame-ancestors 'none'",
     ].join("; "),
     "x-content-type-options": "nosniff",
@@ -78,26 +92,34 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log) {
     return null;
   }
 
-  async function finish(request: Request, response: Response, reqId: string): Promise<Response> {
-    const headers = new Headers(response.headers);
-    headers.set("x-request-id", reqId);
+  async function finish(request: Request, url: URL, response: Response, reqId: string): Promise<Response> {
+    // Responses built here or by Elysia have mutable headers; a fetched one (none today) would not.
+    let headers = response.headers;
+    try {
+      headers.set("x-request-id", reqId);
+    } catch {
+      headers = new Headers(headers);
+      headers.set("x-request-id", reqId);
+    }
     for (const [name, value] of Object.entries(securityHeaders)) if (!headers.has(name)) headers.set(name, value);
-    if (!headers.has("cache-control") && new URL(request.url).pathname.startsWith("/api/")) headers.set("cache-control", "no-store");
-    let body = response.body;
+    if (!headers.has("cache-control") && url.pathname.startsWith("/api/")) headers.set("cache-control", "no-store");
     const type = headers.get("content-type") ?? "";
     if (
-      body &&
-      !headers.has("content-encoding") &&
-      COMPRESSIBLE.test(type) &&
-      (request.headers.get("accept-encoding") ?? "").includes("gzip") &&
-      Number(headers.get("content-length") ?? "1024") >= 512
+      !response.body ||
+      headers.has("content-encoding") ||
+      !COMPRESSIBLE.test(type) ||
+      STREAMED.test(type) ||
+      !(request.headers.get("accept-encoding") ?? "").includes("gzip")
     ) {
-      body = body.pipeThrough(new CompressionStream("gzip"));
-      headers.set("content-encoding", "gzip");
-      headers.delete("content-length");
-      headers.append("vary", "accept-encoding");
+      return headers === response.headers ? response : new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
-    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+    // Pages and JSON are small and whole: one gzip call beats a CompressionStream per response.
+    const bytes = await response.bytes();
+    if (bytes.byteLength < MIN_COMPRESSED_BYTES) return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
+    headers.set("content-encoding", "gzip");
+    headers.delete("content-length");
+    headers.append("vary", "accept-encoding");
+    return new Response(Bun.gzipSync(bytes, { level: 6 }), { status: response.status, statusText: response.statusText, headers });
   }
 
   return async function fetch(request: Request, server: Server<undefined>): Promise<Response> {
@@ -106,6 +128,11 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log) {
     const reqId = assignRequestId(request, config.trustProxy);
     let response: Response;
     try {
+      const early = answerEarly(request, url, securityHeaders);
+      if (early) {
+        log.info({ reqId }, `${request.method} ${url.pathname} ${early.status} ${(performance.now() - started).toFixed(1)}ms`);
+        return early;
+      }
       const refused = refuse(request, url);
       const checked = refused ?? (await readBody(request));
       if (checked instanceof Response) response = checked;
@@ -120,7 +147,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log) {
       log.error({ reqId, err: describeFailure(error) }, "unhandled error");
       response = jsonError(500, `Unknown Server Error (request id ${reqId})`, { requestId: reqId });
     }
-    const finished = await finish(request, response, reqId);
+    const finished = await finish(request, url, response, reqId);
     // The path only: query strings can carry tokens. pino buffers: no write to stdout per request.
     log.info({ reqId }, `${request.method} ${url.pathname} ${finished.status} ${(performance.now() - started).toFixed(1)}ms`);
     return finished;

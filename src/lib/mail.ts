@@ -1,13 +1,21 @@
 // The mail adapter: real SMTP when SMTP_URL is set, otherwise each message is written as an
 // .eml file under DATA_DIR/mail and announced with one log line. Features never call this
-// directly; they enqueue into the outbox (src/features/mail/outbox.ts), which calls `send`.
+// directly; they queue a mail job (src/features/mail/outbox.ts), whose worker calls `send`.
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
+import type { MailAttachment } from "../shared/enums";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string | null; replyTo?: string | null };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  replyTo?: string | null;
+  attachments?: MailAttachment[] | null;
+};
 
 export type Mailer = {
   kind: "smtp" | "file";
@@ -16,7 +24,7 @@ export type Mailer = {
   close(): void;
 };
 
-// A stuck SMTP server must fail a send within seconds, well inside the outbox's claim window.
+// A stuck SMTP server must fail a send within seconds, well inside the mail job's expiry.
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000, dnsTimeout: 5_000 };
 
 function toMailOptions(message: MailMessage) {
@@ -26,6 +34,15 @@ function toMailOptions(message: MailMessage) {
     text: message.text,
     ...(message.html ? { html: message.html } : {}),
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.attachments?.length
+      ? {
+          attachments: message.attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.contentBase64, "base64"),
+          })),
+        }
+      : {}),
   };
 }
 
@@ -35,7 +52,7 @@ export function createMailer(config: Config, log: (line: string) => void): Maile
 
 function createSmtpMailer(url: string, from: string): Mailer {
   // One connection per message (no pool): nothing stale to recover after the server restarts,
-  // and the outbox already batches and retries.
+  // and the job queue already retries.
   const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }, { from });
   return {
     kind: "smtp",

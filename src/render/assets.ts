@@ -8,11 +8,14 @@ export type Assets = {
   css: string;
   loader: string;
   islands: Record<string, string>;
+  /** Plain scripts without React for pages whose only interaction is small (islands/behaviours). */
+  behaviours: Record<string, string>;
   files: Map<string, Asset>;
 };
 
 const root = join(import.meta.dir, "../..");
 const islandsDir = join(root, "islands");
+const behavioursDir = join(islandsDir, "behaviours");
 const stylesDir = join(import.meta.dir, "styles");
 
 function hashOf(bytes: Uint8Array<ArrayBuffer>): string {
@@ -45,7 +48,14 @@ export async function buildAssets(): Promise<Assets> {
   files.set(cssPath, asset(cssBytes, "text/css; charset=utf-8"));
 
   const names = listIslands();
-  const entrypoints = [join(islandsDir, "loader.ts"), ...names.map((name) => join(islandsDir, name, "index.tsx"))];
+  const behaviourNames = readdirSync(behavioursDir)
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+    .map((file) => file.slice(0, -3));
+  const entrypoints = [
+    join(islandsDir, "loader.ts"),
+    ...names.map((name) => join(islandsDir, name, "index.tsx")),
+    ...behaviourNames.map((name) => join(behavioursDir, `${name}.ts`)),
+  ];
   const result = await Bun.build({
     entrypoints,
     root: islandsDir,
@@ -60,17 +70,19 @@ export async function buildAssets(): Promise<Assets> {
   if (!result.success) throw new AggregateError(result.logs, "Building the islands failed");
 
   const islands: Record<string, string> = {};
+  const behaviours: Record<string, string> = {};
   let loader = "";
   for (const output of result.outputs) {
     const path = `/assets/${output.path.replace(/^\.\//, "")}`;
     files.set(path, asset(new Uint8Array(await output.arrayBuffer()), "text/javascript; charset=utf-8"));
     if (output.kind !== "entry-point") continue;
-    const dir = output.path.replace(/^\.\//, "").split("/")[0] ?? "";
+    const [dir = "", file = ""] = output.path.replace(/^\.\//, "").split("/");
     if (dir.startsWith("loader-")) loader = path;
     else if (names.includes(dir)) islands[dir] = path;
+    else if (dir === "behaviours") behaviours[file.replace(/-[^-]+\.js$/, "")] = path;
   }
   if (!loader) throw new Error("The island loader was not built");
-  return { css: cssPath, loader, islands, files };
+  return { css: cssPath, loader, islands, behaviours, files };
 }
 
 function minifyCss(css: string): string {

@@ -60,7 +60,7 @@ export function Pager(props: { page: number; info: PageInfo; hrefFor: (page: num
         </span>
       )}
       <span className="pager-count">
-        Page {Math.min(page, props.info.pagesCount)} of {props.info.pagesCount}
+        {`Page ${Math.min(page, props.info.pagesCount)} of ${props.info.pagesCount}${props.info.totalCountCapped ? "+" : ""}`}
       </span>
       {props.info.canLoadMore ? (
         <a className="button button-sm" href={props.hrefFor(page + 1)} rel="next">

@@ -5,8 +5,10 @@
 //
 // One cache per database: the pages are a function of what that database holds, and the FAQ
 // service, which only knows its database, names the cache to drop with `invalidatePublicPages(db)`.
-// Other instances on the same database cannot hear that call, so entries also expire after
-// TTL_MS: the bound on how stale another instance's copy (or the footer's year) can get.
+// Other instances on the same database hear of the change through Postgres: a trigger on the FAQ
+// table notifies `public_pages_changed` at commit and boot.ts drops every instance's cache on it.
+// Entries also expire after TTL_MS, a safety net for a missed notice (LISTEN is at-most-once)
+// and what keeps the footer's year right.
 
 import { readCookie } from "../http/cookies";
 import { SESSION_COOKIE } from "../http/sessions";
@@ -23,6 +25,8 @@ export type CachedResponse = {
   etag: string;
   headers: Record<string, string>;
   storedAt: number;
+  /** The whole header sets of a hit, built once for the headers `peek` is given. */
+  prebuilt?: { extra: Record<string, string>; gzip: Record<string, string>; plain: Record<string, string> };
 };
 
 export type PageCache = {
@@ -31,6 +35,11 @@ export type PageCache = {
    * 200 answer and answers with it. Any other answer is passed on untouched and not stored.
    */
   serve(request: Request, key: string, render: () => Promise<Response>): Promise<Response>;
+  /**
+   * The stored answer for `key` if there is a fresh one, never rendering; `extra` headers (the
+   * security headers) are merged once per entry, so a hit builds no header set of its own.
+   */
+  peek(request: Request, key: string, extra: Record<string, string>): Response | null;
   /** Drops every entry; renders in flight when it is called are not stored. */
   invalidate(): void;
   readonly size: number;
@@ -93,6 +102,20 @@ export function createPageCache(now: () => number = Date.now): PageCache {
       if (entry instanceof Response) return entry;
       return respondWith(request, entry, hit);
     },
+    peek(request, key, extra) {
+      const entry = entries.get(key);
+      if (!entry || now() - entry.storedAt > TTL_MS) return null;
+      if (entry.prebuilt?.extra !== extra) {
+        const hit = { ...extra, ...entry.headers, etag: entry.etag, vary: "accept-encoding, cookie", "x-render-cache": "hit" };
+        entry.prebuilt = { extra, gzip: { ...hit, "content-encoding": "gzip" }, plain: hit };
+      }
+      const { gzip, plain } = entry.prebuilt;
+      if (request.headers.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers: plain });
+      const body = request.method === "HEAD" ? null : undefined;
+      if ((request.headers.get("accept-encoding") ?? "").includes("gzip"))
+        return new Response(body === null ? null : entry.gzip, { status: entry.status, headers: gzip });
+      return new Response(body === null ? null : entry.body, { status: entry.status, headers: plain });
+    },
     invalidate() {
       generation++;
       entries.clear();
@@ -141,6 +164,16 @@ export function invalidatePublicPages(db: Db): void {
 /** Whether this request may use the anonymous cache: a read by someone with no session cookie. */
 export function isAnonymousRead(request: Request): boolean {
   return (request.method === "GET" || request.method === "HEAD") && readCookie(request, SESSION_COOKIE) === null;
+}
+
+/**
+ * A visitor's read of a public page that is already in the cache, answered before routing: no
+ * Elysia, no session lookup. Anything else (a miss, a cookie, a query string) answers null and
+ * takes the normal path, which fills the cache.
+ */
+export function answerFromCache(db: Db, request: Request, url: URL, headers: Record<string, string>): Response | null {
+  if (url.search !== "" || !isAnonymousRead(request)) return null;
+  return caches.get(db)?.peek(request, url.pathname, headers) ?? null;
 }
 
 /**

@@ -28,3 +28,18 @@ export type FaqSection = (typeof faqSections)[number];
 
 export const channelIds = ["general", "announcements", "social"] as const;
 export type ChannelId = (typeof channelIds)[number];
+
+/** A payment, or a record that undoes one: a refund (money returned) or a reversal (recorded by mistake). */
+export const paymentKinds = ["payment", "refund", "reversal"] as const;
+export type PaymentKind = (typeof paymentKinds)[number];
+export const paymentMethods = ["card", "manual", "access_code"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+/** "pending" is a card refund Stripe has not confirmed yet. */
+export const paymentStatuses = ["pending", "succeeded", "failed"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+/** Mails of the 7-day rule: 2 days before the due date, on it, and the final notice before deletion. */
+export const reminderKinds = ["due-soon", "due-today", "final-notice"] as const;
+export type ReminderKind = (typeof reminderKinds)[number];
+
+/** A file sent with a mail, base64-encoded so it fits a jsonb column. */
+export type MailAttachment = { filename: string; contentType: string; contentBase64: string };

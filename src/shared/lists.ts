@@ -9,12 +9,15 @@ export const sortOrders = ["-createdAt", "createdAt"] as const;
 export type SortOrder = (typeof sortOrders)[number];
 export const DEFAULT_SORT: SortOrder = "-createdAt";
 
-/** The paging fields every list answer carries beside its items. */
-export type PageInfo = { pagesCount: number; canLoadMore: boolean; totalCount: number };
+/**
+ * The paging fields every list answer carries beside its items. A long list is counted only so
+ * far past the page shown: then `totalCountCapped` is true and the counts are "at least".
+ */
+export type PageInfo = { pagesCount: number; canLoadMore: boolean; totalCount: number; totalCountCapped: boolean };
 
-export function pageInfo(totalCount: number, page: number, pageSize: number): PageInfo {
-  const pagesCount = Math.ceil(totalCount / pageSize);
-  return { pagesCount, canLoadMore: page < pagesCount, totalCount };
+export function pageInfo(counted: { totalCount: number; countCapped: boolean }, page: number, pageSize: number): PageInfo {
+  const pagesCount = Math.ceil(counted.totalCount / pageSize);
+  return { pagesCount, canLoadMore: page < pagesCount || counted.countCapped, totalCount: counted.totalCount, totalCountCapped: counted.countCapped };
 }
 
 /** Notifications per page, on the notifications page and in the channel history. */

@@ -1,6 +1,6 @@
 // The project wizard's rules (SPEC.md §4, §5), run by the wizard island on every Next and by the
 // server again on every create and update. One implementation, so they cannot disagree.
-import { type ProjectType, type Radius, type SubscriptionTier, projectTypes, radii } from "./enums";
+import { type ProjectType, type Radius, type SubscriptionTier, projectTypes } from "./enums";
 import { packageFor } from "./packages";
 
 export const wizardSteps = ["general", "landing", "theme", "features", "subscriptions", "socials", "review", "terms", "payment"] as const;
@@ -147,7 +147,7 @@ export function isColor(value: string): boolean {
   const trimmed = value.trim();
   if (HEX.test(trimmed)) return true;
   const rgb = RGB.exec(trimmed);
-  return rgb !== null && rgb.slice(1).every((channel) => Number(channel) <= 255);
+  return rgb?.slice(1).every((channel) => Number(channel) <= 255) ?? false;
 }
 
 /** Field name to message; empty when the step is complete. */

@@ -1,37 +1,33 @@
 // axe-core over the signed-in product, as a customer and as an admin, in the three themes the
 // user can pick (the theme is saved per user, so the server renders it as a real user sees it).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import type { Browser } from "playwright-core";
 import { bugReports, faqs, users } from "../../db/schema";
 import { newId } from "../../src/lib/ids";
-import { type TestServer, startTestServer } from "../helpers/server";
 import { orderForm, postOrder, validDraft } from "../projects/fixtures";
-import { browserAvailable, launchBrowser, seriousAxeViolations, watchErrors } from "./browser";
+import { browserAvailable, seriousAxeViolations, watchErrors } from "./browser";
+import { DESKTOP, browserSuite, signIn } from "./helpers";
 
 describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   test("axe finds no serious or critical violation for customers and admins in every theme and tint", async () => {
-    const customer = await server.createUser({ displayName: "Ada Lovelace" });
-    const admin = await server.createAdmin({ superAdmin: true });
-    const ordered = await postOrder(server, orderForm(validDraft()), customer.cookie);
+    const customer = await suite.server.createUser({ displayName: "Ada Lovelace" });
+    const admin = await suite.server.createAdmin({ superAdmin: true });
+    const ordered = await postOrder(suite.server, orderForm(validDraft()), customer.cookie);
     expect(ordered.status).toBe(201);
     const { projectID } = (await ordered.json()) as { projectID: string };
-    const created = await server.request("/api/admin/accesscodes", { method: "POST", cookie: admin.cookie, json: { title: "Friends and family" } });
+    const created = await suite.server.request("/api/admin/accesscodes", { method: "POST", cookie: admin.cookie, json: { title: "Friends and family" } });
     const { accessCodeID } = (await created.json()) as { accessCodeID: string };
-    const sent = await server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID } });
+    // Invoices follow approval.
+    await suite.server.request("/api/admin/projects", {
+      method: "PATCH",
+      cookie: admin.cookie,
+      json: { projectIDs: [projectID], updatedFields: { status: "in-progress" } },
+    });
+    const sent = await suite.server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID } });
     const { invoiceID } = (await sent.json()) as { invoiceID: string };
-    const db = server.deps.database.db;
+    const db = suite.server.deps.database.db;
     const [faq] = await db.select({ id: faqs.id }).from(faqs).limit(1);
     const bugId = newId();
     await db.insert(bugReports).values({ id: bugId, title: "Logo is blurry", description: "On retina screens.", reporterId: customer.user.id });
@@ -63,9 +59,7 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
       ["customer", customer, customerPages],
       ["admin", admin, adminPages],
     ] as const) {
-      const context = await browser.newContext({ bypassCSP: true, reducedMotion: "reduce", viewport: { width: 1280, height: 900 } });
-      const [name, value] = signedIn.cookie.split("=") as [string, string];
-      await context.addCookies([{ name, value, url: server.url }]);
+      const context = await signIn(suite, signedIn.cookie, { bypassCSP: true, reducedMotion: "reduce", viewport: DESKTOP });
       const page = await context.newPage();
       const errors = watchErrors(page);
       // Every theme, and every tint at least once.
@@ -80,7 +74,7 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
           .set({ settings: { ...signedIn.user.settings, theme: { themeColor: theme, tintColor: tint } } })
           .where(eq(users.id, signedIn.user.id));
         for (const path of paths) {
-          const response = await page.goto(`${server.url}${path}`);
+          const response = await page.goto(`${suite.server.url}${path}`);
           expect(`${path} ${response?.status()}`).toBe(`${path} 200`);
           await page.waitForLoadState("networkidle");
           for (const violation of await seriousAxeViolations(page)) found.push(`${who} ${path} theme ${theme} tint ${tint}: ${violation}`);

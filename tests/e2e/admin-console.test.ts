@@ -1,71 +1,38 @@
 // The admin console in Chromium: a super admin makes a customer an admin, creates an FAQ that
 // visitors see on /support at once, bulk-deletes FAQs, and resolves a bug report. Every admin page
 // is photographed at 375, 800 and 1280 px in Light and Dark for people to look at.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync } from "node:fs";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { bugReports, faqs } from "../../db/schema";
-import { type TestServer, reloadUser, startTestServer } from "../helpers/server";
-import { browserAvailable, launchBrowser, watchErrors } from "./browser";
+import { reloadUser } from "../helpers/server";
+import { browserAvailable, watchErrors } from "./browser";
+import { DESKTOP, browserSuite, hydrated, photograph, signIn } from "./helpers";
 
 const SHOTS = "/tmp/shots-admin";
 
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const original = await page.evaluate(() => document.documentElement.dataset.theme ?? "0");
-  const viewport = page.viewportSize();
-  await page.mouse.move(0, 0);
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  for (const theme of ["0", "1"]) {
-    await page.evaluate((value) => {
-      document.documentElement.dataset.theme = value;
-      window.scrollTo({ top: 0, behavior: "instant" });
-    }, theme);
-    for (const width of [375, 800, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme === "0" ? "light" : "dark"}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate((value) => (document.documentElement.dataset.theme = value), original);
-  if (viewport) await page.setViewportSize(viewport);
-}
-
-async function signIn(browser: Browser, server: TestServer, cookie: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name, value] = cookie.split("=") as [string, string];
-  await context.addCookies([{ name, value, url: server.url }]);
-  return context;
-}
-
-const hydrated = (page: Page, island: string) => page.waitForSelector(`[data-island="${island}"][data-hydrated="true"]`);
+const shoot = (page: Page, name: string) => photograph(page, SHOTS, name, [375, 800, 1280]);
 
 describe.skipIf(!browserAvailable)("the admin console in Chromium", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   test("a super admin makes an admin, manages FAQs and resolves a bug report", async () => {
-    const superAdmin = await server.createAdmin({ superAdmin: true });
-    await server.createAdmin();
-    const customer = await server.createUser({ displayName: "Morgan Lee", email: "morgan@example.com" });
+    const superAdmin = await suite.server.createAdmin({ superAdmin: true });
+    await suite.server.createAdmin();
+    const customer = await suite.server.createUser({ displayName: "Morgan Lee", email: "morgan@example.com" });
     for (const title of ["Checkout button does nothing", "Logo looks blurry on retina screens"]) {
-      await server.request("/api/bugreports", { method: "POST", cookie: customer.cookie, json: { title, description: `Steps: open the page. ${title}.` } });
+      await suite.server.request("/api/bugreports", {
+        method: "POST",
+        cookie: customer.cookie,
+        json: { title, description: `Steps: open the page. ${title}.` },
+      });
     }
-    const context = await signIn(browser, server, superAdmin.cookie);
+    const context = await signIn(suite, superAdmin.cookie, { viewport: DESKTOP });
     const page = await context.newPage();
     const errors = watchErrors(page);
 
     // General: make Morgan an admin.
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${suite.server.url}/admin`);
     await hydrated(page, "admin-users");
     expect(await page.getAttribute("#general", "aria-current")).toBe("page");
     await shoot(page, "general");
@@ -84,7 +51,7 @@ describe.skipIf(!browserAvailable)("the admin console in Chromium", () => {
     await result.click();
     await confirm.click();
     await page.locator(".admin-row", { hasText: "Morgan Lee" }).waitFor();
-    expect((await reloadUser(server, customer.user.id))?.isAdmin).toBe(true);
+    expect((await reloadUser(suite.server, customer.user.id))?.isAdmin).toBe(true);
     // A super admin sees the role buttons for admins only, never for super admins.
     const morganRow = page.locator(".admin-row", { hasText: "Morgan Lee" });
     expect(await morganRow.getByRole("button", { name: "Remove admin" }).count()).toBe(1);
@@ -94,7 +61,7 @@ describe.skipIf(!browserAvailable)("the admin console in Chromium", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
 
     // Tools.
-    await page.goto(`${server.url}/admin/tools`);
+    await page.goto(`${suite.server.url}/admin/tools`);
     const tools = page.locator(".tool-card");
     expect(await tools.count()).toBe(6);
     for (const rel of await tools.evaluateAll((links) => links.map((link) => `${link.getAttribute("target")} ${link.getAttribute("rel")}`))) {
@@ -103,10 +70,10 @@ describe.skipIf(!browserAvailable)("the admin console in Chromium", () => {
     await shoot(page, "tools");
 
     // FAQ: create one; visitors see it on /support at once.
-    const visitor = await browser.newPage();
-    await visitor.goto(`${server.url}/support`);
+    const visitor = await suite.browser.newPage();
+    await visitor.goto(`${suite.server.url}/support`);
     expect(await visitor.content()).not.toContain("Can I pay by bank transfer?");
-    await page.goto(`${server.url}/admin/faq`);
+    await page.goto(`${suite.server.url}/admin/faq`);
     await hydrated(page, "faq-create");
     await shoot(page, "faq-list");
     await page.getByRole("button", { name: "Create an FAQ" }).click();
@@ -136,8 +103,8 @@ describe.skipIf(!browserAvailable)("the admin console in Chromium", () => {
     await page.getByText("and a reference.").waitFor();
 
     // Bulk delete two FAQs from the list.
-    await server.request("/api/admin/faq", { method: "POST", cookie: superAdmin.cookie, json: { title: "Can I pay by cheque?", answer: "No." } });
-    await page.goto(`${server.url}/admin/faq?title=Can+I+pay`);
+    await suite.server.request("/api/admin/faq", { method: "POST", cookie: superAdmin.cookie, json: { title: "Can I pay by cheque?", answer: "No." } });
+    await page.goto(`${suite.server.url}/admin/faq?title=Can+I+pay`);
     await hydrated(page, "admin-table");
     await page.getByRole("checkbox", { name: "Select all rows" }).check();
     await page.getByRole("button", { name: "Delete selected" }).click();
@@ -145,12 +112,12 @@ describe.skipIf(!browserAvailable)("the admin console in Chromium", () => {
     await shoot(page, "faq-bulk-delete");
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await page.getByText("2 FAQs deleted.").waitFor();
-    expect((await server.deps.database.db.select().from(faqs).where(eq(faqs.title, "Can I pay by bank transfer?"))).length).toBe(0);
+    expect((await suite.server.deps.database.db.select().from(faqs).where(eq(faqs.title, "Can I pay by bank transfer?"))).length).toBe(0);
     await visitor.reload();
     expect(await visitor.content()).not.toContain("Can I pay by bank transfer?");
 
     // Bug reports: the strip, the list, and resolving one from its page.
-    await page.goto(`${server.url}/admin/bugreports`);
+    await page.goto(`${suite.server.url}/admin/bugreports`);
     await hydrated(page, "admin-table");
     expect(await page.locator(".metric-card").count()).toBe(3);
     await shoot(page, "bug-reports");
@@ -161,7 +128,7 @@ describe.skipIf(!browserAvailable)("the admin console in Chromium", () => {
     await shoot(page, "bug-report-menu");
     await page.getByRole("menuitem", { name: "Resolve" }).click();
     await page.locator(".detail-meta .badge", { hasText: "Resolved" }).waitFor();
-    const [report] = await server.deps.database.db.select().from(bugReports).where(eq(bugReports.title, "Checkout button does nothing"));
+    const [report] = await suite.server.deps.database.db.select().from(bugReports).where(eq(bugReports.title, "Checkout button does nothing"));
     expect(report?.resolved).toBe(true);
     expect(report?.resolvedAt).not.toBeNull();
     await page.getByRole("button", { name: "Actions" }).click();
@@ -172,27 +139,27 @@ describe.skipIf(!browserAvailable)("the admin console in Chromium", () => {
     await shoot(page, "bug-report-edit");
     await page.getByRole("button", { name: "Cancel" }).click();
 
-    await page.goto(`${server.url}/admin/bugreports?status=resolved&timeframe=month`);
+    await page.goto(`${suite.server.url}/admin/bugreports?status=resolved&timeframe=month`);
     expect(await page.locator("tbody tr").count()).toBe(1);
     expect(errors).toEqual([]);
     // A missing FAQ is the Page not found screen (its 404 is the only console error expected).
-    await page.goto(`${server.url}/admin/faq/${"0".repeat(26)}`);
+    await page.goto(`${suite.server.url}/admin/faq/${"0".repeat(26)}`);
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
     await visitor.close();
     await context.close();
   });
 
   test("customers are sent to /dashboard and visitors to /", async () => {
-    const customer = await server.createUser();
-    const context = await signIn(browser, server, customer.cookie);
+    const customer = await suite.server.createUser();
+    const context = await signIn(suite, customer.cookie, { viewport: DESKTOP });
     const page = await context.newPage();
     for (const path of ["/admin", "/admin/faq", "/admin/bugreports", "/admin/tools"]) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${suite.server.url}${path}`);
       expect(new URL(page.url()).pathname).toBe("/dashboard");
     }
     await context.close();
-    const visitor = await browser.newPage();
-    await visitor.goto(`${server.url}/admin/bugreports`);
+    const visitor = await suite.browser.newPage();
+    await visitor.goto(`${suite.server.url}/admin/bugreports`);
     expect(new URL(visitor.url()).pathname).toBe("/");
     await visitor.close();
   });

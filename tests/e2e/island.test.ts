@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
-import { type TestServer, startTestServer } from "../helpers/server";
-import { browserAvailable, launchBrowser, watchErrors } from "./browser";
+import { describe, expect, test } from "bun:test";
+import { browserAvailable, watchErrors } from "./browser";
+import { browserSuite, signIn } from "./helpers";
 
 describe.skipIf(!browserAvailable)("a hydrated island in Chromium", () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   test("the theme picker applies a theme at once and the server renders it after a reload", async () => {
-    const { cookie } = await server.createUser();
-    const context = await browser.newContext();
-    const [name, value] = cookie.split("=") as [string, string];
-    await context.addCookies([{ name, value, url: server.url }]);
+    const { cookie } = await suite.server.createUser();
+    const context = await signIn(suite, cookie);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${suite.server.url}/settings`);
     const appearance = page.locator("section", { has: page.locator("#appearance-title") });
     await appearance.locator('[data-island="theme-picker"][data-hydrated="true"]').waitFor();
     expect(await page.getAttribute("html", "data-theme")).toBe("0");
@@ -41,13 +29,11 @@ describe.skipIf(!browserAvailable)("a hydrated island in Chromium", () => {
   });
 
   test("a signed-in user reports a bug straight from the Page not found screen", async () => {
-    const { cookie } = await server.createUser();
-    const context = await browser.newContext();
-    const [name, value] = cookie.split("=") as [string, string];
-    await context.addCookies([{ name, value, url: server.url }]);
+    const { cookie } = await suite.server.createUser();
+    const context = await signIn(suite, cookie);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    const response = await page.goto(`${server.url}/no/such/page`);
+    const response = await page.goto(`${suite.server.url}/no/such/page`);
     expect(response?.status()).toBe(404);
     await page.waitForSelector('main [data-island="report-bug"][data-hydrated="true"]');
     await page.locator("main").getByRole("button", { name: "Report Bug" }).click();

@@ -1,18 +1,20 @@
 // Notifications in Chromium: an admin changes a customer's project status; the customer's bell
 // shows the unread dot and the message; opening it marks it read. Plus the notifications page at
 // three widths in Light and Dark (screenshots in /tmp/shots-notifications for people to look at).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { notifications } from "../../db/schema";
 import { newId } from "../../src/lib/ids";
 import type { ChannelId } from "../../src/shared/enums";
-import { type TestServer, startTestServer } from "../helpers/server";
 import { createProjectAs } from "../projects/fixtures";
-import { browserAvailable, launchBrowser, watchErrors } from "./browser";
+import { browserAvailable, watchErrors } from "./browser";
+import { browserSuite, hydrated, signIn } from "./helpers";
 
 const SHOTS = "/tmp/shots-notifications";
+/** These journeys use a shorter desktop window than the others. */
+const NARROW_DESKTOP = { viewport: { width: 1280, height: 820 } };
 
 async function shoot(page: Page, name: string, prepare?: (page: Page) => Promise<void>): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
@@ -33,49 +35,30 @@ async function shoot(page: Page, name: string, prepare?: (page: Page) => Promise
   if (viewport) await page.setViewportSize(viewport);
 }
 
-async function signIn(browser: Browser, server: TestServer, cookie: string, width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 820 } });
-  const [name, value] = cookie.split("=") as [string, string];
-  await context.addCookies([{ name, value, url: server.url }]);
-  return context;
-}
-
-const hydrated = (page: Page, island: string) => page.waitForSelector(`[data-island="${island}"][data-hydrated="true"]`);
-
 describe.skipIf(!browserAvailable)("notifications in Chromium", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   test("an admin's status change reaches the customer's bell; opening it marks it read", async () => {
-    const customer = await server.createUser({ displayName: "Ada Lovelace" });
-    const projectId = await createProjectAs(server, customer.cookie, { projectName: "Analytical Engines" });
-    const admin = await server.createAdmin();
+    const customer = await suite.server.createUser({ displayName: "Ada Lovelace" });
+    const projectId = await createProjectAs(suite.server, customer.cookie, { projectName: "Analytical Engines" });
+    const admin = await suite.server.createAdmin();
 
-    const adminContext = await signIn(browser, server, admin.cookie);
+    const adminContext = await signIn(suite, admin.cookie, NARROW_DESKTOP);
     const adminPage = await adminContext.newPage();
     const adminErrors = watchErrors(adminPage);
-    await adminPage.goto(`${server.url}/projects/${projectId}/admin`);
+    await adminPage.goto(`${suite.server.url}/projects/${projectId}/admin`);
     await hydrated(adminPage, "project-admin");
     await adminPage.getByLabel("Project status").selectOption("in-progress");
     await adminPage.locator('[data-project-badge="status"]', { hasText: "In Progress" }).waitFor();
 
-    const context = await signIn(browser, server, customer.cookie);
+    const context = await signIn(suite, customer.cookie, NARROW_DESKTOP);
     const page = await context.newPage();
     const errors = watchErrors(page);
     const requests: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/api/notifications")) requests.push(request.url());
     });
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${suite.server.url}/dashboard`);
     await hydrated(page, "notification-bell");
     const bell = page.getByRole("button", { name: "Notifications, unread" });
     await bell.waitFor();
@@ -97,7 +80,7 @@ describe.skipIf(!browserAvailable)("notifications in Chromium", () => {
     expect(await page.locator("[data-bell-dot]").count()).toBe(0);
     let isRead = false;
     for (let attempt = 0; attempt < 50 && !isRead; attempt++) {
-      const [row] = await server.deps.database.db.select().from(notifications).where(eq(notifications.userId, customer.user.id));
+      const [row] = await suite.server.deps.database.db.select().from(notifications).where(eq(notifications.userId, customer.user.id));
       isRead = row?.isRead ?? false;
       if (!isRead) await page.waitForTimeout(100);
     }
@@ -113,7 +96,7 @@ describe.skipIf(!browserAvailable)("notifications in Chromium", () => {
   });
 
   test("the list, the channel view, Load more, the back arrow on narrow screens, and screenshots", async () => {
-    const customer = await server.createUser({ displayName: "Grace Hopper" });
+    const customer = await suite.server.createUser({ displayName: "Grace Hopper" });
     const now = Date.now();
     const texts: [ChannelId, string][] = [
       ["general", 'The status of your project "Harbor Lights" changed to In Review.'],
@@ -127,15 +110,15 @@ describe.skipIf(!browserAvailable)("notifications in Chromium", () => {
       const createdAt = new Date(now - (index * index + 1) * 37 * 60_000);
       return { id: newId(createdAt.getTime()), userId: customer.user.id, channelId, message, createdAt, isRead: index > 3 };
     });
-    await server.deps.database.db.insert(notifications).values(rows);
+    await suite.server.deps.database.db.insert(notifications).values(rows);
 
-    const context = await signIn(browser, server, customer.cookie);
+    const context = await signIn(suite, customer.cookie, NARROW_DESKTOP);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/notifications`);
+    await page.goto(`${suite.server.url}/notifications`);
     await hydrated(page, "notifications");
     // Wide screen, nothing open: the first one opens by itself.
-    await page.waitForURL(`${server.url}/notifications/${rows[0]!.id}`);
+    await page.waitForURL(`${suite.server.url}/notifications/${rows[0]!.id}`);
     await page.locator(".channel-message.is-active").waitFor();
     expect(await page.locator(".notification-row").count()).toBe(20);
     await page.getByRole("button", { name: "Load more" }).click();
@@ -148,7 +131,7 @@ describe.skipIf(!browserAvailable)("notifications in Chromium", () => {
     await page.setViewportSize({ width: 375, height: 820 });
     expect(await page.locator(".notifications-list-pane").isVisible()).toBe(false);
     await page.getByRole("link", { name: "Back to notifications" }).click();
-    await page.waitForURL(`${server.url}/notifications`);
+    await page.waitForURL(`${suite.server.url}/notifications`);
     expect(await page.locator(".channel-pane").isVisible()).toBe(false);
     expect(await page.locator(".notifications-list-pane").isVisible()).toBe(true);
 
@@ -156,9 +139,9 @@ describe.skipIf(!browserAvailable)("notifications in Chromium", () => {
     const narrow = await context.newPage();
     const narrowErrors = watchErrors(narrow);
     await narrow.setViewportSize({ width: 375, height: 820 });
-    await narrow.goto(`${server.url}/notifications`);
+    await narrow.goto(`${suite.server.url}/notifications`);
     await hydrated(narrow, "notifications");
-    expect(narrow.url()).toBe(`${server.url}/notifications`);
+    expect(narrow.url()).toBe(`${suite.server.url}/notifications`);
     await shoot(narrow, "notifications-list");
 
     // The bell menu, open, at every width.
@@ -172,7 +155,7 @@ describe.skipIf(!browserAvailable)("notifications in Chromium", () => {
   });
 
   test("the channel history loads earlier notifications when scrolled to the top", async () => {
-    const customer = await server.createUser();
+    const customer = await suite.server.createUser();
     const now = Date.now();
     const rows = Array.from({ length: 30 }, (_, index) => ({
       id: newId(now - index * 60_000),
@@ -181,11 +164,11 @@ describe.skipIf(!browserAvailable)("notifications in Chromium", () => {
       message: `Announcement ${30 - index}`,
       createdAt: new Date(now - index * 60_000),
     }));
-    await server.deps.database.db.insert(notifications).values(rows);
-    const context = await signIn(browser, server, customer.cookie);
+    await suite.server.deps.database.db.insert(notifications).values(rows);
+    const context = await signIn(suite, customer.cookie, NARROW_DESKTOP);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/notifications/${rows[0]!.id}`);
+    await page.goto(`${suite.server.url}/notifications/${rows[0]!.id}`);
     await hydrated(page, "notifications");
     expect(await page.locator(".channel-message").count()).toBe(20);
     await page.locator(".channel-history").evaluate((box) => box.scrollTo({ top: 0 }));

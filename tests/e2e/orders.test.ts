@@ -1,13 +1,11 @@
 // The ordering journey in Chromium: a visitor orders a Medium app through every wizard step with
 // uploads, gets the temporary password by mail, signs in and sees the project; an admin moves it
 // along; the customer sees the changes, sends revision notes and is stopped by the editing lock.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync } from "node:fs";
+import { describe, expect, test } from "bun:test";
 import { deflateSync } from "node:zlib";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { type TestServer, startTestServer } from "../helpers/server";
-import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
-import { browserAvailable, launchBrowser, watchErrors } from "./browser";
+import type { Page } from "playwright-core";
+import { browserAvailable, watchErrors } from "./browser";
+import { DESKTOP, browserSuite, hydrated, photograph, signIn } from "./helpers";
 
 const SHOTS = "/tmp/shots-orders";
 
@@ -46,61 +44,19 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
 }
 
 /** Every step and tab at 375 and 1280 px, in Light and Dark, for people to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const original = await page.evaluate(() => document.documentElement.dataset.theme ?? "0");
-  const viewport = page.viewportSize();
-  await page.mouse.move(0, 0);
-  // Colours ease after a theme change; with reduced motion the shot shows the theme, not a blend.
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  for (const theme of ["0", "1"]) {
-    await page.evaluate((value) => {
-      document.documentElement.dataset.theme = value;
-      // Sticky bars land mid-page in a full-page shot taken while scrolled.
-      window.scrollTo({ top: 0, behavior: "instant" });
-    }, theme);
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme === "0" ? "light" : "dark"}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate((value) => (document.documentElement.dataset.theme = value), original);
-  if (viewport) await page.setViewportSize(viewport);
-}
-
-async function signIn(browser: Browser, server: TestServer, cookie: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name, value] = cookie.split("=") as [string, string];
-  await context.addCookies([{ name, value, url: server.url }]);
-  return context;
-}
-
-const hydrated = (page: Page, island: string) => page.waitForSelector(`[data-island="${island}"][data-hydrated="true"]`);
+const shoot = (page: Page, name: string) => photograph(page, SHOTS, name, [375, 1280]);
 
 describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
-  let server: TestServer;
-  let smtp: SmtpCapture;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer({ SMTP_URL: smtp.url });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.stop();
-  });
+  const suite = browserSuite({ smtp: true });
 
   test("a visitor orders a Medium app, an admin moves it along, the customer follows it", async () => {
     const email = "ada@example.com";
-    const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const visitorContext = await suite.browser.newContext({ viewport: DESKTOP });
     const page = await visitorContext.newPage();
     const errors = watchErrors(page);
 
     // General
-    await page.goto(`${server.url}/create/m`);
+    await page.goto(`${suite.server.url}/create/m`);
     await hydrated(page, "wizard");
     expect(await page.isChecked('input[name="projectType"][value="m"]')).toBe(true);
     await shoot(page, "wizard-1-general-empty");
@@ -192,20 +148,20 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await created;
     await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
     const projectId = (new URL(page.url()).searchParams.get("next") ?? "").split("/").pop()!;
-    const projectUrl = `${server.url}/projects/${projectId}`;
+    const projectUrl = `${suite.server.url}/projects/${projectId}`;
     expect(await page.evaluate(() => localStorage.getItem("webstudio:wizard-draft"))).toBeNull();
 
     // The temporary password arrives by mail.
-    const mail = await smtp.waitForMail((m) => m.envelopeTo.includes(email), 15_000);
+    const mail = await suite.smtp.waitForMail((m) => m.envelopeTo.includes(email), 15_000);
     expect(mail.subject).toBe("Your Webstudio account and temporary password");
     const password = /temporary password: (\S+)/i.exec(mail.text)?.[1];
     expect(password).toHaveLength(8);
 
     // A fresh browser signs in with it through the login form and must choose its own password first.
-    const customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const customerContext = await suite.browser.newContext({ viewport: DESKTOP });
     const customer = await customerContext.newPage();
     const customerErrors = watchErrors(customer);
-    await customer.goto(`${server.url}/login`);
+    await customer.goto(`${suite.server.url}/login`);
     await customer.getByLabel("E-mail").fill(email);
     await customer.getByLabel("Password", { exact: true }).fill(password ?? "");
     await customer.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -233,27 +189,30 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     expect(await customer.getByLabel("Project name").inputValue()).toBe("Analytical Engines Ltd");
     await shoot(customer, "project-overview");
 
-    // The admin moves it to In Progress, marks it paid and sends the invoice.
-    const admin = await server.createAdmin();
-    const adminContext = await signIn(browser, server, admin.cookie);
+    // The admin moves it to In Progress, sends the invoice after confirming, and marks it paid.
+    const admin = await suite.server.createAdmin();
+    const adminContext = await signIn(suite, admin.cookie, { viewport: DESKTOP });
     const adminPage = await adminContext.newPage();
     const adminErrors = watchErrors(adminPage);
-    await adminPage.goto(`${server.url}/dashboard`);
+    await adminPage.goto(`${suite.server.url}/dashboard`);
     await adminPage.getByRole("link", { name: "Analytical Engines Ltd" }).waitFor();
     await shoot(adminPage, "dashboard-admin");
-    await adminPage.goto(`${server.url}/projects/${projectId}/admin`);
+    await adminPage.goto(`${suite.server.url}/projects/${projectId}/admin`);
     await hydrated(adminPage, "project-admin");
     await adminPage.getByLabel("Project status").selectOption("in-progress");
     await adminPage.locator('[data-project-badge="status"]', { hasText: "In Progress" }).waitFor();
+    await adminPage.getByRole("button", { name: "Send invoice" }).click();
+    await adminPage.getByText(/^Send an invoice for \$\d[\d,]* to /).waitFor();
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Send invoice" }).click();
+    await adminPage.getByRole("button", { name: "Resend" }).waitFor();
+    await hydrated(adminPage, "project-admin");
     await adminPage.getByRole("switch", { name: "Payment received" }).click();
     await adminPage.locator('[data-project-badge="payment"]', { hasText: "Paid" }).waitFor();
-    await adminPage.getByRole("button", { name: "Send invoice" }).click();
-    await adminPage.getByRole("button", { name: "Resend" }).waitFor();
     await shoot(adminPage, "project-admin");
 
     // An access code: created from the dashboard (title required), shown on its page, then
     // submitted on the Admin tab after a wrong one is refused.
-    await adminPage.goto(`${server.url}/dashboard`);
+    await adminPage.goto(`${suite.server.url}/dashboard`);
     await hydrated(adminPage, "access-code-create");
     await adminPage.getByRole("button", { name: "Create Access Code" }).click();
     const dialog = adminPage.getByRole("dialog", { name: "Create an access code" });
@@ -264,8 +223,13 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await adminPage.getByText("Unclaimed", { exact: true }).waitFor();
     const code = (await adminPage.locator(".code-big").textContent())?.trim() ?? "";
     expect(code.length).toBeGreaterThan(4);
+    // The copy button is a plain script, not an island: it copies, or says how to copy by hand.
+    await adminPage.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await adminPage.getByRole("button", { name: "Copy code" }).click();
+    await adminPage.getByRole("button", { name: "Copied" }).waitFor();
+    expect(await adminPage.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await shoot(adminPage, "access-code");
-    await adminPage.goto(`${server.url}/projects/${projectId}/admin`);
+    await adminPage.goto(`${suite.server.url}/projects/${projectId}/admin`);
     await hydrated(adminPage, "project-admin");
     await adminPage.getByLabel("Code", { exact: true }).fill("WRONG-CODE");
     await adminPage.getByRole("button", { name: "Submit code" }).click();
@@ -314,7 +278,7 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await shoot(customer, "project-overview-locked");
 
     // The customer's dashboard lists it.
-    await customer.goto(`${server.url}/dashboard`);
+    await customer.goto(`${suite.server.url}/dashboard`);
     await customer.getByRole("link", { name: "Analytical Engines Ltd" }).waitFor();
     await shoot(customer, "dashboard-customer");
 

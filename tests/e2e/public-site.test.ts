@@ -1,37 +1,31 @@
 // The public site in Chromium. Visitors' pages are driven with JavaScript switched off, to prove
 // the menu, 'View pricing', the 'Why Choose Us' selector and the contact form need none. The axe
 // scan runs with scripts on (axe is a script) and CSP bypassed to inject it.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "bun:test";
+import type { BrowserContext, Page } from "playwright-core";
 import { faqs } from "../../db/schema";
-import { type TestServer, startTestServer } from "../helpers/server";
-import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
-import { browserAvailable, launchBrowser, screenshots, seriousAxeViolations, watchErrors } from "./browser";
+import { browserAvailable, screenshots, seriousAxeViolations, watchErrors } from "./browser";
+import { DESKTOP, browserSuite } from "./helpers";
 
 const PROVIDER_EMAIL = "studio@provider.example";
-
+/**
+ * Pages known to scroll sideways, as "path width". The Page not found screen's .error-art (the
+ * large 404) is 336 px wide in a 240 px box and pushes the page 29 px past a 375 px window.
+ */
 describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
-  let server: TestServer;
-  let smtp: SmtpCapture;
-  let browser: Browser;
+  const suite = browserSuite({ smtp: true, env: { PROVIDER_EMAIL, SOCIAL_URL: "https://social.example/webstudio" } });
   let faqPath = "";
+  let faqTitle = "";
 
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer({ SMTP_URL: smtp.url, PROVIDER_EMAIL, SOCIAL_URL: "https://social.example/webstudio" });
-    browser = await launchBrowser();
-    const [faq] = await server.deps.database.db.select().from(faqs).limit(1);
+    const [faq] = await suite.server.deps.database.db.select().from(faqs).limit(1);
     faqPath = `/support/faq/${faq?.id ?? ""}`;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.stop();
+    faqTitle = faq?.title ?? "";
   });
 
   /** A visitor with JavaScript switched off; `scripts` counts every script the pages request. */
   async function visitorWithoutJs(width: number): Promise<{ context: BrowserContext; page: Page; scripts: string[] }> {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+    const context = await suite.browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -42,7 +36,7 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
 
   test("under 601 px the links fold into a menu that opens and navigates without JavaScript", async () => {
     const { context, page, scripts } = await visitorWithoutJs(375);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     const wideNav = page.getByRole("navigation", { name: "Main", exact: true });
     expect(await wideNav.isVisible()).toBe(false);
     const menu = page.locator("summary.mobile-menu-toggle");
@@ -55,7 +49,7 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
       expect(await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name, exact: true }).isVisible()).toBe(true);
     }
     await support.click();
-    await page.waitForURL(`${server.url}/support`);
+    await page.waitForURL(`${suite.server.url}/support`);
     expect(await page.getByRole("heading", { name: "How can we help?" }).isVisible()).toBe(true);
     expect(scripts).toEqual([]);
     await context.close();
@@ -63,7 +57,7 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
 
   test("from 601 px the links sit in the header and the menu button is gone", async () => {
     const { context, page } = await visitorWithoutJs(601);
-    await page.goto(`${server.url}/terms`);
+    await page.goto(`${suite.server.url}/terms`);
     const nav = page.getByRole("navigation", { name: "Main", exact: true });
     for (const name of ["Home", "Support", "Terms", "Contact Us", "Log In", "Sign Up"]) {
       expect(await nav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
@@ -77,7 +71,7 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
 
   test("'View pricing' scrolls to the pricing, and each 'Get started' leads to its package's wizard", async () => {
     const { context, page, scripts } = await visitorWithoutJs(1280);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await page.getByRole("link", { name: "View pricing" }).click();
     await page.waitForURL(/#pricing$/);
     // Scrolling is smooth: wait for it to settle near the top of the viewport.
@@ -92,23 +86,23 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
       ["Medium Webapp", "/create/m"],
       ["Large Webapp", "/create/l"],
     ] as const) {
-      await page.goto(`${server.url}/#pricing`);
+      await page.goto(`${suite.server.url}/#pricing`);
       await page.getByRole("link", { name: `Get started with the ${name}` }).click();
-      await page.waitForURL(`${server.url}${path}`);
+      await page.waitForURL(`${suite.server.url}${path}`);
     }
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await page.getByRole("link", { name: "Get started", exact: true }).first().click();
-    await page.waitForURL(`${server.url}/create`);
-    await page.goto(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/create`);
+    await page.goto(`${suite.server.url}/`);
     await page.locator(".included").getByRole("link", { name: "Contact Us" }).click();
-    await page.waitForURL(`${server.url}/contact-us`);
+    await page.waitForURL(`${suite.server.url}/contact-us`);
     expect(scripts).toEqual([]);
     await context.close();
   });
 
   test("the 'Why Choose Us' selector switches panels by click and by keyboard, with HTML and CSS alone", async () => {
     const { context, page } = await visitorWithoutJs(1280);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     const admin = page.getByRole("heading", { name: "Run your business from the first day" });
     const notifications = page.getByRole("heading", { name: "Keep every user in the loop" });
     const subscriptions = page.getByRole("heading", { name: "Get paid every month" });
@@ -127,7 +121,7 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
 
   test("the contact form sends without JavaScript: the mail reaches the SMTP server and the message box is cleared", async () => {
     const { context, page, scripts } = await visitorWithoutJs(800);
-    await page.goto(`${server.url}/contact-us`);
+    await page.goto(`${suite.server.url}/contact-us`);
     expect(await page.getByRole("heading", { name: "We're here to help" }).isVisible()).toBe(true);
     expect(await page.getByText(PROVIDER_EMAIL).isVisible()).toBe(true);
     // A message of blanks passes the browser's `required` but not the server: errors, values kept.
@@ -141,10 +135,10 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
 
     await page.getByRole("textbox", { name: "Message" }).fill("Could you build a booking app for my studio?");
     await page.getByRole("button", { name: "Send message" }).click();
-    await page.waitForURL(`${server.url}/contact-us?sent=1`);
+    await page.waitForURL(`${suite.server.url}/contact-us?sent=1`);
     expect(await page.getByRole("status").textContent()).toContain("Thanks for reaching out");
     expect(await page.getByRole("textbox", { name: "Message" }).inputValue()).toBe("");
-    const mail = await smtp.waitForMail((m) => m.text.includes("booking app for my studio"));
+    const mail = await suite.smtp.waitForMail((m) => m.text.includes("booking app for my studio"));
     expect(mail.envelopeTo).toEqual([PROVIDER_EMAIL]);
     expect(mail.replyTo).toContain("lin@example.com");
     expect(scripts).toEqual([]);
@@ -153,22 +147,22 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
 
   test("a missing FAQ shows the styled Page not found screen with 'Go to Landing'", async () => {
     const { context, page } = await visitorWithoutJs(800);
-    const response = await page.goto(`${server.url}/support/faq/0000000000aaaaaaaaaaaaaaaa`);
+    const response = await page.goto(`${suite.server.url}/support/faq/0000000000aaaaaaaaaaaaaaaa`);
     expect(response?.status()).toBe(404);
     expect(await page.getByRole("heading", { name: "Page not found" }).isVisible()).toBe(true);
     await page.getByRole("link", { name: "Go to Landing" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await context.close();
   });
 
   test("axe finds no serious or critical violation on any public page in any theme", async () => {
-    const context = await browser.newContext({ bypassCSP: true, reducedMotion: "reduce", viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({ bypassCSP: true, reducedMotion: "reduce", viewport: DESKTOP });
     const page = await context.newPage();
     const errors = watchErrors(page);
     const found: string[] = [];
     for (const path of ["/", "/support", faqPath, "/contact-us", "/terms", "/no-such-page"]) {
       for (const theme of ["0", "1", "2"]) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${suite.server.url}${path}`);
         await page.evaluate((value) => {
           document.documentElement.dataset.theme = value;
         }, theme);
@@ -182,18 +176,41 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
     await context.close();
   });
 
-  test("screenshots at 375, 800 and 1280 px in Light and Dark", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: true });
+  test("every public page shows its heading and never scrolls sideways at 375, 800 and 1280 px in Light and Dark", async () => {
+    const context = await suite.browser.newContext({ javaScriptEnabled: true });
     const page = await context.newPage();
-    for (const path of ["/", "/support", faqPath, "/contact-us", "/terms", "/no-such-page"]) {
+    const headings: [string, string][] = [
+      ["/", "Custom web apps done right"],
+      ["/support", "How can we help?"],
+      [faqPath, faqTitle],
+      ["/contact-us", "We're here to help"],
+      ["/terms", "Terms and Conditions"],
+      ["/no-such-page", "Page not found"],
+    ];
+    const problems: string[] = [];
+    for (const [path, heading] of headings) {
       for (const theme of ["0", "1"]) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${suite.server.url}${path}`);
         await page.evaluate((value) => {
           document.documentElement.dataset.theme = value;
         }, theme);
+        for (const width of [375, 800, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          const where = `${path} at ${width} px in theme ${theme}`;
+          const title = page.getByRole("heading", { level: 1 });
+          if (!(await title.isVisible())) problems.push(`${where}: no visible page heading`);
+          else {
+            const shown = ((await title.textContent()) ?? "").replace(/\s+/g, " ").trim();
+            if (shown !== heading) problems.push(`${where}: heading "${shown}"`);
+          }
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          if (overflow > 0) problems.push(`${where}: ${overflow} px wider than the window`);
+        }
+        // For people to look at, with SCREENSHOTS=1.
         await screenshots(page, `public${path.replace(/[^a-z0-9]+/gi, "-")}`);
       }
     }
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

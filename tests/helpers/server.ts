@@ -33,7 +33,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   const database = await createTestDatabase();
   const logs: string[] = [];
-  const running = await boot(config, { database, log: (line) => logs.push(line), outboxPollMs: 200 });
+  const running = await boot(config, { database, log: (line) => logs.push(line) });
   const base = running.url;
   // PUBLIC_URL defaults to the configured port (0); the running port is what browsers and tests use.
   const server: TestServer = {

@@ -5,6 +5,7 @@
 //   const config = loadConfig({ ..., SMTP_URL: smtp.url });
 //   const mail = await smtp.waitForMail((m) => m.envelopeTo.includes("ada@example.com"));
 //   mail.subject, mail.text, mail.html, mail.raw
+//   smtp.reject("bounce@example.com");                 // answer its RCPT TO with a permanent 550
 //   await smtp.stop();
 //
 // The MIME parsing is deliberately small: headers (with RFC 2047 encoded words), nested
@@ -41,6 +42,11 @@ export type SmtpCapture = {
    * rejects after timeoutMs, naming what did arrive.
    */
   waitForMail(predicate?: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  /** From now on, RCPT TO this address is refused with `550 5.1.1` (a permanent failure); `accept` undoes it. */
+  reject(address: string): void;
+  accept(address: string): void;
+  /** Every refused RCPT TO address, oldest first. */
+  rejections: string[];
   clear(): void;
   stop(): Promise<void>;
 };
@@ -48,12 +54,19 @@ export type SmtpCapture = {
 export async function startSmtpCapture(options: { port?: number } = {}): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<(mail: CapturedMail) => void>();
+  const rejected = new Set<string>();
+  const rejections: string[] = [];
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     closeTimeout: 500,
+    onRcptTo(address, _session, callback) {
+      if (!rejected.has(address.address.toLowerCase())) return callback();
+      rejections.push(address.address);
+      callback(Object.assign(new Error("5.1.1 No such user here"), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -106,6 +119,13 @@ export async function startSmtpCapture(options: { port?: number } = {}): Promise
         waiters.add(waiter);
       });
     },
+    reject(address) {
+      rejected.add(address.toLowerCase());
+    },
+    accept(address) {
+      rejected.delete(address.toLowerCase());
+    },
+    rejections,
     clear() {
       messages.length = 0;
     },

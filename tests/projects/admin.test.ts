@@ -191,9 +191,15 @@ describe("access codes", () => {
 
 describe("invoices", () => {
   const send = (cookie: string | undefined, json: unknown) => server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie, json });
+  // Invoices follow approval (tests/payments covers the refusals).
+  const approved = async (...args: Parameters<typeof createProjectAs>) => {
+    const id = await createProjectAs(...args);
+    await bulk(admin.cookie, { projectIDs: [id], updatedFields: { status: "in-progress" } });
+    return id;
+  };
 
   test("sending creates an invoice for the package price, marks the project and mails the customer a link", async () => {
-    const id = await createProjectAs(server, customer.cookie, {}, undefined);
+    const id = await approved(server, customer.cookie, {}, undefined);
     await server.deps.database.db
       .update(projects)
       .set({ projectType: "m", pagesText: ["1", "2", "3", "4"] })
@@ -201,7 +207,7 @@ describe("invoices", () => {
     const response = await send(admin.cookie, { projectID: id });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { invoiceID: string; message: string; invoiceNumber: number };
-    expect(body.message).toBe("Invoice sent.");
+    expect(body.message).toBe(`Invoice INV-${String(body.invoiceNumber).padStart(5, "0")} sent.`);
     const [invoice] = await server.deps.database.db.select().from(invoices).where(eq(invoices.id, body.invoiceID));
     expect(invoice).toMatchObject({ projectId: id, userId: customer.user.id, invoiceType: "m", amount: 500 });
     const dueIn = (invoice?.dueAt.getTime() ?? 0) - Date.now();
@@ -214,7 +220,7 @@ describe("invoices", () => {
   });
 
   test("sending again needs resend: true; without it 409 and nothing is created", async () => {
-    const id = await createProjectAs(server, customer.cookie);
+    const id = await approved(server, customer.cookie);
     const first = (await (await send(admin.cookie, { projectID: id })).json()) as { invoiceID: string };
     const again = await send(admin.cookie, { projectID: id });
     expect(again.status).toBe(409);
@@ -223,13 +229,14 @@ describe("invoices", () => {
     const resent = await send(admin.cookie, { projectID: id, resend: true });
     expect(resent.status).toBe(200);
     const second = (await resent.json()) as { invoiceID: string; message: string };
-    expect(second.message).toBe("Invoice sent again.");
-    expect(second.invoiceID).not.toBe(first.invoiceID);
-    expect((await row(id))?.invoiceId).toBe(second.invoiceID);
+    expect(second.message).toEndWith("sent again.");
+    // Resending mails the same invoice: same id, same number.
+    expect(second.invoiceID).toBe(first.invoiceID);
+    expect((await row(id))?.invoiceId).toBe(first.invoiceID);
   });
 
   test("customers, visitors, unknown projects and forged fields are refused", async () => {
-    const id = await createProjectAs(server, customer.cookie);
+    const id = await approved(server, customer.cookie);
     expect((await send(customer.cookie, { projectID: id })).status).toBe(403);
     expect((await send(undefined, { projectID: id })).status).toBe(401);
     expect((await send(admin.cookie, { projectID: "01m80asvewmtp1bv0pbzzpy1wv" })).status).toBe(404);
@@ -238,7 +245,7 @@ describe("invoices", () => {
   });
 
   test("the invoice page shows the invoice to its customer and admins; others get 404, visitors go to /", async () => {
-    const id = await createProjectAs(server, customer.cookie, { projectName: "Printable <Bakery>" });
+    const id = await approved(server, customer.cookie, { projectName: "Printable <Bakery>" });
     const { invoiceID } = (await (await send(admin.cookie, { projectID: id })).json()) as { invoiceID: string };
     const mine = await server.request(`/invoices/${invoiceID}`, { cookie: customer.cookie });
     expect(mine.status).toBe(200);
@@ -254,5 +261,43 @@ describe("invoices", () => {
     const visitor = await server.request(`/invoices/${invoiceID}`);
     expect(visitor.status).toBe(303);
     expect(visitor.headers.get("location")).toBe("/");
+  });
+});
+
+describe("GET /dashboard/projects.csv", () => {
+  test("exports every Webapp Request the admin list's filters match, for admins only", async () => {
+    const tag = `Csvtag${Date.now().toString(36)}`;
+    const evil = await createProjectAs(server, customer.cookie, { projectName: `=SUM(A1) ${tag}` });
+    const plain = await createProjectAs(server, customer.cookie, { projectName: `Plain ${tag}` });
+    await bulk(admin.cookie, { projectIDs: [plain], updatedFields: { status: "in-progress" } });
+    const dashboard = await (await server.request(`/dashboard?title=${tag}`, { cookie: admin.cookie })).text();
+    expect(dashboard).toContain(`href="/dashboard/projects.csv?title=${tag}"`);
+    const csv = await server.request(`/dashboard/projects.csv?title=${tag}`, { cookie: admin.cookie });
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = (await csv.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe('"ID","Project","Package","Status","Payment","Archived","Customer","Customer e-mail","Created"');
+    expect(lines).toHaveLength(3);
+    expect(lines.find((line) => line.startsWith(`"${evil}"`))).toContain(`"'=SUM(A1) ${tag}"`);
+    expect(lines.find((line) => line.startsWith(`"${plain}"`))).toContain('"In Progress","Unpaid","false","Customer"');
+    const filtered = (await (await server.request(`/dashboard/projects.csv?title=${tag}&status=in-progress`, { cookie: admin.cookie })).text())
+      .trimEnd()
+      .split("\r\n");
+    expect(filtered).toHaveLength(2);
+    expect((await server.request(`/dashboard/projects.csv?title=${tag}`, { cookie: customer.cookie })).status).toBe(303);
+    expect(await (await server.request(`/dashboard?title=${tag}`, { cookie: customer.cookie })).text()).not.toContain("projects.csv");
+  });
+});
+
+describe("GET /dashboard/accesscodes.csv", () => {
+  test("exports the access codes the filters match, for admins only", async () => {
+    const tag = `Codes${Date.now().toString(36)}`;
+    await createCode(server, admin.cookie, `${tag} first`);
+    await createCode(server, admin.cookie, `+${tag} second`);
+    const lines = (await (await server.request(`/dashboard/accesscodes.csv?codeTitle=${tag}`, { cookie: admin.cookie })).text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe('"ID","Title","Code","Status","Claimed by project","Claimed","Created"');
+    expect(lines).toHaveLength(3);
+    expect(lines.join("\n")).toContain(`"'+${tag} second"`);
+    expect(lines.join("\n")).toContain('"Unclaimed"');
+    expect((await server.request(`/dashboard/accesscodes.csv?codeTitle=${tag}`, { cookie: customer.cookie })).status).toBe(303);
   });
 });

@@ -3,7 +3,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
-import { Island } from "../../render/island";
+import { Behaviour } from "../../render/behaviour";
 import { formatDate } from "../../shared/dates";
 import { badgeClass } from "../../shared/project-labels";
 import { page } from "../layout/page";
@@ -36,7 +36,15 @@ export const accessCodePages = (deps: AppDeps) =>
             <p className="muted">Created {formatDate(code.createdAt)}</p>
             <div className="code-box">
               <code className="code-big">{code.code}</code>
-              <Island name="copy-code" props={{ code: code.code }} />
+              <button type="button" className="button" data-copy={code.code}>
+                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                  <path d="M9 9h10v10H9zM5 15V5h10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                </svg>
+                <span aria-live="polite" data-copy-label>
+                  Copy code
+                </span>
+              </button>
+              <Behaviour name="copy-code" />
             </div>
             {code.claimedByProjectID ? (
               <p className="muted">

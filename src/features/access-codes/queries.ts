@@ -1,10 +1,9 @@
 // SQL for access codes. Claiming is one conditional UPDATE, so two orders racing for one code
 // cannot both win: the second finds `claimed = true` (Postgres re-checks the row after the first commits).
-import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
 import { type AccessCode, accessCodes } from "../../../db/schema";
-import type { Db } from "../../lib/db";
+import { type Db, type Page, likePattern, paged } from "../../lib/db";
 import { ACCESS_CODES_PAGE_SIZE, type SortOrder } from "../../shared/lists";
-import { likePattern } from "../projects/queries";
 
 export async function insertAccessCode(db: Db, row: { id: string; title: string; code: string }): Promise<boolean> {
   const inserted = await db.insert(accessCodes).values(row).onConflictDoNothing({ target: accessCodes.code }).returning({ id: accessCodes.id });
@@ -35,23 +34,18 @@ export async function claimCode(db: Db, code: string, projectId: string): Promis
   return claimed.length === 1;
 }
 
-export type AccessCodeFilters = { claimed?: boolean; title?: string; page: number; sortby: SortOrder };
+export type AccessCodeFilters = { claimed?: boolean; title?: string; page: number; sortby: SortOrder; pageSize?: number };
 
-export async function searchAccessCodes(db: Db, filters: AccessCodeFilters): Promise<{ rows: AccessCode[]; totalCount: number }> {
+export async function searchAccessCodes(db: Db, filters: AccessCodeFilters): Promise<Page<AccessCode>> {
   const conditions = [];
   if (filters.claimed !== undefined) conditions.push(eq(accessCodes.claimed, filters.claimed));
   if (filters.title) conditions.push(ilike(accessCodes.title, likePattern(filters.title)));
   const where = conditions.length ? and(...conditions) : undefined;
   const order = filters.sortby === "createdAt" ? [asc(accessCodes.createdAt), asc(accessCodes.id)] : [desc(accessCodes.createdAt), desc(accessCodes.id)];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(accessCodes)
-      .where(where)
-      .orderBy(...order)
-      .limit(ACCESS_CODES_PAGE_SIZE)
-      .offset((filters.page - 1) * ACCESS_CODES_PAGE_SIZE),
-    db.select({ value: count() }).from(accessCodes).where(where),
-  ]);
-  return { rows, totalCount: total?.value ?? 0 };
+  const ordered = db
+    .select()
+    .from(accessCodes)
+    .where(where)
+    .orderBy(...order);
+  return paged(db, ordered, { table: accessCodes, where }, { page: filters.page, pageSize: filters.pageSize ?? ACCESS_CODES_PAGE_SIZE });
 }

@@ -3,7 +3,9 @@
 import type { AccessCode } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, notFound } from "../../http/errors";
+import type { CsvValue } from "../../lib/csv";
 import type { Db } from "../../lib/db";
+import { EXPORT_BATCH, everyRow } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { SPOKEN_ALPHABET, randomText } from "../../lib/random-text";
 import { ACCESS_CODES_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
@@ -66,13 +68,23 @@ export async function isAccessCodeValid(db: Db, input: string): Promise<boolean>
   return code !== null && (await isCodeUnclaimed(db, code));
 }
 
+export const ACCESS_CODE_CSV_HEADER = ["ID", "Title", "Code", "Status", "Claimed by project", "Claimed", "Created"];
+
+/** Every code the admin list's filters and search match, as CSV rows. */
+export async function* accessCodeCsvRows(deps: Pick<AppDeps, "database">, query: AccessCodeSearchQuery): AsyncGenerator<CsvValue[]> {
+  const filters = { claimed: query.claimed, title: query.title?.trim() || undefined, sortby: query.sortby ?? DEFAULT_SORT };
+  for await (const code of everyRow((page) => searchAccessCodes(deps.database.db, { ...filters, page, pageSize: EXPORT_BATCH }), EXPORT_BATCH)) {
+    yield [code.id, code.title, code.code, code.claimed ? "Claimed" : "Unclaimed", code.claimedByProjectId, code.claimedAt, code.createdAt];
+  }
+}
+
 export async function listAccessCodes(deps: Pick<AppDeps, "database">, query: AccessCodeSearchQuery): Promise<{ accessCodes: AccessCodeModel[] } & PageInfo> {
   const page = query.page ?? 1;
-  const { rows, totalCount } = await searchAccessCodes(deps.database.db, {
+  const { rows, ...counted } = await searchAccessCodes(deps.database.db, {
     claimed: query.claimed,
     title: query.title?.trim() || undefined,
     page,
     sortby: query.sortby ?? DEFAULT_SORT,
   });
-  return { accessCodes: rows.map(toAccessCodeModel), ...pageInfo(totalCount, page, ACCESS_CODES_PAGE_SIZE) };
+  return { accessCodes: rows.map(toAccessCodeModel), ...pageInfo(counted, page, ACCESS_CODES_PAGE_SIZE) };
 }

@@ -72,6 +72,11 @@ export const adminConsolePages = (deps: AppDeps) =>
                 <QuickAction title="Access code" description="A code a customer can order with instead of paying.">
                   <Island name="access-code-create" props={{}} />
                 </QuickAction>
+                <QuickAction title="Failed mail" description="Mail the server refused or could not deliver, to send again.">
+                  <a className="button" href="/admin/mail">
+                    Open failed mail
+                  </a>
+                </QuickAction>
                 <QuickAction title="Tools" description="Hosting, database, storage, payments and code.">
                   <a className="button" href="/admin/tools">
                     Open Tools

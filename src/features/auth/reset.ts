@@ -46,7 +46,7 @@ async function sendResetLink(deps: AppDeps, email: string): Promise<string> {
   const link = `${deps.config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
   await db.transaction(async (tx) => {
     await insertResetToken(tx, { id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-    await enqueueMail(tx, {
+    await enqueueMail(deps.jobs, tx, {
       to: user.email,
       subject: "Reset your Webstudio password",
       text: [
@@ -62,7 +62,6 @@ async function sendResetLink(deps: AppDeps, email: string): Promise<string> {
       html: resetMailHtml(user.displayName, link),
     });
   });
-  deps.wakeOutbox();
   return RESET_SENT_MESSAGE;
 }
 

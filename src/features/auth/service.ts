@@ -241,7 +241,7 @@ export async function completePasswordChange(
   const db = deps.database.db;
   const user = typeof ticket.u === "string" ? await findUserById(db, ticket.u) : null;
   // Bound to the hash it was issued for, so a ticket works once and dies with a password change.
-  if (!user || !user.mustChangePassword || ticket.e < Date.now() || ticket.h !== sha256(user.passwordHash ?? "")) {
+  if (!user?.mustChangePassword || ticket.e < Date.now() || ticket.h !== sha256(user.passwordHash ?? "")) {
     throw badRequest(TICKET_INVALID_MESSAGE);
   }
   await setPassword(db, user.id, await hashPassword(input.password));

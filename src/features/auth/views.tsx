@@ -1,7 +1,7 @@
 // Sign-in, sign-up and reset screens (SPEC.md §2): plain HTML forms that work without
 // JavaScript and come back with the typed values and the error when something is wrong.
 import type { ReactNode } from "react";
-import { Island } from "../../render/island";
+import { Behaviour } from "../../render/behaviour";
 import { Logo } from "../layout/logo";
 import { PageShell } from "../layout/views";
 
@@ -24,7 +24,7 @@ function AuthCard(props: { title: string; subtitle?: ReactNode; children: ReactN
         </section>
         {props.footer ? <p className="auth-footer">{props.footer}</p> : null}
       </div>
-      <Island name="submit-splash" props={{}} />
+      <Behaviour name="submit-splash" />
     </PageShell>
   );
 }

@@ -1,11 +1,24 @@
 // The admin side of bug reports (SPEC.md §2 Bug reports, §4 flags, §5 Edit bug report, §7).
 import { badRequest, notFound } from "../../http/errors";
-import type { Db } from "../../lib/db";
+import { parseIdList } from "../../http/id-list";
+import type { CsvValue } from "../../lib/csv";
+import { type Db, EXPORT_BATCH, everyRow } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { BUG_REPORTS_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
-import { parseIdList } from "../projects/admin";
+import { insertNotifications } from "../notifications/queries";
 import { type BugReportFields, type BugReportModel, type BugReportSearchQuery, type BugReportStats, MAX_BULK_BUG_REPORTS, type Timeframe } from "./model";
-import { type BugReportRow, countInPeriod, deleteBugReportRows, insertBugReport, searchBugReportRows, selectBugReport, updateBugReportRows } from "./queries";
+import {
+  type BugReportFilters,
+  type BugReportRow,
+  countInPeriod,
+  deleteBugReportRows,
+  insertBugReport,
+  lockReportStatuses,
+  searchBugReportRows,
+  selectBugReport,
+  updateBugReportRows,
+} from "./queries";
+import { reportStatusMessage } from "./service";
 
 export const TITLE_BLANK = "Title cannot be blank.";
 export const DESCRIPTION_BLANK = "Description cannot be blank";
@@ -32,17 +45,54 @@ export function toBugReportModel(row: BugReportRow): BugReportModel {
   };
 }
 
-export async function searchBugReports(db: Db, query: BugReportSearchQuery): Promise<{ bugReports: BugReportModel[] } & PageInfo> {
-  const page = query.page ?? 1;
-  const { rows, totalCount } = await searchBugReportRows(db, {
+function filtersOf(query: BugReportSearchQuery): Omit<BugReportFilters, "page"> {
+  return {
     resolved: query.status === undefined ? undefined : query.status === "resolved",
     highPriority: query.highPriority === true,
     archived: query.archived === true,
     title: query.title?.trim() || undefined,
-    page,
     sortby: query.sortby ?? DEFAULT_SORT,
-  });
-  return { bugReports: rows.map(toBugReportModel), ...pageInfo(totalCount, page, BUG_REPORTS_PAGE_SIZE) };
+  };
+}
+
+export async function searchBugReports(db: Db, query: BugReportSearchQuery): Promise<{ bugReports: BugReportModel[] } & PageInfo> {
+  const page = query.page ?? 1;
+  const { rows, ...counted } = await searchBugReportRows(db, { ...filtersOf(query), page });
+  return { bugReports: rows.map(toBugReportModel), ...pageInfo(counted, page, BUG_REPORTS_PAGE_SIZE) };
+}
+
+export const BUG_REPORT_CSV_HEADER = [
+  "ID",
+  "Title",
+  "Description",
+  "Status",
+  "Priority",
+  "Archived",
+  "Reporter",
+  "Reporter e-mail",
+  "Notes",
+  "Created",
+  "Resolved at",
+];
+
+/** Every report the list's filters and search match (not only the page shown), as CSV rows. */
+export async function* bugReportCsvRows(db: Db, query: BugReportSearchQuery): AsyncGenerator<CsvValue[]> {
+  const filters = filtersOf(query);
+  for await (const row of everyRow((page) => searchBugReportRows(db, { ...filters, page, pageSize: EXPORT_BATCH }), EXPORT_BATCH)) {
+    yield [
+      row.id,
+      row.title,
+      row.description,
+      row.resolved ? "Resolved" : "Unresolved",
+      row.highPriority ? "High" : "Regular",
+      row.archived,
+      row.reporterName,
+      row.reporterEmail,
+      row.notes,
+      row.createdAt,
+      row.resolvedAt,
+    ];
+  }
 }
 
 /** A malformed id is simply not found: ids are opaque to callers. */
@@ -80,9 +130,25 @@ export async function createBugReportAsAdmin(
   return { message: "Bug report created.", bugReportID: id };
 }
 
+/**
+ * Updates reports; a reporter whose report is now resolved (or open again) is told in the app,
+ * in the same transaction, so the notice and the status never disagree.
+ */
 export async function updateBugReports(db: Db, ids: string[], changes: BugReportFields): Promise<{ message: string; bugReportIDs: string[] }> {
   const fields: BugReportFields = { ...changes, ...checkText(changes) };
-  const updated = await updateBugReportRows(db, [...new Set(ids)], fields);
+  const updated = await db.transaction(async (tx) => {
+    const before = fields.resolved === undefined ? [] : await lockReportStatuses(tx, [...new Set(ids)]);
+    const changed = await updateBugReportRows(tx, [...new Set(ids)], fields);
+    const notices = before
+      .filter((report) => report.reporterId !== null && report.resolved !== fields.resolved)
+      .map((report) => ({
+        userId: report.reporterId ?? "",
+        channelId: "general" as const,
+        message: reportStatusMessage(report.title, fields.resolved === true),
+      }));
+    await insertNotifications(tx, notices);
+    return changed;
+  });
   if (updated.length === 0) throw notFound("No bug report matched those ids.");
   return { message: updated.length === 1 ? "Bug report updated." : `${updated.length} bug reports updated.`, bugReportIDs: updated };
 }

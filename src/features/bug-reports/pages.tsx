@@ -4,15 +4,16 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
+import { csvResponse } from "../../lib/csv";
 import { Island } from "../../render/island";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
-import { hiddenFields } from "../../render/list-links";
+import { hiddenFields, linkTo } from "../../render/list-links";
 import { formatDate } from "../../shared/dates";
 import { AdminFrame } from "../layout/admin-frame";
 import { page } from "../layout/page";
-import { getBugReport, getBugReportStats, searchBugReports } from "./admin-service";
+import { BUG_REPORT_CSV_HEADER, bugReportCsvRows, getBugReport, getBugReportStats, searchBugReports } from "./admin-service";
 import { type BugReportListState, bugReportListLink, bugReportListParams, readBugReportListState, timeframes } from "./list-state";
-import type { BugReportStats } from "./model";
+import type { BugReportSearchQuery, BugReportStats } from "./model";
 
 function Delta(props: { value: number; period: string }) {
   const direction = props.value > 0 ? "up" : props.value < 0 ? "down" : "flat";
@@ -65,21 +66,34 @@ function MetricsStrip(props: { state: BugReportListState; stats: BugReportStats 
   );
 }
 
+/** The list's filters as the search reads them (the page aside). */
+function searchOf(state: BugReportListState): BugReportSearchQuery {
+  return {
+    status: state.status,
+    highPriority: state.highPriority || undefined,
+    archived: state.archived || undefined,
+    title: state.title || undefined,
+    sortby: state.sortby,
+  };
+}
+
 export const adminBugReportPages = (deps: AppDeps) =>
   new Elysia({ name: "admin-bug-report-pages", prefix: "/admin/bugreports" })
     .use(context(deps))
+    .get("/export.csv", ({ actor, request }) => {
+      requireAdminPage(actor);
+      const state = readBugReportListState(new URL(request.url).searchParams);
+      return csvResponse(
+        `bug-reports-${new Date().toISOString().slice(0, 10)}.csv`,
+        BUG_REPORT_CSV_HEADER,
+        bugReportCsvRows(deps.database.db, searchOf(state)),
+      );
+    })
     .get("/", async ({ actor, request }) => {
       const admin = requireAdminPage(actor);
       const state = readBugReportListState(new URL(request.url).searchParams);
       const [data, stats] = await Promise.all([
-        searchBugReports(deps.database.db, {
-          status: state.status,
-          highPriority: state.highPriority || undefined,
-          archived: state.archived || undefined,
-          title: state.title || undefined,
-          sortby: state.sortby,
-          page: state.page,
-        }),
+        searchBugReports(deps.database.db, { ...searchOf(state), page: state.page }),
         getBugReportStats(deps.database.db, state.timeframe),
       ]);
       const filtered = Boolean(state.status || state.highPriority || state.archived || state.title);
@@ -91,6 +105,7 @@ export const adminBugReportPages = (deps: AppDeps) =>
         <AdminFrame actor={admin} tab="bug-reports" title="Bug Reports" lead="What customers and admins reported, and how it is going.">
           <MetricsStrip state={state} stats={stats} />
           <section className="list-section" aria-label="Bug reports">
+            <Island name="live-notice" props={{ watch: "bug-reports" }} />
             <div className="list-toolbar">
               <SearchForm
                 action="/admin/bugreports"
@@ -102,6 +117,9 @@ export const adminBugReportPages = (deps: AppDeps) =>
               />
               <div className="list-toolbar-end">
                 <SortLinks label="Sort bug reports" current={state.sortby} hrefFor={(sortby) => bugReportListLink(state, { sortby })} />
+                <a className="button" href={linkTo("/admin/bugreports/export.csv", bugReportListParams({ ...state, page: 1 }))} download>
+                  Export CSV
+                </a>
                 <Island name="bug-report-create" props={{}} />
               </div>
             </div>

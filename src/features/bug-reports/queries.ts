@@ -1,10 +1,10 @@
-// SQL for the admin side of bug reports. resolvedAt and archivedAt record when a flag was last
-// turned on (and are cleared when it is turned off), so the stats count what happened in a period.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql } from "drizzle-orm";
+// SQL for bug reports: a user's report and the admin side. resolvedAt and archivedAt record
+// when a flag was last turned on (and are cleared when it is turned off), so the stats count
+// what happened in a period.
+import { and, asc, desc, eq, gte, ilike, inArray, lt, sql } from "drizzle-orm";
 import { type BugReport, bugReports, users } from "../../../db/schema";
-import type { Db } from "../../lib/db";
+import { type Db, type Page, likePattern, paged } from "../../lib/db";
 import { BUG_REPORTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
-import { likePattern } from "../projects/queries";
 import type { BugReportFields } from "./model";
 
 export type BugReportRow = BugReport & { reporterName: string | null; reporterEmail: string | null };
@@ -15,32 +15,57 @@ function withReporter(row: { report: BugReport; reporterName: string | null; rep
   return { ...row.report, reporterName: row.reporterName, reporterEmail: row.reporterEmail };
 }
 
-export type BugReportFilters = { resolved?: boolean; highPriority: boolean; archived: boolean; title?: string; page: number; sortby: SortOrder };
+export type BugReportFilters = {
+  resolved?: boolean;
+  highPriority: boolean;
+  archived: boolean;
+  title?: string;
+  page: number;
+  sortby: SortOrder;
+  pageSize?: number;
+};
 
-export async function searchBugReportRows(db: Db, filters: BugReportFilters): Promise<{ rows: BugReportRow[]; totalCount: number }> {
+export async function searchBugReportRows(db: Db, filters: BugReportFilters): Promise<Page<BugReportRow>> {
   const conditions = [eq(bugReports.archived, filters.archived)];
   if (filters.resolved !== undefined) conditions.push(eq(bugReports.resolved, filters.resolved));
   if (filters.highPriority) conditions.push(eq(bugReports.highPriority, true));
   if (filters.title) conditions.push(ilike(bugReports.title, likePattern(filters.title)));
   const where = and(...conditions);
   const order = filters.sortby === "createdAt" ? [asc(bugReports.createdAt), asc(bugReports.id)] : [desc(bugReports.createdAt), desc(bugReports.id)];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(bugReports)
-      .leftJoin(users, eq(users.id, bugReports.reporterId))
-      .where(where)
-      .orderBy(...order)
-      .limit(BUG_REPORTS_PAGE_SIZE)
-      .offset((filters.page - 1) * BUG_REPORTS_PAGE_SIZE),
-    db.select({ value: count() }).from(bugReports).where(where),
-  ]);
-  return { rows: rows.map(withReporter), totalCount: total?.value ?? 0 };
+  const ordered = db
+    .select(columns)
+    .from(bugReports)
+    .leftJoin(users, eq(users.id, bugReports.reporterId))
+    .where(where)
+    .orderBy(...order);
+  const { rows, ...counted } = await paged(
+    db,
+    ordered,
+    { table: bugReports, where },
+    { page: filters.page, pageSize: filters.pageSize ?? BUG_REPORTS_PAGE_SIZE },
+  );
+  return { rows: rows.map(withReporter), ...counted };
 }
 
 export async function selectBugReport(db: Db, id: string): Promise<BugReportRow | null> {
   const [row] = await db.select(columns).from(bugReports).leftJoin(users, eq(users.id, bugReports.reporterId)).where(eq(bugReports.id, id)).limit(1);
   return row ? withReporter(row) : null;
+}
+
+/** A user's own reports, newest first: what they see under Settings → Bug reports. */
+export function listReportsBy(db: Db, reporterId: string, limit: number): Promise<BugReport[]> {
+  return db.select().from(bugReports).where(eq(bugReports.reporterId, reporterId)).orderBy(desc(bugReports.createdAt), desc(bugReports.id)).limit(limit);
+}
+
+export type ReportStatus = { id: string; title: string; reporterId: string | null; resolved: boolean };
+
+/** Locks the reports and reads what their reporters see, so a status change can be told once. */
+export function lockReportStatuses(db: Db, ids: string[]): Promise<ReportStatus[]> {
+  return db
+    .select({ id: bugReports.id, title: bugReports.title, reporterId: bugReports.reporterId, resolved: bugReports.resolved })
+    .from(bugReports)
+    .where(inArray(bugReports.id, ids))
+    .for("update");
 }
 
 export async function insertBugReport(db: Db, values: { id: string; title: string; description: string; reporterId: string }): Promise<void> {

@@ -1,10 +1,14 @@
-import { bugReports } from "../../../db/schema";
+// A user's side of bug reports: sending one, and following the ones they sent.
+import type { BugReport } from "../../../db/schema";
 import { badRequest } from "../../http/errors";
 import { enforceRateLimit } from "../../http/rate-limit";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
+import { insertBugReport, listReportsBy } from "./queries";
 
 const REPORTS_PER_HOUR = { name: "bug-report-user", max: 10, windowMs: 60 * 60 * 1000 };
+/** Settings lists this many of a user's reports, newest first. */
+const OWN_REPORTS_SHOWN = 50;
 
 export async function createBugReport(db: Db, reporterId: string, input: { title: string; description: string }): Promise<string> {
   const title = input.title.trim();
@@ -16,6 +20,15 @@ export async function createBugReport(db: Db, reporterId: string, input: { title
   if (first) throw badRequest(first, fields);
   await enforceRateLimit(db, REPORTS_PER_HOUR, reporterId);
   const id = newId();
-  await db.insert(bugReports).values({ id, title, description, reporterId });
+  await insertBugReport(db, { id, title, description, reporterId });
   return id;
+}
+
+export function listOwnBugReports(db: Db, userId: string): Promise<BugReport[]> {
+  return listReportsBy(db, userId, OWN_REPORTS_SHOWN);
+}
+
+/** What the reporter reads in the bell when an admin resolves (or reopens) their report. */
+export function reportStatusMessage(title: string, resolved: boolean): string {
+  return resolved ? `Your bug report "${title}" was marked resolved. Thank you for telling us.` : `Your bug report "${title}" is open again.`;
 }

@@ -33,12 +33,11 @@ export function checkContactFields(input: Partial<Record<keyof ContactFields, un
 export async function sendContactMessage(deps: AppDeps, senderIp: string, input: Partial<Record<keyof ContactFields, unknown>>): Promise<string> {
   const { userEmail, message } = checkContactFields(input);
   await enforceRateLimit(deps.database.db, CONTACT_LIMIT, senderIp);
-  await enqueueMail(deps.database.db, {
+  await enqueueMail(deps.jobs, deps.database.db, {
     to: deps.config.providerEmail,
     replyTo: userEmail,
     subject: `Contact form: message from ${userEmail}`,
     text: `${message}\n\n--\nSent from the contact form by ${userEmail}.\nReply to this email to answer them.`,
   });
-  deps.wakeOutbox();
   return CONTACT_SENT_MESSAGE;
 }

@@ -4,27 +4,34 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
+import { csvResponse } from "../../lib/csv";
 import { Island } from "../../render/island";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
-import { hiddenFields } from "../../render/list-links";
+import { hiddenFields, linkTo } from "../../render/list-links";
 import { faqSections } from "../../shared/enums";
 import { AdminFrame } from "../layout/admin-frame";
 import { page } from "../layout/page";
-import { getFaqForAdmin, searchFaqs } from "./admin-service";
-import { faqListLink, faqListParams, readFaqListState } from "./list-state";
+import type { FaqSearchQuery } from "./admin-model";
+import { FAQ_CSV_HEADER, faqCsvRows, getFaqForAdmin, searchFaqs } from "./admin-service";
+import { type FaqListState, faqListLink, faqListParams, readFaqListState } from "./list-state";
+
+/** The list's filters as the search reads them (the page aside). */
+function faqQueryOf(state: FaqListState): FaqSearchQuery {
+  return { sections: state.section, title: state.title || undefined, sortby: state.sortby };
+}
 
 export const adminFaqPages = (deps: AppDeps) =>
   new Elysia({ name: "admin-faq-pages", prefix: "/admin/faq" })
     .use(context(deps))
+    .get("/export.csv", ({ actor, request }) => {
+      requireAdminPage(actor);
+      const state = readFaqListState(new URL(request.url).searchParams);
+      return csvResponse(`faqs-${new Date().toISOString().slice(0, 10)}.csv`, FAQ_CSV_HEADER, faqCsvRows(deps.database.db, faqQueryOf(state)));
+    })
     .get("/", async ({ actor, request }) => {
       const admin = requireAdminPage(actor);
       const state = readFaqListState(new URL(request.url).searchParams);
-      const data = await searchFaqs(deps.database.db, {
-        sections: state.section,
-        title: state.title || undefined,
-        sortby: state.sortby,
-        page: state.page,
-      });
+      const data = await searchFaqs(deps.database.db, { ...faqQueryOf(state), page: state.page });
       const filtered = Boolean(state.section || state.title);
       return page(
         deps,
@@ -43,6 +50,9 @@ export const adminFaqPages = (deps: AppDeps) =>
               />
               <div className="list-toolbar-end">
                 <SortLinks label="Sort FAQs" current={state.sortby} hrefFor={(sortby) => faqListLink(state, { sortby })} />
+                <a className="button" href={linkTo("/admin/faq/export.csv", faqListParams({ ...state, page: 1 }))} download>
+                  Export CSV
+                </a>
                 <Island name="faq-create" props={{}} />
               </div>
             </div>

@@ -2,10 +2,11 @@
 // the FAQ feature's service, so the public help centre's render cache is cleared at once.
 
 import { badRequest, notFound } from "../../http/errors";
-import type { Db } from "../../lib/db";
+import { parseIdList } from "../../http/id-list";
+import type { CsvValue } from "../../lib/csv";
+import { type Db, EXPORT_BATCH, everyRow } from "../../lib/db";
 import { type FaqSection, faqSections } from "../../shared/enums";
 import { DEFAULT_SORT, FAQS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
-import { parseIdList } from "../projects/admin";
 import { type FaqSearchQuery, MAX_BULK_FAQS } from "./admin-model";
 import { searchFaqRows } from "./admin-queries";
 import { type FaqJson, toFaqJson } from "./model";
@@ -31,13 +32,23 @@ export function parseSections(joined: string | undefined): FaqSection[] {
 
 export async function searchFaqs(db: Db, query: FaqSearchQuery): Promise<{ faqs: FaqJson[] } & PageInfo> {
   const page = query.page ?? 1;
-  const { rows, totalCount } = await searchFaqRows(db, {
+  const { rows, ...counted } = await searchFaqRows(db, {
     sections: parseSections(query.sections),
     title: query.title?.trim() || undefined,
     page,
     sortby: query.sortby ?? DEFAULT_SORT,
   });
-  return { faqs: rows.map(toFaqJson), ...pageInfo(totalCount, page, FAQS_PAGE_SIZE) };
+  return { faqs: rows.map(toFaqJson), ...pageInfo(counted, page, FAQS_PAGE_SIZE) };
+}
+
+export const FAQ_CSV_HEADER = ["ID", "Title", "Section", "Answer", "Created"];
+
+/** Every FAQ the admin list's filters and search match, as CSV rows. */
+export async function* faqCsvRows(db: Db, query: FaqSearchQuery): AsyncGenerator<CsvValue[]> {
+  const filters = { sections: parseSections(query.sections), title: query.title?.trim() || undefined, sortby: query.sortby ?? DEFAULT_SORT };
+  for await (const faq of everyRow((page) => searchFaqRows(db, { ...filters, page, pageSize: EXPORT_BATCH }), EXPORT_BATCH)) {
+    yield [faq.id, faq.title, faq.section, faq.answer, faq.createdAt];
+  }
 }
 
 export async function getFaqForAdmin(db: Db, id: string): Promise<FaqJson> {

@@ -1,7 +1,7 @@
 // FAQ shapes on the wire (SPEC.md §3: _id, title, section, answer).
 import { t } from "elysia";
 import type { Faq } from "../../../db/schema";
-import { type FaqSection, faqSections } from "../../shared/enums";
+import type { FaqSection } from "../../shared/enums";
 
 export type FaqJson = { _id: string; title: string; section: FaqSection; answer: string; createdAt: string };
 export type FaqSectionGroup = { section: FaqSection; faqs: FaqJson[] };

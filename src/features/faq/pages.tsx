@@ -6,8 +6,13 @@ import { servePublicPage } from "../../render/page-cache";
 import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
 import { toFaqJson } from "./model";
-import { getFaq, listFaqsBySection } from "./service";
+import { FAQ_SEARCH_MAX, getFaq, listFaqsBySection, searchFaqs } from "./service";
 import { FaqView, SupportView } from "./views";
+
+/** `?q=` as the help centre reads it: trimmed and cut to a sane length (NUL bytes never get here: 400). */
+function searchText(request: Request): string {
+  return (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, FAQ_SEARCH_MAX);
+}
 
 /** A search-result description: the answer's first sentence-ish, on one line. */
 function summarize(text: string): string {
@@ -19,17 +24,25 @@ export const faqPages = (deps: AppDeps) =>
   new Elysia({ name: "faq-pages" })
     .use(context(deps))
     .get("/support", ({ actor, request }) =>
-      servePublicPage(deps.database.db, request, async () =>
-        page(
+      // A search has a query string, so it is rendered fresh; the plain page comes from the cache.
+      servePublicPage(deps.database.db, request, async () => {
+        const query = searchText(request);
+        const search = query ? { query, results: await searchFaqs(deps.database.db, query) } : null;
+        return page(
           deps,
           actor,
-          { title: "Support", description: "Answers about accounts, projects and the admin console, and how to reach us.", path: "/support" },
+          {
+            title: search ? `“${query}” · Support` : "Support",
+            description: "Answers about accounts, projects and the admin console, and how to reach us.",
+            path: "/support",
+            noIndex: search ? true : undefined,
+          },
           <PageShell actor={actor} current="/support">
-            <SupportView sections={await listFaqsBySection(deps.database.db)} />
+            <SupportView sections={search ? [] : await listFaqsBySection(deps.database.db)} search={search} />
           </PageShell>,
           { publicPage: true },
-        ),
-      ),
+        );
+      }),
     )
     .get("/support/faq/:id", ({ actor, request, params }) =>
       servePublicPage(deps.database.db, request, async () => {

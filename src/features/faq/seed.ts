@@ -5,16 +5,13 @@
 // A transaction-scoped advisory lock makes two instances starting together seed once: the
 // second waits, then sees the rows and does nothing. An install whose admins delete every
 // FAQ gets the starter set back at the next start, which is better than an empty help centre.
-import { sql } from "drizzle-orm";
-import { type NewFaq, faqs } from "../../../db/schema";
+import type { NewFaq } from "../../../db/schema";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { invalidatePublicPages } from "../../render/page-cache";
 import type { FaqSection } from "../../shared/enums";
 import { INVOICE_DUE_DAYS, REVISION_WINDOW_DAYS, formatPrice, packages } from "../../shared/packages";
-
-// Any constant works; every instance of this app must use the same one.
-const SEED_LOCK_KEY = 7_240_518_312;
+import { hasAnyFaq, insertFaqs, lockFaqSeeding } from "./queries";
 
 const priceList = packages.map((p) => `${p.title} ${formatPrice(p.price)} (${p.customPages} custom pages)`).join(", ");
 
@@ -87,9 +84,8 @@ export const STARTER_FAQS: readonly { title: string; section: FaqSection; answer
 /** Inserts the starter FAQs when there are none; answers whether it did. */
 export async function seedFaqs(db: Db): Promise<boolean> {
   const seeded = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const existing = await tx.select({ id: faqs.id }).from(faqs).limit(1);
-    if (existing.length > 0) return false;
+    await lockFaqSeeding(tx);
+    if (await hasAnyFaq(tx)) return false;
     const base = Date.now();
     // One millisecond apart, so the reading order is the order written here.
     const rows: NewFaq[] = STARTER_FAQS.map((faq, index) => ({
@@ -98,7 +94,7 @@ export async function seedFaqs(db: Db): Promise<boolean> {
       createdAt: new Date(base + index),
       updatedAt: new Date(base + index),
     }));
-    await tx.insert(faqs).values(rows);
+    await insertFaqs(tx, rows);
     return true;
   });
   if (seeded) invalidatePublicPages(db);

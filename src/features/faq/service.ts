@@ -6,8 +6,8 @@ import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { invalidatePublicPages } from "../../render/page-cache";
 import { type FaqSection, faqSections } from "../../shared/enums";
-import { type FaqSectionGroup, toFaqJson } from "./model";
-import { deleteFaqRows, insertFaq, selectAllFaqs, selectFaq, updateFaqRows } from "./queries";
+import { type FaqJson, type FaqSectionGroup, toFaqJson } from "./model";
+import { deleteFaqRows, insertFaq, searchFaqText, selectAllFaqs, selectFaq, updateFaqRows } from "./queries";
 
 export type FaqInput = { title: string; section: FaqSection; answer: string };
 
@@ -15,6 +15,16 @@ export type FaqInput = { title: string; section: FaqSection; answer: string };
 export async function listFaqsBySection(db: Db): Promise<FaqSectionGroup[]> {
   const all = await selectAllFaqs(db);
   return faqSections.map((section) => ({ section, faqs: all.filter((faq) => faq.section === section).map(toFaqJson) }));
+}
+
+/** The longest search /support reads; more is cut, not refused (it comes from a link or a form). */
+export const FAQ_SEARCH_MAX = 100;
+const FAQ_SEARCH_RESULTS = 30;
+
+/** The help centre's search over titles and answers. */
+export async function searchFaqs(db: Db, text: string): Promise<FaqJson[]> {
+  const rows = await searchFaqText(db, text, FAQ_SEARCH_RESULTS);
+  return rows.map(toFaqJson);
 }
 
 export async function listAllFaqs(db: Db): Promise<Faq[]> {

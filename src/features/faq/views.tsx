@@ -38,7 +38,77 @@ function AnswerText(props: { text: string }) {
   );
 }
 
-export function SupportView(props: { sections: FaqSectionGroup[] }) {
+/** `text` with every case-insensitive occurrence of `query` marked. */
+function Highlighted(props: { text: string; query: string }) {
+  const { text, query } = props;
+  const lower = text.toLowerCase();
+  const needle = query.toLowerCase();
+  const parts: { text: string; match: boolean; at: number }[] = [];
+  let from = 0;
+  for (let at = lower.indexOf(needle); needle && at !== -1; at = lower.indexOf(needle, from)) {
+    if (at > from) parts.push({ text: text.slice(from, at), match: false, at: from });
+    parts.push({ text: text.slice(at, at + needle.length), match: true, at });
+    from = at + needle.length;
+  }
+  if (from < text.length) parts.push({ text: text.slice(from), match: false, at: from });
+  return <>{parts.map((part) => (part.match ? <mark key={part.at}>{part.text}</mark> : <span key={part.at}>{part.text}</span>))}</>;
+}
+
+/** A line of the answer around its first match (or its start), for a search result. */
+function excerpt(answer: string, query: string): string {
+  const flat = answer.replace(/\s+/g, " ").trim();
+  const at = flat.toLowerCase().indexOf(query.toLowerCase());
+  const start = at > 60 ? flat.lastIndexOf(" ", at - 50) + 1 : 0;
+  const end = Math.min(flat.length, Math.max(start + 180, at + query.length + 60));
+  return `${start > 0 ? "…" : ""}${flat.slice(start, end)}${end < flat.length ? "…" : ""}`;
+}
+
+function SearchResults(props: { query: string; results: FaqJson[] }) {
+  const { query, results } = props;
+  if (results.length === 0) {
+    return (
+      <section className="card faq-results" aria-labelledby="faq-results-title">
+        <h2 id="faq-results-title">No answers for “{query}”</h2>
+        <p className="muted">Try other words, browse all questions, or ask us: we reply to every message.</p>
+        <p className="faq-results-actions">
+          <a className="button" href="/support">
+            All questions
+          </a>
+          <a className="button button-primary" href="/contact-us">
+            Contact Us
+          </a>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="card faq-results" aria-labelledby="faq-results-title">
+      <h2 id="faq-results-title">
+        {results.length === 1 ? "1 answer" : `${results.length} answers`} for “{query}”
+      </h2>
+      <ul className="faq-result-list">
+        {results.map((faq) => (
+          <li key={faq._id}>
+            <a href={`/support/faq/${faq._id}`}>
+              <span className="faq-result-title">
+                <Highlighted text={faq.title} query={query} />
+              </span>
+              <span className="faq-result-text">
+                <Highlighted text={excerpt(faq.answer, query)} query={query} />
+              </span>
+              <span className="faq-tag">{faq.section}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="faq-back">
+        <a href="/support">← All questions</a>
+      </p>
+    </section>
+  );
+}
+
+export function SupportView(props: { sections: FaqSectionGroup[]; search: { query: string; results: FaqJson[] } | null }) {
   return (
     <>
       <section className="page-hero">
@@ -46,39 +116,59 @@ export function SupportView(props: { sections: FaqSectionGroup[] }) {
           <p className="eyebrow">Support</p>
           <h1>How can we help?</h1>
           <p className="lead">Answers to the questions we hear most. Can't find yours? We reply to every message.</p>
+          <form className="faq-search" role="search" action="/support" method="get">
+            <label htmlFor="faq-search" className="visually-hidden">
+              Search the questions
+            </label>
+            <input
+              id="faq-search"
+              className="input"
+              type="search"
+              name="q"
+              placeholder="Search the questions"
+              defaultValue={props.search?.query ?? ""}
+              maxLength={100}
+            />
+            <button type="submit" className="button button-primary">
+              Search
+            </button>
+          </form>
         </div>
       </section>
       <div className="container page">
-        <div className="faq-columns">
-          {props.sections.map((group) => (
-            <section key={group.section} className="card faq-section" aria-labelledby={`faq-${sectionSlug(group.section)}`}>
-              <header className="faq-section-header">
-                <SectionIcon section={group.section} />
-                <div>
-                  <h2 id={`faq-${sectionSlug(group.section)}`}>{group.section}</h2>
-                  <p className="subtle">{SECTION_BLURBS[group.section]}</p>
-                </div>
-              </header>
-              {group.faqs.length > 0 ? (
-                <ul className="faq-list">
-                  {group.faqs.map((faq) => (
-                    <li key={faq._id}>
-                      <a href={`/support/faq/${faq._id}`}>
-                        <span>{faq.title}</span>
-                        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-                          <path d="M6 3l5 5-5 5" />
-                        </svg>
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="subtle">No questions here yet.</p>
-              )}
-            </section>
-          ))}
-        </div>
-        <ContactPrompt />
+        {props.search ? <SearchResults query={props.search.query} results={props.search.results} /> : null}
+        {props.search ? null : (
+          <div className="faq-columns">
+            {props.sections.map((group) => (
+              <section key={group.section} className="card faq-section" aria-labelledby={`faq-${sectionSlug(group.section)}`}>
+                <header className="faq-section-header">
+                  <SectionIcon section={group.section} />
+                  <div>
+                    <h2 id={`faq-${sectionSlug(group.section)}`}>{group.section}</h2>
+                    <p className="subtle">{SECTION_BLURBS[group.section]}</p>
+                  </div>
+                </header>
+                {group.faqs.length > 0 ? (
+                  <ul className="faq-list">
+                    {group.faqs.map((faq) => (
+                      <li key={faq._id}>
+                        <a href={`/support/faq/${faq._id}`}>
+                          <span>{faq.title}</span>
+                          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                            <path d="M6 3l5 5-5 5" />
+                          </svg>
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="subtle">No questions here yet.</p>
+                )}
+              </section>
+            ))}
+          </div>
+        )}
+        {props.search?.results.length === 0 ? null : <ContactPrompt />}
       </div>
     </>
   );

@@ -10,9 +10,23 @@ export async function insertInvoice(db: Db, row: Omit<typeof invoices.$inferInse
   return invoice;
 }
 
+export async function findInvoice(db: Db, id: string): Promise<Invoice | null> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  return row ?? null;
+}
+
 export type InvoiceDetails = {
   invoice: Invoice;
-  project: { id: string; projectName: string; projectType: ProjectType; creatorName: string; projectDomainURL: string; receivedPayment: boolean };
+  project: {
+    id: string;
+    projectName: string;
+    projectType: ProjectType;
+    creatorName: string;
+    projectDomainURL: string;
+    receivedPayment: boolean;
+    refundIssued: boolean;
+    invoiceId: string | null;
+  };
   customer: { displayName: string; email: string };
 };
 
@@ -27,6 +41,8 @@ export async function findVisibleInvoice(db: Db, id: string, viewer: { userId: s
         creatorName: projects.creatorName,
         projectDomainURL: projects.projectDomainURL,
         receivedPayment: projects.receivedPayment,
+        refundIssued: projects.refundIssued,
+        invoiceId: projects.invoiceId,
       },
       customer: { displayName: users.displayName, email: users.email },
     })

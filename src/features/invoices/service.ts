@@ -1,5 +1,6 @@
 // Invoices (SPEC.md §1, §4, §9): sent after a project is approved; the amount is the package's
 // price, payment is due within 7 days. The customer gets a link to a printable invoice page.
+import type { Project } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { conflict, notFound } from "../../http/errors";
@@ -11,54 +12,92 @@ import { notifyProjectEvent, projectMessages } from "../notifications/project-ev
 import { lockProject, updateProjectRow } from "../projects/queries";
 import { PROJECT_NOT_FOUND } from "../projects/service";
 import type { SendInvoiceBody } from "./model";
-import { type InvoiceDetails, findCustomer, findVisibleInvoice, insertInvoice } from "./queries";
+import { renderInvoicePdf } from "./pdf";
+import { type InvoiceDetails, findCustomer, findInvoice, findVisibleInvoice, insertInvoice } from "./queries";
 
 export const INVOICE_ALREADY_SENT = "An invoice was already sent for this project.";
+export const INVOICE_PENDING = "This project is still Pending Approval: approve it (In Progress) before sending an invoice.";
+export const INVOICE_DENIED = "This project was Denied: a denied project is not invoiced.";
+export const INVOICE_ACCESS_CODE = 'This project was paid with an access code (source "access code"): there is nothing to invoice.';
+export const INVOICE_PAID = "This project is already paid: the customer finds the invoice and the receipt under Billing.";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const formatInvoiceNumber = (number: number): string => `INV-${String(number).padStart(5, "0")}`;
 
+/** Why a project cannot be invoiced, or null when it can (SPEC.md §1: invoices follow approval). */
+function refusal(project: Project): string | null {
+  if (project.accessCode) return INVOICE_ACCESS_CODE;
+  if (project.status === "pending-approval") return INVOICE_PENDING;
+  if (project.status === "denied") return INVOICE_DENIED;
+  if (project.receivedPayment) return INVOICE_PAID;
+  return null;
+}
+
 export async function sendInvoice(
-  deps: Pick<AppDeps, "database" | "config" | "wakeOutbox">,
+  deps: Pick<AppDeps, "database" | "config" | "jobs" | "payments">,
   body: SendInvoiceBody,
 ): Promise<{ message: string; invoiceID: string; invoiceNumber: number }> {
-  const invoice = await deps.database.db.transaction(async (tx) => {
+  const { invoice, resent } = await deps.database.db.transaction(async (tx) => {
     // The row lock makes two admins clicking Send at once create one invoice, not two.
     const project = await lockProject(tx, body.projectID);
     if (!project) throw notFound(PROJECT_NOT_FOUND);
+    const refused = refusal(project);
+    if (refused) throw conflict(refused);
     if (project.invoiceSent && body.resend !== true) throw conflict(INVOICE_ALREADY_SENT);
     const customer = await findCustomer(tx, project.creatorId);
     if (!customer) throw notFound(PROJECT_NOT_FOUND);
     const pkg = packageFor(project.projectType);
-    const created = await insertInvoice(tx, {
-      id: newId(),
-      projectId: project.id,
-      userId: project.creatorId,
-      invoiceType: project.projectType,
-      amount: pkg.price,
-      dueAt: new Date(Date.now() + INVOICE_DUE_DAYS * DAY_MS),
+    // Resending mails the same invoice (same number, same due date) again.
+    const existing = project.invoiceId ? await findInvoice(tx, project.invoiceId) : null;
+    const invoice =
+      existing ??
+      (await insertInvoice(tx, {
+        id: newId(),
+        projectId: project.id,
+        userId: project.creatorId,
+        invoiceType: project.projectType,
+        amount: pkg.price,
+        dueAt: new Date(Date.now() + INVOICE_DUE_DAYS * DAY_MS),
+      }));
+    if (!existing) await updateProjectRow(tx, project.id, { invoiceSent: true, invoiceType: project.projectType, invoiceId: invoice.id });
+    const number = formatInvoiceNumber(invoice.number);
+    const link = `${deps.config.publicUrl}/invoices/${invoice.id}`;
+    const details: InvoiceDetails = {
+      invoice,
+      project: { ...project, receivedPayment: false },
+      customer,
+    };
+    const pdf = await renderInvoicePdf(details, number, {
+      email: deps.config.providerEmail,
+      address: deps.config.providerAddress,
+      paymentInstructions: deps.config.providerPaymentInstructions,
+      payUrl: deps.payments ? link : null,
     });
-    await updateProjectRow(tx, project.id, { invoiceSent: true, invoiceType: project.projectType, invoiceId: created.id });
-    const link = `${deps.config.publicUrl}/invoices/${created.id}`;
-    await enqueueMail(tx, {
+    await enqueueMail(deps.jobs, tx, {
       to: customer.email,
-      subject: `Invoice ${formatInvoiceNumber(created.number)} for ${project.projectName}`,
+      subject: existing ? `Invoice ${number} for ${project.projectName} (copy)` : `Invoice ${number} for ${project.projectName}`,
       text: [
         `Hello ${customer.displayName},`,
         "",
-        `Your project "${project.projectName}" has been approved. Here is your invoice for the ${pkg.title}: ${formatPrice(pkg.price)}.`,
+        existing
+          ? `Here is invoice ${number} for your project "${project.projectName}" again: ${pkg.title}, ${formatPrice(invoice.amount)}. It is the same invoice as before; nothing new is owed.`
+          : `Your project "${project.projectName}" has been approved. Here is your invoice ${number} for the ${pkg.title}: ${formatPrice(invoice.amount)}.`,
         "",
-        `View and print it here: ${link}`,
+        deps.payments ? `Pay by card, or view and print the invoice: ${link}` : `View and print the invoice: ${link}`,
         "",
-        `Payment is due by ${formatDate(created.dueAt)} (within ${INVOICE_DUE_DAYS} days), or the project is deleted.`,
+        `Other ways to pay: ${deps.config.providerPaymentInstructions}`,
+        "",
+        `Payment is due by ${formatDate(invoice.dueAt)} (within ${INVOICE_DUE_DAYS} days of the invoice date), or the project is deleted.`,
+        "",
+        `The invoice is attached as a PDF.`,
       ].join("\n"),
+      attachments: [{ filename: `${number}.pdf`, contentType: "application/pdf", contentBase64: Buffer.from(pdf).toString("base64") }],
     });
-    await notifyProjectEvent(tx, project.creatorId, projectMessages.invoice(project.projectName), null);
-    return created;
+    await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.invoice(project.projectName), null);
+    return { invoice, resent: existing !== null };
   });
-  deps.wakeOutbox();
   return {
-    message: body.resend ? "Invoice sent again." : "Invoice sent.",
+    message: resent ? `Invoice ${formatInvoiceNumber(invoice.number)} sent again.` : `Invoice ${formatInvoiceNumber(invoice.number)} sent.`,
     invoiceID: invoice.id,
     invoiceNumber: invoice.number,
   };

@@ -6,24 +6,89 @@ import { Logo } from "../layout/logo";
 import type { InvoiceDetails } from "./queries";
 import { formatInvoiceNumber } from "./service";
 
-export function InvoiceView(props: { details: InvoiceDetails; provider: { email: string; address: string }; now: Date }) {
+export type InvoiceState = "awaiting" | "overdue" | "paid" | "refunded";
+
+export const invoiceStateLabels: Record<InvoiceState, { label: string; badge: "badge-yellow" | "badge-red" | "badge-green" | "badge-blue" }> = {
+  awaiting: { label: "Awaiting payment", badge: "badge-yellow" },
+  overdue: { label: "Overdue", badge: "badge-red" },
+  paid: { label: "Paid", badge: "badge-green" },
+  refunded: { label: "Refunded", badge: "badge-blue" },
+};
+
+/** Paid and refunded come from the payment records (through the project's derived flags); overdue from the clock. */
+export function invoiceState(project: { receivedPayment: boolean; refundIssued: boolean }, dueAt: Date, now: Date): InvoiceState {
+  if (project.refundIssued) return "refunded";
+  if (project.receivedPayment) return "paid";
+  return dueAt.getTime() < now.getTime() ? "overdue" : "awaiting";
+}
+
+/** One line of the receipt: a payment, refund or reversal recorded for this invoice. */
+export type ReceiptLine = { id: string; date: Date; description: string; amount: string };
+
+export type InvoicePayment = {
+  /** Card payments are on and this invoice can be paid now. */
+  canPayByCard: boolean;
+  instructions: string;
+  /** What the customer just did on Stripe's page, if they came back from it. */
+  notice: "paid" | "confirming" | "cancelled" | null;
+  receipt: ReceiptLine[];
+};
+
+function PaymentNotice(props: { notice: InvoicePayment["notice"] }) {
+  if (props.notice === "paid")
+    return (
+      <p className="alert alert-success no-print" role="status">
+        Thank you! Your payment was received. A receipt is on its way to your inbox.
+      </p>
+    );
+  if (props.notice === "confirming")
+    return (
+      <p className="alert no-print" role="status">
+        Thank you! Stripe is confirming your payment; this page shows Paid as soon as it does. Refresh in a moment.
+      </p>
+    );
+  if (props.notice === "cancelled")
+    return (
+      <p className="alert no-print" role="status">
+        Payment cancelled. Nothing was charged; you can pay whenever you are ready.
+      </p>
+    );
+  return null;
+}
+
+export function InvoiceView(props: { details: InvoiceDetails; provider: { email: string; address: string }; now: Date; payment: InvoicePayment }) {
   const { invoice, project, customer } = props.details;
   const pkg = packageFor(invoice.invoiceType);
   const number = formatInvoiceNumber(invoice.number);
-  const overdue = !project.receivedPayment && invoice.dueAt.getTime() < props.now.getTime();
-  const state = project.receivedPayment
-    ? { label: "Paid", badge: "badge-green" }
-    : overdue
-      ? { label: "Overdue", badge: "badge-red" }
-      : { label: "Awaiting payment", badge: "badge-yellow" };
+  const state = invoiceStateLabels[invoiceState(project, invoice.dueAt, props.now)];
+  const paid = project.receivedPayment;
   return (
     <div className="container page invoice-page">
       <div className="invoice-toolbar no-print">
         <a className="button" href={`/projects/${project.id}`}>
           Back to project
         </a>
-        <p className="field-hint">To print or save a PDF, use your browser's Print command (Ctrl+P or ⌘P).</p>
+        <div className="invoice-toolbar-end">
+          <a className="button" href="/billing">
+            All invoices
+          </a>
+          <a className="button" href={`/invoices/${invoice.id}/pdf`} download={`${number}.pdf`}>
+            Download PDF
+          </a>
+        </div>
       </div>
+      <PaymentNotice notice={props.payment.notice} />
+      {!paid && props.payment.canPayByCard ? (
+        <form className="card invoice-pay no-print" method="post" action={`/invoices/${invoice.id}/pay`}>
+          <div>
+            <p className="invoice-pay-amount">{formatPrice(invoice.amount)}</p>
+            <p className="muted">Due {formatDate(invoice.dueAt)}. Secure card payment by Stripe.</p>
+          </div>
+          <button type="submit" className="button button-primary">
+            Pay by card
+          </button>
+        </form>
+      ) : null}
       <article className="card invoice" aria-labelledby="invoice-title">
         <header className="invoice-head">
           <div className="invoice-from">
@@ -103,7 +168,30 @@ export function InvoiceView(props: { details: InvoiceDetails; provider: { email:
           </table>
         </div>
 
+        {props.payment.receipt.length > 0 ? (
+          <section className="invoice-receipt" aria-labelledby="receipt-title">
+            <h2 id="receipt-title">Receipt</h2>
+            <table className="invoice-lines">
+              <tbody>
+                {props.payment.receipt.map((line) => (
+                  <tr key={line.id}>
+                    <td className="nowrap">{formatDate(line.date)}</td>
+                    <td>{line.description}</td>
+                    <td className="numeric">{line.amount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ) : null}
+
         <footer className="invoice-notes">
+          {paid ? null : (
+            <p>
+              <strong>How to pay:</strong> {props.payment.canPayByCard ? "by card with the Pay by card button on this page, or: " : null}
+              {props.payment.instructions}
+            </p>
+          )}
           <p>
             Payment is due within {INVOICE_DUE_DAYS} days of the invoice date, or the project is deleted. A refund is given only if we terminate the project.
           </p>

@@ -4,12 +4,13 @@ import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
 import { PageShell } from "./views";
 
-export type AdminTab = "general" | "bug-reports" | "faq" | "tools";
+export type AdminTab = "general" | "bug-reports" | "faq" | "payments" | "tools";
 
 const tabs: { id: AdminTab; label: string; href: string }[] = [
   { id: "general", label: "General", href: "/admin" },
   { id: "bug-reports", label: "Bug Reports", href: "/admin/bugreports" },
   { id: "faq", label: "FAQ", href: "/admin/faq" },
+  { id: "payments", label: "Payments", href: "/admin/payments" },
   { id: "tools", label: "Tools", href: "/admin/tools" },
 ];
 

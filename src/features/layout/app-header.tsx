@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import type { User } from "../../../db/schema";
 import type { Actor } from "../../http/actor";
+import { Behaviour } from "../../render/behaviour";
 import { Island } from "../../render/island";
 import { NotificationBell } from "./bell";
 import { Logo } from "./logo";
@@ -38,6 +39,7 @@ function MenuIcon(props: { d: string }) {
 }
 
 const ICONS = {
+  billing: "M3 6h18v12H3zM3 10h18M7 15h4",
   create: "M12 5v14M5 12h14",
   settings:
     "M12 15a3 3 0 100-6 3 3 0 000 6zm7.4-3a7.4 7.4 0 00-.1-1.2l2-1.6-2-3.4-2.4 1a7.5 7.5 0 00-2-1.2L14.5 3h-5l-.4 2.6a7.5 7.5 0 00-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 000 2.4l-2 1.6 2 3.4 2.4-1a7.5 7.5 0 002 1.2l.4 2.6h5l.4-2.6a7.5 7.5 0 002-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z",
@@ -83,6 +85,10 @@ export function ProfileMenu(props: { actor: Actor }) {
           <a href="/settings">
             <MenuIcon d={ICONS.settings} />
             Settings
+          </a>
+          <a href="/billing">
+            <MenuIcon d={ICONS.billing} />
+            Billing
           </a>
           <a href="/terms">
             <MenuIcon d={ICONS.terms} />
@@ -137,7 +143,7 @@ export function AppHeader(props: { actor: Actor; bell?: ReactNode; current?: str
           <ProfileMenu actor={props.actor} />
         </div>
       </div>
-      <Island name="submit-splash" props={{}} />
+      <Behaviour name="submit-splash" />
     </header>
   );
 }

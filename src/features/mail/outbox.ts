@@ -1,201 +1,60 @@
-// The durable mail outbox. Features write a message into `mail_outbox` inside the same
-// transaction as the change that causes it, so a mail exists exactly when its cause does.
-// A worker delivers due messages and retries failures with exponential backoff, forever,
-// until they are delivered: a failing SMTP server delays mail but loses none of it.
+// Mail on the job queue. Features queue a `mail` job inside the same transaction as the change
+// that causes it, so a mail exists exactly when its cause does; the worker (worker.ts) delivers it
+// through the mailer on whichever instance is free. Failures retry with exponential backoff (5 s
+// doubling, capped at one hour, for about two days); a permanent rejection (SMTP 5xx) or spent
+// retries end as a failed mail that admins see and send again from /admin/mail.
 //
-// Several app instances may run a worker on the same database: a message is claimed with
-// `for update skip locked` and held for CLAIM_SECONDS, so only one instance sends it at a time.
-// If an instance dies mid-send the claim simply expires and another instance retries it, so
-// delivery is at-least-once (a crash between the SMTP "250 OK" and marking the row sent can
-// repeat a message; nothing can make it vanish).
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { mailOutbox } from "../../../db/schema";
+// Delivery is at-least-once: a crash between the SMTP server's "250 OK" and the job's completion
+// sends that one message again; nothing can make it vanish.
 import type { Db } from "../../lib/db";
-import { newId } from "../../lib/ids";
-import type { MailMessage, Mailer } from "../../lib/mail";
+import type { JobQueue, QueueSettings } from "../../lib/jobs";
+import type { MailMessage } from "../../lib/mail";
+import type { MailAttachment } from "../../shared/enums";
 
-/** How long a claimed message is reserved for the worker that claimed it. */
-const CLAIM_SECONDS = 60;
-const DEFAULT_POLL_MS = 2_000;
-const DEFAULT_BATCH_SIZE = 20;
-const MAX_ERROR_LENGTH = 500;
+/** A message as a job carries it: JSON, so absent parts are null. */
+/** A queued message; attachments (the invoice PDF) travel base64-encoded in the job's JSON. */
+export type MailJob = { to: string; subject: string; text: string; html: string | null; replyTo: string | null; attachments: MailAttachment[] | null };
 
-/** 5 s, 10 s, 20 s, ... doubling per failed attempt, capped at one hour. */
-export function defaultBackoffMs(failedAttempts: number): number {
-  const exponent = Math.max(0, failedAttempts - 1);
-  return Math.min(5_000 * 2 ** Math.min(exponent, 30), 3_600_000);
-}
+/** The mail domain's queues: delivery, and where pg-boss moves a mail whose retries are spent. */
+export type MailJobs = { mail: MailJob; "mail.dead": MailJob };
 
-/**
- * Writes a message into the outbox. Pass the transaction of the change that causes the mail,
- * and call the worker's `wake()` after it commits.
- */
-export async function enqueueMail(db: Db, message: MailMessage): Promise<string> {
-  const id = newId();
-  await db.insert(mailOutbox).values({
-    id,
+/** What queuing mail needs of the app's job queue. */
+export type MailQueue = Pick<JobQueue<MailJobs>, "send">;
+
+export const mailQueues = {
+  mail: {
+    // 5 s, 10 s, 20 s ... then hourly: 60 retries keep a mail trying for about two days.
+    retryLimit: 60,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    retryDelayMaxSeconds: 3_600,
+    deadLetter: "mail.dead",
+    // The mailer's own timeouts fail a stuck send within seconds; this only catches a lost worker.
+    expireInSeconds: 120,
+  },
+  "mail.dead": {},
+} satisfies { [Name in keyof MailJobs]: QueueSettings };
+
+export function toMailJob(message: MailMessage): MailJob {
+  return {
     to: message.to,
     subject: message.subject,
     text: message.text,
     html: message.html ?? null,
     replyTo: message.replyTo ?? null,
-  });
-  return id;
-}
-
-export type OutboxWorkerOptions = {
-  db: Db;
-  mailer: Mailer;
-  log: (line: string) => void;
-  /** How often to look for due messages when nobody calls `wake()`; 2 s by default. */
-  pollMs?: number;
-  /** Delay before the next attempt after `failedAttempts` failures in a row. */
-  backoffMs?: (failedAttempts: number) => number;
-  /** Messages claimed per query. */
-  batchSize?: number;
-};
-
-/** The first pass runs after `pollMs`, or at once when someone calls `wake()`. */
-export type OutboxWorker = {
-  /** Asks for a pass as soon as possible (call it after committing an enqueue). */
-  wake(): void;
-  /** Runs a pass now (after any pass in flight) and resolves with the number of messages sent; 0 once stopped. */
-  runOnce(): Promise<number>;
-  /** Stops polling and resolves once the pass in flight, if any, has finished. */
-  stop(): Promise<void>;
-};
-
-type Claimed = Pick<typeof mailOutbox.$inferSelect, "id" | "to" | "replyTo" | "subject" | "text" | "html" | "attempts">;
-
-/** An error as one short line, without credentials that may sit in a connection URL. */
-function describeError(error: unknown): string {
-  const raw = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const line = raw
-    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, "$1***@")
-    .replace(/\b(pass(word)?|secret|token)=\S+/gi, "$1=***")
-    .replace(/\s+/g, " ")
-    .trim();
-  return line.length > MAX_ERROR_LENGTH ? `${line.slice(0, MAX_ERROR_LENGTH - 1)}…` : line;
-}
-
-export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, mailer, log } = options;
-  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  const backoffMs = options.backoffMs ?? defaultBackoffMs;
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  let stopped = false;
-
-  async function claimDue(): Promise<Claimed[]> {
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`), or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`))),
-      )
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(batchSize)
-      .for("update", { skipLocked: true });
-    return db
-      .update(mailOutbox)
-      .set({ lockedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
-      .where(inArray(mailOutbox.id, due))
-      .returning({
-        id: mailOutbox.id,
-        to: mailOutbox.to,
-        replyTo: mailOutbox.replyTo,
-        subject: mailOutbox.subject,
-        text: mailOutbox.text,
-        html: mailOutbox.html,
-        attempts: mailOutbox.attempts,
-      });
-  }
-
-  async function deliver(message: Claimed): Promise<boolean> {
-    try {
-      await mailer.send({ to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo });
-    } catch (error) {
-      const failedAttempts = message.attempts + 1;
-      const delayMs = Math.max(0, Math.round(backoffMs(failedAttempts)));
-      const reason = describeError(error);
-      log(`mail: delivery of ${message.id} failed (attempt ${failedAttempts}, next in ${Math.round(delayMs / 1000)} s): ${reason}`);
-      await db
-        .update(mailOutbox)
-        .set({
-          attempts: sql`${mailOutbox.attempts} + 1`,
-          lastError: reason,
-          nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
-          lockedUntil: null,
-        })
-        .where(eq(mailOutbox.id, message.id));
-      return false;
-    }
-    await db.update(mailOutbox).set({ sentAt: sql`now()`, lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, message.id));
-    return true;
-  }
-
-  /** Hands unsent claims back at once instead of leaving them locked until the claim expires. */
-  async function release(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await db
-      .update(mailOutbox)
-      .set({ lockedUntil: null })
-      .where(and(inArray(mailOutbox.id, ids), isNull(mailOutbox.sentAt)));
-  }
-
-  async function pass(): Promise<number> {
-    let sent = 0;
-    try {
-      // Keep claiming while full batches come back, so a backlog drains in one pass.
-      while (!stopped) {
-        const claimed = await claimDue();
-        for (const [index, message] of claimed.entries()) {
-          if (stopped) {
-            await release(claimed.slice(index).map((m) => m.id));
-            return sent;
-          }
-          if (await deliver(message)) sent++;
-        }
-        if (claimed.length < batchSize) break;
-      }
-    } catch (error) {
-      // A database outage must not end the worker: log it and try again on the next pass.
-      log(`mail: outbox pass failed: ${describeError(error)}`);
-    }
-    return sent;
-  }
-
-  // Passes run one at a time. Requests made while a pass runs share one queued pass, which
-  // starts after the current one and therefore sees everything committed before it starts.
-  let tail: Promise<unknown> = Promise.resolve();
-  let queued: Promise<number> | null = null;
-  function schedulePass(): Promise<number> {
-    if (queued) return queued;
-    const next = tail.then(() => {
-      queued = null;
-      return pass();
-    });
-    queued = next;
-    tail = next.catch(() => {});
-    return next;
-  }
-
-  const timer = setInterval(() => {
-    if (!stopped) void schedulePass();
-  }, pollMs);
-  // Polling alone must not keep the process alive (scripts, tests); the server does that.
-  timer.unref();
-
-  return {
-    wake() {
-      if (!stopped) void schedulePass();
-    },
-    runOnce() {
-      return schedulePass();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await tail;
-    },
+    attachments: message.attachments?.length ? message.attachments : null,
   };
+}
+
+/**
+ * Queues one message. Pass the transaction of the change that causes the mail: the job is
+ * committed or rolled back with it. A `singletonKey` marks a message that must not be queued twice.
+ */
+export async function enqueueMail(jobs: MailQueue, tx: Db, message: MailMessage, options: { singletonKey?: string } = {}): Promise<void> {
+  await jobs.send("mail", toMailJob(message), { tx, ...options });
+}
+
+/** Queues several messages in the caller's transaction, in the order given. */
+export async function enqueueMails(jobs: MailQueue, tx: Db, messages: MailMessage[]): Promise<void> {
+  for (const message of messages) await enqueueMail(jobs, tx, message);
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
 import { refuseUnknownFields } from "../../http/unknown-fields";
+import { sendAppAnnouncement, sendEmailAnnouncement } from "./announcements";
 import {
   AppAnnouncementBody,
   ChannelParams,
@@ -16,7 +17,7 @@ import {
   NotificationsPage,
   PageQuery,
 } from "./model";
-import { listChannels, listNotifications, markAsRead, sendAppAnnouncement, sendEmailAnnouncement } from "./service";
+import { listChannels, listNotifications, markAsRead } from "./service";
 
 export const notificationsApi = (deps: AppDeps) =>
   new Elysia({ name: "notifications-api", prefix: "/api/notifications" })

@@ -1,14 +1,12 @@
 // Project events the customer hears about (in the general channel, always on; by e-mail when
 // their general e-mail switch is on). Called by the orders services inside their transactions.
-import { inArray } from "drizzle-orm";
-import { type NewProject, projects } from "../../../db/schema";
+import type { NewProject } from "../../../db/schema";
 import type { Db } from "../../lib/db";
+import type { MailMessage } from "../../lib/mail";
 import type { ProjectStatus } from "../../shared/enums";
 import { statusLabels } from "../../shared/project-labels";
-import { enqueueMail } from "../mail/outbox";
-import { findUserForNotice, insertNotification } from "./queries";
-
-export type ProjectBefore = { id: string; creatorId: string; projectName: string; status: ProjectStatus; receivedPayment: boolean; accessCode: string | null };
+import { type MailQueue, enqueueMails } from "../mail/outbox";
+import { type NewNotice, type ProjectEventFacts, insertNotifications, listProjectEventFacts, listUsersForNotice } from "./queries";
 
 export const projectMessages = {
   status: (name: string, status: ProjectStatus) => `The status of your project "${name}" changed to ${statusLabels[status]}.`,
@@ -17,67 +15,78 @@ export const projectMessages = {
   accessCode: (name: string) => `An access code was submitted for your project "${name}".`,
 };
 
+/** One thing to tell a user; `mail` null when the event mails itself (the invoice does). */
+type ProjectEvent = { userId: string; message: string; mail: { subject: string; link: string } | null };
+
 /** The facts the events compare, read before an update changes them. */
-export async function readProjectsBefore(db: Db, ids: string[]): Promise<ProjectBefore[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: projects.id,
-      creatorId: projects.creatorId,
-      projectName: projects.projectName,
-      status: projects.status,
-      receivedPayment: projects.receivedPayment,
-      accessCode: projects.accessCode,
-    })
-    .from(projects)
-    .where(inArray(projects.id, ids));
+export async function readProjectsBefore(db: Db, ids: string[]): Promise<ProjectEventFacts[]> {
+  return listProjectEventFacts(db, ids);
 }
 
 /**
- * Tells the creator about what an update changed. Answers whether any mail was queued, so the
- * caller wakes the outbox after its commit.
+ * Tells the creators about what an update changed, in the same three statements however many
+ * projects changed. Mail is queued on `jobs` in the same transaction.
  */
 export async function notifyProjectChanges(
   db: Db,
-  before: ProjectBefore[],
+  jobs: MailQueue,
+  before: ProjectEventFacts[],
   values: Partial<Pick<NewProject, "status" | "receivedPayment" | "accessCode">>,
   projectUrl: (id: string) => string,
-): Promise<boolean> {
-  let mailed = false;
-  for (const project of before) {
+): Promise<void> {
+  const events = before.flatMap((project) => {
     const messages: string[] = [];
     if (values.status !== undefined && values.status !== project.status) messages.push(projectMessages.status(project.projectName, values.status));
     if (values.receivedPayment === true && !project.receivedPayment) messages.push(projectMessages.payment(project.projectName));
     if (values.accessCode && !project.accessCode) messages.push(projectMessages.accessCode(project.projectName));
-    for (const message of messages) {
-      if (await notifyProjectEvent(db, project.creatorId, message, { subject: `Update on ${project.projectName}`, link: projectUrl(project.id) }))
-        mailed = true;
-    }
-  }
-  return mailed;
+    const mail = { subject: `Update on ${project.projectName}`, link: projectUrl(project.id) };
+    return messages.map((message): ProjectEvent => ({ userId: project.creatorId, message, mail }));
+  });
+  await notifyProjectEvents(db, jobs, events);
 }
 
 /**
  * One event: a general notification, and an e-mail if the user wants general e-mail and `mail`
- * is given (the invoice already mails itself). Answers whether a mail was queued.
+ * is given (the invoice already mails itself).
  */
-export async function notifyProjectEvent(db: Db, userId: string, message: string, mail: { subject: string; link: string } | null): Promise<boolean> {
-  const user = await findUserForNotice(db, userId);
-  if (!user) return false;
-  await insertNotification(db, { userId, channelId: "general", message });
-  if (!mail || user.settings.emailNotifications?.generalEnabled === false) return false;
-  await enqueueMail(db, {
-    to: user.email,
-    subject: mail.subject,
-    text: [
-      `Hello ${user.displayName},`,
-      "",
-      message,
-      "",
-      `See your project: ${mail.link}`,
-      "",
-      "You can turn these e-mails off in your notification settings.",
-    ].join("\n"),
-  });
-  return true;
+export async function notifyProjectEvent(
+  db: Db,
+  jobs: MailQueue,
+  userId: string,
+  message: string,
+  mail: { subject: string; link: string } | null,
+): Promise<void> {
+  await notifyProjectEvents(db, jobs, [{ userId, message, mail }]);
+}
+
+/**
+ * Reads the users once, then writes every notification in one statement and queues every mail,
+ * in the order of `events`. A user who no longer exists gets neither.
+ */
+async function notifyProjectEvents(db: Db, jobs: MailQueue, events: ProjectEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const users = new Map((await listUsersForNotice(db, [...new Set(events.map((event) => event.userId))])).map((user) => [user.id, user]));
+  const notices: NewNotice[] = [];
+  const mails: MailMessage[] = [];
+  for (const event of events) {
+    const user = users.get(event.userId);
+    if (!user) continue;
+    notices.push({ userId: user.id, channelId: "general", message: event.message });
+    if (!event.mail || user.settings.emailNotifications?.generalEnabled === false) continue;
+    mails.push({
+      to: user.email,
+      subject: event.mail.subject,
+      text: [
+        `Hello ${user.displayName},`,
+        "",
+        event.message,
+        "",
+        `See your project: ${event.mail.link}`,
+        "",
+        "You can turn these e-mails off in your notification settings.",
+      ].join("\n"),
+    });
+  }
+  await insertNotifications(db, notices);
+  await enqueueMails(jobs, db, mails);
 }

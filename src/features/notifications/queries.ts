@@ -1,28 +1,43 @@
 // Notification SQL. Every read and write names the owner in its `where`, so a forgotten check
 // finds nothing rather than someone else's notification.
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { type Notification, mailOutbox, notificationChannels, notifications, users } from "../../../db/schema";
-import type { Db } from "../../lib/db";
+import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import {
+  type Announcement,
+  type NewAnnouncement,
+  type Notification,
+  announcements,
+  notificationChannels,
+  notifications,
+  projects,
+  users,
+} from "../../../db/schema";
+import { type Db, type Page, paged, preparedQuery } from "../../lib/db";
 import { newId } from "../../lib/ids";
-import type { ChannelId } from "../../shared/enums";
+import type { ChannelId, ProjectStatus, UserSettings } from "../../shared/enums";
 
 export async function listNotificationRows(
   db: Db,
   userId: string,
   options: { channelId?: ChannelId; page: number; pageSize: number },
-): Promise<{ rows: Notification[]; totalCount: number }> {
+): Promise<Page<Notification>> {
   const where = options.channelId ? and(eq(notifications.userId, userId), eq(notifications.channelId, options.channelId)) : eq(notifications.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    db.select({ value: count() }).from(notifications).where(where),
-  ]);
-  return { rows, totalCount: total?.value ?? 0 };
+  const ordered = db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id));
+  return paged(db, ordered, { table: notifications, where }, options);
+}
+
+const latestNotifications = preparedQuery((db) =>
+  db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder("userId")))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("latest_notifications"),
+);
+
+/** The newest notifications of a user, without a count: what the bell on every signed-in page shows. */
+export async function listLatestNotifications(db: Db, userId: string, limit: number): Promise<Notification[]> {
+  return latestNotifications(db).execute({ userId, limit });
 }
 
 export async function findOwnNotification(db: Db, userId: string, id: string): Promise<Notification | null> {
@@ -44,10 +59,17 @@ export async function markOwnRead(db: Db, userId: string, ids: string[]): Promis
   return rows.map((row) => row.id);
 }
 
-export async function insertNotification(db: Db, values: { userId: string; channelId: ChannelId; message: string }): Promise<string> {
+export type NewNotice = { userId: string; channelId: ChannelId; message: string };
+
+export async function insertNotification(db: Db, values: NewNotice): Promise<string> {
   const id = newId();
   await db.insert(notifications).values({ id, ...values });
   return id;
+}
+
+/** One statement for any number of notifications; ids follow the order given. */
+export async function insertNotifications(db: Db, rows: NewNotice[]): Promise<void> {
+  if (rows.length > 0) await db.insert(notifications).values(rows.map((row) => ({ id: newId(), ...row })));
 }
 
 export type ChannelRow = { id: ChannelId; title: string; icon: string; photoURL: string; unreadCount: number };
@@ -73,51 +95,92 @@ export async function listChannelsWithUnread(db: Db, userId: string): Promise<Ch
   return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount ?? 0) }));
 }
 
-export async function findUserForNotice(db: Db, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, displayName: users.displayName, settings: users.settings })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+export type UserForNotice = { id: string; email: string; displayName: string; settings: UserSettings };
+
+export async function findUserForNotice(db: Db, userId: string): Promise<UserForNotice | null> {
+  const [row] = await listUsersForNotice(db, [userId]);
   return row ?? null;
 }
 
-/** The time part of our ids (see src/lib/ids.ts), so rows made in SQL sort with the rest. */
-const idPrefix = (): string => newId().slice(0, 10);
-/** 16 random characters from the id alphabet (hex digits are a subset of it). */
-const randomIdTail = sql`left(md5(gen_random_uuid()::text), 16)`;
-
-/** One statement: a notification for every user whose announcements switch is on (absent counts as on). */
-export async function fanOutAppAnnouncement(db: Db, message: string): Promise<number> {
-  const rows = await db.execute<{ count: number }>(sql`
-    with inserted as (
-      insert into ${notifications} (id, user_id, channel_id, message)
-      select ${idPrefix()} || ${randomIdTail}, u.id, 'announcements', ${message}
-      from ${users} u
-      where coalesce((u.settings -> 'appNotifications' ->> 'announcementsEnabled')::boolean, true)
-      returning 1
-    )
-    select count(*)::int as count from inserted`);
-  return readCount(rows);
+/** The users among `userIds` that exist, in no particular order. */
+export async function listUsersForNotice(db: Db, userIds: string[]): Promise<UserForNotice[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email, displayName: users.displayName, settings: users.settings })
+    .from(users)
+    .where(inArray(users.id, userIds));
 }
 
-/** One statement: a queued mail for every user whose e-mail announcements switch is on. */
-export async function fanOutEmailAnnouncement(db: Db, mail: { subject: string; text: string }): Promise<number> {
-  const rows = await db.execute<{ count: number }>(sql`
-    with inserted as (
-      insert into ${mailOutbox} (id, "to", subject, text)
-      select ${idPrefix()} || ${randomIdTail}, u.email, ${mail.subject}, ${mail.text}
-      from ${users} u
-      where coalesce((u.settings -> 'emailNotifications' ->> 'announcementsEnabled')::boolean, true)
-      returning 1
-    )
-    select count(*)::int as count from inserted`);
-  return readCount(rows);
+export type ProjectEventFacts = {
+  id: string;
+  creatorId: string;
+  projectName: string;
+  status: ProjectStatus;
+  receivedPayment: boolean;
+  accessCode: string | null;
+};
+
+/** What the project events compare, for the projects among `ids` that exist. */
+export async function listProjectEventFacts(db: Db, ids: string[]): Promise<ProjectEventFacts[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: projects.id,
+      creatorId: projects.creatorId,
+      projectName: projects.projectName,
+      status: projects.status,
+      receivedPayment: projects.receivedPayment,
+      accessCode: projects.accessCode,
+    })
+    .from(projects)
+    .where(inArray(projects.id, ids));
 }
 
-/** PGlite answers `{rows}`, postgres-js an array of rows. */
-function readCount(result: unknown): number {
-  const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
-  const first = rows[0] as { count?: unknown } | undefined;
-  return Number(first?.count ?? 0);
+export async function insertAnnouncement(db: Db, row: NewAnnouncement): Promise<void> {
+  await db.insert(announcements).values(row);
+}
+
+/** The announcement, locked until the transaction ends, so two runs of its fan-out take turns. */
+export async function lockAnnouncement(db: Db, id: string): Promise<Announcement | null> {
+  const [row] = await db.select().from(announcements).where(eq(announcements.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function saveAnnouncementProgress(
+  db: Db,
+  id: string,
+  progress: { lastUserId: string | null; sentCount: number; finished: boolean },
+): Promise<void> {
+  await db
+    .update(announcements)
+    .set({ lastUserId: progress.lastUserId, sentCount: progress.sentCount, ...(progress.finished ? { finishedAt: sql`now()` } : {}) })
+    .where(eq(announcements.id, id));
+}
+
+export type AnnouncementRecipient = { id: string; email: string };
+
+/** The next `limit` users after `afterUserId` (by id) whose announcements switch for `kind` is on (absent counts as on). */
+export async function listAnnouncementRecipients(
+  db: Db,
+  kind: Announcement["kind"],
+  afterUserId: string | null,
+  limit: number,
+): Promise<AnnouncementRecipient[]> {
+  const switches = kind === "app" ? sql`${users.settings} -> 'appNotifications'` : sql`${users.settings} -> 'emailNotifications'`;
+  const switchOn = sql`coalesce((${switches} ->> 'announcementsEnabled')::boolean, true)`;
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(afterUserId === null ? switchOn : and(switchOn, gt(users.id, afterUserId)))
+    .orderBy(asc(users.id))
+    .limit(limit);
+}
+
+/** One notification per (announcement, user): a batch written again adds nothing. */
+export async function insertAnnouncementNotifications(db: Db, announcementId: string, message: string, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insert(notifications)
+    .values(userIds.map((userId) => ({ id: newId(), userId, channelId: "announcements" as const, message, announcementId })))
+    .onConflictDoNothing({ target: [notifications.announcementId, notifications.userId] });
 }

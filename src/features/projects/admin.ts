@@ -1,19 +1,25 @@
 // The admins' bulk changes and deletions of projects.
-import type { NewProject, Project } from "../../../db/schema";
+import type { NewProject } from "../../../db/schema";
+import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { isId } from "../../lib/ids";
 import { claimCode } from "../access-codes/queries";
 import { normalizeAccessCode } from "../access-codes/service";
 import { notifyProjectChanges, readProjectsBefore } from "../notifications/project-events";
+import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, requestCardRefunds } from "../payments/service";
 import type { AdminProjectsPatch } from "./model";
 import { lockProject, updateProjects } from "./queries";
 import { type Deps, INVALID_ADMIN_CODE, PROJECT_NOT_FOUND, deleteWithImages } from "./service";
 
-export async function updateProjectsAsAdmin(deps: Deps, patch: AdminProjectsPatch): Promise<{ message: string; projectIDs: string[] }> {
+export async function updateProjectsAsAdmin(
+  deps: Deps & Pick<AppDeps, "payments">,
+  patch: AdminProjectsPatch,
+  adminId: string,
+): Promise<{ message: string; projectIDs: string[] }> {
   const ids = [...new Set(patch.projectIDs)];
-  const { accessCode, ...flags } = patch.updatedFields;
-  const { updated, mailed } = await deps.database.db.transaction(async (tx) => {
+  const { accessCode, receivedPayment, refundIssued, ...flags } = patch.updatedFields;
+  const { updated, refunds } = await deps.database.db.transaction(async (tx) => {
     const values: Partial<NewProject> = { ...flags };
+    const refunds: PendingCardRefund[] = [];
     if (accessCode !== undefined) {
       if (ids.length !== 1) throw badRequest("An access code can be submitted for one project at a time.", { projectIDs: "Select one project" });
       const projectId = ids[0]!;
@@ -26,21 +32,24 @@ export async function updateProjectsAsAdmin(deps: Deps, patch: AdminProjectsPatc
     }
     const before = await readProjectsBefore(tx, ids);
     const updated = await updateProjects(tx, ids, values);
-    const mailed = await notifyProjectChanges(tx, before, values, (id) => `${deps.config.publicUrl}/projects/${id}/status`);
-    return { updated, mailed };
+    // Payment and refund are records, not flags: the flags follow from them (README decision 19).
+    for (const id of updated) {
+      if (receivedPayment !== undefined || refundIssued !== undefined) {
+        await lockProject(tx, id);
+        refunds.push(...(await applyAdminPaymentChange(tx, id, adminId, { receivedPayment, refundIssued })));
+      }
+      if (values.accessCode) await recordAccessCodePayment(tx, id);
+    }
+    const mailed = await notifyProjectChanges(tx, deps.jobs, before, { ...values, receivedPayment }, (id) => `${deps.config.publicUrl}/projects/${id}/status`);
+    return { updated, mailed, refunds };
   });
-  if (mailed) deps.wakeOutbox();
   if (updated.length === 0) throw notFound("No project matched those ids.");
-  return { message: updated.length === 1 ? "Project updated." : `${updated.length} projects updated.`, projectIDs: updated };
-}
-
-/** `projectIDs` joined by '-' (SPEC.md §7), every one a well-formed id. */
-export function parseIdList(joined: string, field: string, max: number): string[] {
-  const ids = [...new Set(joined.split("-").filter(Boolean))];
-  if (ids.length === 0 || ids.length > max || !ids.every(isId)) {
-    throw badRequest(`${field} must be 1 to ${max} ids joined by "-".`, { [field]: "Expected ids joined by -" });
-  }
-  return ids;
+  await requestCardRefunds(deps, refunds);
+  const base = updated.length === 1 ? "Project updated." : `${updated.length} projects updated.`;
+  return {
+    message: refunds.length > 0 ? `${base} Stripe is refunding the card payment; the refund shows as issued once Stripe confirms it.` : base,
+    projectIDs: updated,
+  };
 }
 
 export async function deleteProjectsAsAdmin(deps: Deps, ids: string[]): Promise<{ message: string; projectIDs: string[] }> {

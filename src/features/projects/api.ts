@@ -4,9 +4,10 @@ import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
+import { parseIdList } from "../../http/id-list";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { refuseUnknownFields } from "../../http/unknown-fields";
-import { deleteProjectsAsAdmin, parseIdList, updateProjectsAsAdmin } from "./admin";
+import { deleteProjectsAsAdmin, updateProjectsAsAdmin } from "./admin";
 import { createProject } from "./create";
 import { addProjectImages, deleteProject, getProject, updateProject } from "./edit";
 import { parseMultipart } from "./form";
@@ -81,7 +82,7 @@ export const adminProjectsApi = (deps: AppDeps) =>
     // The role is checked before the request is validated, so outsiders learn nothing of its shape.
     .onTransform(({ actor }) => void requireAdmin(actor))
     .get("/search", ({ query }) => searchProjects(deps, query, { everyone: true }), { query: ProjectSearchQuery, response: ProjectsPage })
-    .patch("", ({ body }) => updateProjectsAsAdmin(deps, body), {
+    .patch("", ({ actor, body }) => updateProjectsAsAdmin(deps, body, requireAdmin(actor).user.id), {
       transform: refuseUnknownFields(AdminProjectsPatch),
       body: AdminProjectsPatch,
       response: BulkAnswer,

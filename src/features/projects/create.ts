@@ -1,6 +1,5 @@
 // Ordering a project (SPEC.md §4), also for visitors: every check first, then the files, then every
 // row in one transaction (README decision 10).
-import type { Project } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { HttpError, badRequest } from "../../http/errors";
@@ -13,6 +12,7 @@ import { normalizeAccessCode } from "../access-codes/service";
 import { hashPassword } from "../auth/passwords";
 import { signInUser } from "../auth/service";
 import { enqueueMail } from "../mail/outbox";
+import { recordAccessCodePayment } from "../payments/service";
 import { checkImages, collectImages, removeStoredObjects, storeImages } from "./images";
 import type { CreateProjectForm } from "./model";
 import { insertImages, insertProject, insertUser, isEmailTaken } from "./queries";
@@ -99,9 +99,12 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
       await insertProject(tx, { id: projectId, creatorId, creatorName: draft.creatorName.trim(), accessCode: code, ...columnsOf(draft, deps) });
       // The conditional UPDATE is the real check: of two orders racing for one code, one wins.
       if (code !== null && !(await claimCode(tx, code, projectId))) throw badRequest(INVALID_ORDER_CODE, { accessCode: INVALID_ORDER_CODE });
+      // The code waives payment: the project is paid, with the source "access code".
+      if (code !== null) await recordAccessCodePayment(tx, projectId);
       await insertImages(tx, stored);
       if (temporaryPassword) {
         await enqueueMail(
+          deps.jobs,
           tx,
           temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectName: draft.projectName.trim(), password: temporaryPassword }),
         );
@@ -116,7 +119,6 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
     if (isUniqueViolation(error)) throw emailInUse();
     throw error;
   }
-  if (temporaryPassword) deps.wakeOutbox();
   const setCookie = actor ? null : await signInUser(deps, creatorId);
   const message = actor ? "Project created." : "Project created. We e-mailed you a temporary password for your new account.";
   return { projectID: projectId, message, setCookie };

@@ -3,76 +3,130 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireSignedInPage } from "../../http/guards";
+import { requireAdminPage, requireSignedInPage } from "../../http/guards";
+import { csvResponse } from "../../lib/csv";
 import { Island } from "../../render/island";
-import { listAccessCodes } from "../access-codes/service";
+import type { AccessCodeSearchQuery } from "../access-codes/model";
+import { ACCESS_CODE_CSV_HEADER, accessCodeCsvRows, listAccessCodes } from "../access-codes/service";
 import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
-import { readDashboardState } from "./dashboard-state";
+import { type DashboardState, readDashboardState, toQuery } from "./dashboard-state";
 import { AccessCodeList, ProjectList } from "./dashboard-views";
-import { searchProjects } from "./service";
+import type { ProjectSearchQuery } from "./model";
+import { PROJECT_CSV_HEADER, projectCsvRows, searchProjects } from "./service";
+
+/** The project list's filters as the search reads them. */
+function projectQueryOf(state: DashboardState): ProjectSearchQuery {
+  return {
+    status: state.projects.status,
+    paid: state.projects.paid || undefined,
+    overdue: state.projects.overdue || undefined,
+    archived: state.projects.archived || undefined,
+    title: state.projects.title || undefined,
+    sortby: state.projects.sortby,
+    page: state.projects.page,
+  };
+}
+
+/** The Webapp Requests export: the same filters, every matching row, for admins only. */
+const projectsCsvPath = (state: DashboardState): string =>
+  toQuery({ ...state, projects: { ...state.projects, page: 1 } }).replace("/dashboard", "/dashboard/projects.csv");
+const accessCodesCsvPath = (state: DashboardState): string =>
+  toQuery({ ...state, codes: { ...state.codes, page: 1 } }).replace("/dashboard", "/dashboard/accesscodes.csv");
+
+function accessCodeQueryOf(state: DashboardState): AccessCodeSearchQuery {
+  return { claimed: state.codes.claimed, title: state.codes.title || undefined, sortby: state.codes.sortby, page: state.codes.page };
+}
 
 export const dashboardPages = (deps: AppDeps) =>
-  new Elysia({ name: "dashboard-pages" }).use(context(deps)).get("/dashboard", async ({ actor, request }) => {
-    const signedIn = requireSignedInPage(actor);
-    const state = readDashboardState(new URL(request.url).searchParams);
-    const query = {
-      status: state.projects.status,
-      paid: state.projects.paid || undefined,
-      archived: state.projects.archived || undefined,
-      title: state.projects.title || undefined,
-      sortby: state.projects.sortby,
-      page: state.projects.page,
-    };
-    if (signedIn.isAdmin) {
-      const [projects, codes] = await Promise.all([
-        searchProjects(deps, query, { everyone: true }),
-        listAccessCodes(deps, { claimed: state.codes.claimed, title: state.codes.title || undefined, sortby: state.codes.sortby, page: state.codes.page }),
-      ]);
+  new Elysia({ name: "dashboard-pages" })
+    .use(context(deps))
+    .get("/dashboard/projects.csv", ({ actor, request }) => {
+      requireAdminPage(actor);
+      const state = readDashboardState(new URL(request.url).searchParams);
+      return csvResponse(`webapp-requests-${new Date().toISOString().slice(0, 10)}.csv`, PROJECT_CSV_HEADER, projectCsvRows(deps, projectQueryOf(state)));
+    })
+    .get("/dashboard/accesscodes.csv", ({ actor, request }) => {
+      requireAdminPage(actor);
+      const state = readDashboardState(new URL(request.url).searchParams);
+      return csvResponse(
+        `access-codes-${new Date().toISOString().slice(0, 10)}.csv`,
+        ACCESS_CODE_CSV_HEADER,
+        accessCodeCsvRows(deps, accessCodeQueryOf(state)),
+      );
+    })
+    .get("/dashboard", async ({ actor, request }) => {
+      const signedIn = requireSignedInPage(actor);
+      const state = readDashboardState(new URL(request.url).searchParams);
+      const query = projectQueryOf(state);
+      if (signedIn.isAdmin) {
+        const [projects, codes] = await Promise.all([searchProjects(deps, query, { everyone: true }), listAccessCodes(deps, accessCodeQueryOf(state))]);
+        return page(
+          deps,
+          signedIn,
+          { title: "Dashboard", description: "Webapp requests and access codes." },
+          <PageShell actor={signedIn}>
+            <div className="container page dashboard">
+              <header className="page-header">
+                <div>
+                  <p className="eyebrow">Admin</p>
+                  <h1>Dashboard</h1>
+                </div>
+              </header>
+              <Island name="live-notice" props={{ watch: "orders" }} />
+              <ProjectList
+                title="Webapp Requests"
+                admin
+                state={state}
+                data={projects}
+                action={
+                  <a className="button" href={projectsCsvPath(state)} download>
+                    Export CSV
+                  </a>
+                }
+              />
+              <AccessCodeList
+                state={state}
+                data={codes}
+                action={
+                  <div className="button-row">
+                    <a className="button" href={accessCodesCsvPath(state)} download>
+                      Export CSV
+                    </a>
+                    <Island name="access-code-create" props={{}} />
+                  </div>
+                }
+              />
+            </div>
+          </PageShell>,
+        );
+      }
+      const projects = await searchProjects(deps, query, { creatorId: signedIn.user.id });
       return page(
         deps,
         signedIn,
-        { title: "Dashboard", description: "Webapp requests and access codes." },
+        { title: "Dashboard", description: "Your webapps." },
         <PageShell actor={signedIn}>
           <div className="container page dashboard">
             <header className="page-header">
               <div>
-                <p className="eyebrow">Admin</p>
-                <h1>Dashboard</h1>
+                <p className="eyebrow">Dashboard</p>
+                <h1>Welcome back, {signedIn.user.displayName.split(" ")[0]}</h1>
               </div>
             </header>
-            <ProjectList title="Webapp Requests" admin state={state} data={projects} />
-            <AccessCodeList state={state} data={codes} action={<Island name="access-code-create" props={{}} />} />
+            <ProjectList
+              title="Your Webapps"
+              admin={false}
+              state={state}
+              data={projects}
+              hint="Can't find a project? Try the Archived filter."
+              action={
+                <a className="button button-primary" href="/create">
+                  Create a Webapp
+                </a>
+              }
+            />
           </div>
         </PageShell>,
       );
-    }
-    const projects = await searchProjects(deps, query, { creatorId: signedIn.user.id });
-    return page(
-      deps,
-      signedIn,
-      { title: "Dashboard", description: "Your webapps." },
-      <PageShell actor={signedIn}>
-        <div className="container page dashboard">
-          <header className="page-header">
-            <div>
-              <p className="eyebrow">Dashboard</p>
-              <h1>Welcome back, {signedIn.user.displayName.split(" ")[0]}</h1>
-            </div>
-          </header>
-          <ProjectList
-            title="Your Webapps"
-            admin={false}
-            state={state}
-            data={projects}
-            hint="Can't find a project? Try the Archived filter."
-            action={
-              <a className="button button-primary" href="/create">
-                Create a Webapp
-              </a>
-            }
-          />
-        </div>
-      </PageShell>,
-    );
-  });
+    });

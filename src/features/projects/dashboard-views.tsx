@@ -1,6 +1,7 @@
 // The dashboard's lists (SPEC.md §2 Dashboard), server-rendered from the query string: filters
 // and sort are links, the title search is a GET form, so they work without JavaScript.
 import type { ReactNode } from "react";
+import { type Column, DataTable } from "../../render/data-table";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
 import { formatDate } from "../../shared/dates";
 import type { PageInfo } from "../../shared/lists";
@@ -19,6 +20,47 @@ function hiddenFieldsExcept(state: DashboardState, drop: string[]): Hidden {
   return hidden;
 }
 
+function projectColumns(admin: boolean): Column<ProjectListItem>[] {
+  return [
+    {
+      header: "Name",
+      cell: (project) => (
+        <>
+          <a className="row-link" href={`/projects/${project._id}`}>
+            {project.projectName}
+          </a>
+          {admin ? <span className="row-sub">{project.creator.displayName}</span> : null}
+          {project.archived ? <span className="row-sub">Archived</span> : null}
+        </>
+      ),
+    },
+    { header: "Status", cell: (project) => <span className={badgeClass(statusColors[project.status])}>{statusLabels[project.status]}</span> },
+    {
+      header: "Payment Status",
+      hideMobile: true,
+      cell: (project) => (
+        <span className={badgeClass(project.receivedPayment ? "green" : project.overdue ? "red" : "neutral")}>
+          {project.receivedPayment ? "Paid" : project.overdue ? "Overdue" : "Unpaid"}
+        </span>
+      ),
+    },
+    { header: "Date Created", hideMobile: true, nowrap: true, cell: (project) => formatDate(project.createdAt) },
+  ];
+}
+
+const accessCodeColumns: Column<AccessCodeModel>[] = [
+  {
+    header: "Title",
+    cell: (code) => (
+      <a className="row-link" href={`/accesscodes/${code._id}`}>
+        {code.title}
+      </a>
+    ),
+  },
+  { header: "Status", cell: (code) => <span className={badgeClass(code.claimed ? "blue" : "green")}>{code.claimed ? "Claimed" : "Unclaimed"}</span> },
+  { header: "Date Created", hideMobile: true, nowrap: true, cell: (code) => formatDate(code.createdAt) },
+];
+
 export function ProjectList(props: {
   title: string;
   state: DashboardState;
@@ -28,7 +70,7 @@ export function ProjectList(props: {
   action?: ReactNode;
 }) {
   const { state, data } = props;
-  const filtered = Boolean(state.projects.status || state.projects.paid || state.projects.archived || state.projects.title);
+  const filtered = Boolean(state.projects.status || state.projects.paid || state.projects.overdue || state.projects.archived || state.projects.title);
   return (
     <section className="list-section" aria-labelledby="projects-title">
       <div className="list-head">
@@ -59,6 +101,9 @@ export function ProjectList(props: {
         <FilterPill href={withProjects(state, { paid: !state.projects.paid })} active={state.projects.paid}>
           Paid
         </FilterPill>
+        <FilterPill href={withProjects(state, { overdue: !state.projects.overdue })} active={state.projects.overdue}>
+          Overdue
+        </FilterPill>
         <FilterPill href={withProjects(state, { archived: !state.projects.archived })} active={state.projects.archived}>
           Archived
         </FilterPill>
@@ -67,46 +112,13 @@ export function ProjectList(props: {
         <div className="empty-state">
           <p className="empty-title">{filtered ? "No projects match these filters." : "No projects yet."}</p>
           {filtered ? (
-            <a href={toQuery({ ...state, projects: { paid: false, archived: false, title: "", sortby: "-createdAt", page: 1 } })}>Clear filters</a>
+            <a href={toQuery({ ...state, projects: { paid: false, overdue: false, archived: false, title: "", sortby: "-createdAt", page: 1 } })}>
+              Clear filters
+            </a>
           ) : null}
         </div>
       ) : (
-        <div className="table-wrap">
-          <table className="table table-rows">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="hide-mobile">
-                  Payment Status
-                </th>
-                <th scope="col" className="hide-mobile">
-                  Date Created
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.projects.map((project) => (
-                <tr key={project._id}>
-                  <td>
-                    <a className="row-link" href={`/projects/${project._id}`}>
-                      {project.projectName}
-                    </a>
-                    {props.admin ? <span className="row-sub">{project.creator.displayName}</span> : null}
-                    {project.archived ? <span className="row-sub">Archived</span> : null}
-                  </td>
-                  <td>
-                    <span className={badgeClass(statusColors[project.status])}>{statusLabels[project.status]}</span>
-                  </td>
-                  <td className="hide-mobile">
-                    <span className={badgeClass(project.receivedPayment ? "green" : "neutral")}>{project.receivedPayment ? "Paid" : "Unpaid"}</span>
-                  </td>
-                  <td className="hide-mobile nowrap">{formatDate(project.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={projectColumns(props.admin)} rows={data.projects} rowKey={(project) => project._id} />
       )}
       <Pager label="Project pages" page={state.projects.page} info={data} hrefFor={(page) => withProjects(state, { page })} />
     </section>
@@ -146,34 +158,7 @@ export function AccessCodeList(props: { state: DashboardState; data: { accessCod
           <p className="empty-title">{filtered ? "No access codes match these filters." : "No access codes yet."}</p>
         </div>
       ) : (
-        <div className="table-wrap">
-          <table className="table table-rows">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="hide-mobile">
-                  Date Created
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.accessCodes.map((code) => (
-                <tr key={code._id}>
-                  <td>
-                    <a className="row-link" href={`/accesscodes/${code._id}`}>
-                      {code.title}
-                    </a>
-                  </td>
-                  <td>
-                    <span className={badgeClass(code.claimed ? "blue" : "green")}>{code.claimed ? "Claimed" : "Unclaimed"}</span>
-                  </td>
-                  <td className="hide-mobile nowrap">{formatDate(code.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={accessCodeColumns} rows={data.accessCodes} rowKey={(code) => code._id} />
       )}
       <Pager label="Access code pages" page={state.codes.page} info={data} hrefFor={(page) => withCodes(state, { page })} />
     </section>

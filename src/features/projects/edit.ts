@@ -1,12 +1,12 @@
 // A customer's own project: reading, editing content and revisions, adding images, deleting.
-import type { Project, ProjectImage } from "../../../db/schema";
+import type { ProjectImage } from "../../../db/schema";
 import type { Actor } from "../../http/actor";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { requireUser } from "../../http/guards";
 import type { Db } from "../../lib/db";
 import { isId } from "../../lib/ids";
 import { type ProjectContent, validateContent } from "../../shared/wizard";
-import { checkImages, collectImages, groupImages, removeStoredObjects, storeImages } from "./images";
+import { checkImages, collectImages, groupImages, positionChanges, removeStoredObjects, storeImages } from "./images";
 import type { AddImagesForm, ProjectImagesAnswer, ProjectModel, ProjectPatch } from "./model";
 import {
   type Viewer,
@@ -16,7 +16,7 @@ import {
   listImages,
   lockProject,
   projectExists,
-  setImagePosition,
+  setImagePositions,
   updateProjectRow,
 } from "./queries";
 import {
@@ -139,9 +139,7 @@ export async function updateProject(deps: Deps, actor: Actor | null, id: string,
     );
     removedKeys.push(...removed.map((image) => image.storageKey));
     // Positions follow the order the client sent, so reordering is a PATCH too.
-    for (const list of [logos, ...pages]) {
-      for (const [position, image] of list.entries()) if (image.position !== position) await setImagePosition(tx, image.id, position);
-    }
+    await setImagePositions(tx, positionChanges([logos, ...pages]));
     return "Project updated.";
   });
   // Only once the rows are gone: a failed transaction must not lose files it still points to.

@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids";
 import { type ImageType, detectImageType, imageExtension } from "../../lib/images";
 import { IMAGE_TOO_LARGE, IMAGE_WRONG_TYPE, MAX_IMAGES_PER_PAGE, MAX_IMAGES_PER_REQUEST, MAX_IMAGE_BYTES, MAX_LOGO_IMAGES } from "../../shared/uploads";
 import type { AddImagesForm } from "./model";
+import type { ImagePosition } from "./queries";
 
 export type IncomingImage = { kind: "logo" | "page"; pageIndex: number | null; file: File; field: string };
 export type CheckedImage = IncomingImage & { bytes: Uint8Array; type: ImageType };
@@ -135,4 +136,16 @@ export function groupImages(images: ProjectImage[], pageCount: number): { logos:
   const logos = images.filter((image) => image.kind === "logo").sort(byPosition);
   const pages = Array.from({ length: pageCount }, (_, index) => images.filter((image) => image.kind === "page" && image.pageIndex === index).sort(byPosition));
   return { logos, pages };
+}
+
+/**
+ * The images whose place in their list is not their saved position, each with its new position
+ * (for one setImagePositions call). An id listed twice keeps its last place.
+ */
+export function positionChanges(lists: ProjectImage[][]): ImagePosition[] {
+  const moves = new Map<string, number>();
+  for (const list of lists) {
+    for (const [position, image] of list.entries()) if (image.position !== position) moves.set(image.id, position);
+  }
+  return [...moves].map(([id, position]) => ({ id, position }));
 }

@@ -175,6 +175,8 @@ export const ProjectListItem = t.Object({
   refundIssued: t.Boolean(),
   archived: t.Boolean(),
   invoiceSent: t.Boolean(),
+  /** Unpaid and past its invoice's due date. */
+  overdue: t.Boolean(),
   createdAt: t.String(),
   creator: Creator,
 });
@@ -183,6 +185,7 @@ export type ProjectListItem = typeof ProjectListItem.static;
 export const ProjectSearchQuery = t.Object({
   status: t.Optional(SearchableStatus),
   paid: t.Optional(t.Boolean()),
+  overdue: t.Optional(t.Boolean()),
   archived: t.Optional(t.Boolean()),
   title: t.Optional(t.String({ maxLength: TEXT_LIMITS.short })),
   page: PageNumber,

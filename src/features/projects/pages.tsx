@@ -11,6 +11,7 @@ import { requireAdminPage, requireSignedInPage } from "../../http/guards";
 import { Island } from "../../render/island";
 import { type ProjectDraft, pickContent } from "../../shared/wizard";
 import { page } from "../layout/page";
+import { type ProjectBilling, getProjectBilling } from "../payments/service";
 import { getProject } from "./edit";
 import type { ProjectModel } from "./model";
 import { NoAccessScreen, ProjectFacts, ProjectFrame, type ProjectTab } from "./views";
@@ -31,7 +32,13 @@ export function draftOf(project: ProjectModel): ProjectDraft {
 const tabTitles: Record<ProjectTab, string> = { overview: "Overview", status: "Status", revisions: "Revisions", admin: "Admin" };
 
 /** Loads the project for a tab; someone else's project gets the spec's words with a 403. */
-async function projectPage(deps: AppDeps, actor: Actor, id: string, tab: ProjectTab, body: (project: ProjectModel) => ReactNode): Promise<Response> {
+async function projectPage(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  tab: ProjectTab,
+  body: (project: ProjectModel, billing: ProjectBilling | null) => ReactNode,
+): Promise<Response> {
   let project: ProjectModel;
   try {
     project = await getProject(deps, actor, id);
@@ -43,12 +50,13 @@ async function projectPage(deps: AppDeps, actor: Actor, id: string, tab: Project
     }
     throw error;
   }
+  const billing = await getProjectBilling(deps, project, new Date());
   return page(
     deps,
     actor,
     { title: `${project.projectName} · ${tabTitles[tab]}`, description: `Webapp Project ${project.projectName}`, path: `/projects/${project._id}` },
-    <ProjectFrame actor={actor} project={project} tab={tab}>
-      {body(project)}
+    <ProjectFrame actor={actor} project={project} billing={billing} tab={tab}>
+      {body(project, billing)}
     </ProjectFrame>,
   );
 }
@@ -73,13 +81,25 @@ export const projectPages = (deps: AppDeps) =>
     })
     .get("/:id/status", ({ actor, params }) => {
       const signedIn = requireSignedInPage(actor);
-      return projectPage(deps, signedIn, params.id, "status", (project) => (
+      return projectPage(deps, signedIn, params.id, "status", (project, billing) => (
         <div className="project-columns">
           <section className="card" aria-labelledby="status-title">
             <h2 id="status-title" className="card-title">
               Status
             </h2>
-            <ProjectFacts project={project} />
+            <ProjectFacts project={project} billing={billing} />
+            {billing?.canPayByCard ? (
+              <form className="status-pay" method="post" action={`/invoices/${billing.invoiceId}/pay`}>
+                <button type="submit" className="button button-primary">
+                  Pay {billing.number} by card
+                </button>
+                <a href={`/invoices/${billing.invoiceId}`}>View invoice</a>
+              </form>
+            ) : billing && !project.receivedPayment ? (
+              <p className="muted status-pay-note">
+                <a href={`/invoices/${billing.invoiceId}`}>Invoice {billing.number}</a>: {deps.config.providerPaymentInstructions}
+              </p>
+            ) : null}
           </section>
           <section className="card danger-zone" aria-labelledby="delete-title">
             <h2 id="delete-title" className="card-title">
@@ -101,7 +121,7 @@ export const projectPages = (deps: AppDeps) =>
     })
     .get("/:id/admin", ({ actor, params }) => {
       const admin = requireAdminPage(actor);
-      return projectPage(deps, admin, params.id, "admin", (project) => (
+      return projectPage(deps, admin, params.id, "admin", (project, billing) => (
         <Island
           name="project-admin"
           props={{
@@ -118,6 +138,7 @@ export const projectPages = (deps: AppDeps) =>
               archived: project.archived,
               invoiceSent: project.invoiceSent,
               invoiceID: project.invoiceID,
+              invoice: billing ? { number: billing.number, amount: billing.amount, dueAt: billing.dueAt.toISOString(), state: billing.state } : null,
               accessCode: project.accessCode,
               creatorEmail: project.creator.email,
               creatorName: project.creator.displayName,

@@ -1,15 +1,10 @@
 // SQL for projects and their images. Reads for a customer filter by creator in the `where`, so a
 // forgotten check returns nothing rather than someone else's project.
-import { type SQL, and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
-import { type NewProject, type NewUser, type Project, type ProjectImage, projectImages, projects, users } from "../../../db/schema";
-import type { Db } from "../../lib/db";
+import { type SQL, and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import { type NewProject, type NewUser, type Project, type ProjectImage, invoices, projectImages, projects, users } from "../../../db/schema";
+import { type Db, type Page, likePattern, paged } from "../../lib/db";
 import type { ProjectStatus } from "../../shared/enums";
 import { PROJECTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 export type Viewer = { userId: string; isAdmin: boolean };
 export type CreatorRow = { id: string; displayName: string; email: string };
@@ -68,8 +63,24 @@ export async function deleteImages(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.delete(projectImages).where(inArray(projectImages.id, ids));
 }
 
-export async function setImagePosition(db: Db, id: string, position: number): Promise<void> {
-  await db.update(projectImages).set({ position }).where(eq(projectImages.id, id));
+export type ImagePosition = { id: string; position: number };
+
+/** Moves any number of images in one UPDATE (a CASE on the id); each id at most once. */
+export async function setImagePositions(db: Db, moves: ImagePosition[]): Promise<void> {
+  if (moves.length === 0) return;
+  const cases = sql.join(
+    moves.map((move) => sql`when ${move.id} then ${move.position}::integer`),
+    sql` `,
+  );
+  await db
+    .update(projectImages)
+    .set({ position: sql`case ${projectImages.id} ${cases} end` })
+    .where(
+      inArray(
+        projectImages.id,
+        moves.map((move) => move.id),
+      ),
+    );
 }
 
 export async function updateProjectRow(db: Db, id: string, values: Partial<NewProject>): Promise<void> {
@@ -100,10 +111,13 @@ export type ProjectSearch = {
   creatorId?: string;
   status?: ProjectStatus;
   paid?: boolean;
+  /** Unpaid with its invoice past due (the 7-day rule). */
+  overdue?: boolean;
   archived: boolean;
   title?: string;
   page: number;
   sortby: SortOrder;
+  pageSize?: number;
 };
 
 const listColumns = {
@@ -115,6 +129,7 @@ const listColumns = {
   refundIssued: projects.refundIssued,
   archived: projects.archived,
   invoiceSent: projects.invoiceSent,
+  overdue: sql<boolean>`coalesce(${projects.receivedPayment} = false and ${invoices.dueAt} < now(), false)`,
   createdAt: projects.createdAt,
   creator: creatorColumns,
 };
@@ -128,28 +143,32 @@ export type ProjectListRow = {
   refundIssued: boolean;
   archived: boolean;
   invoiceSent: boolean;
+  overdue: boolean;
   createdAt: Date;
   creator: CreatorRow;
 };
 
-export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<{ rows: ProjectListRow[]; totalCount: number }> {
+export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<Page<ProjectListRow>> {
   const conditions: SQL[] = [eq(projects.archived, search.archived)];
   if (search.creatorId) conditions.push(eq(projects.creatorId, search.creatorId));
   if (search.status) conditions.push(eq(projects.status, search.status));
   if (search.paid !== undefined) conditions.push(eq(projects.receivedPayment, search.paid));
   if (search.title) conditions.push(ilike(projects.projectName, likePattern(search.title)));
+  // As a subquery rather than a join, so the page's count reads projects alone.
+  if (search.overdue) {
+    conditions.push(
+      eq(projects.receivedPayment, false),
+      sql`exists (select 1 from ${invoices} where ${invoices.id} = ${projects.invoiceId} and ${invoices.dueAt} < now())`,
+    );
+  }
   const where = and(...conditions);
   const order = search.sortby === "createdAt" ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(projects)
-      .innerJoin(users, eq(users.id, projects.creatorId))
-      .where(where)
-      .orderBy(...order)
-      .limit(PROJECTS_PAGE_SIZE)
-      .offset((search.page - 1) * PROJECTS_PAGE_SIZE),
-    db.select({ value: count() }).from(projects).where(where),
-  ]);
-  return { rows, totalCount: total?.value ?? 0 };
+  const ordered = db
+    .select(listColumns)
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.creatorId))
+    .leftJoin(invoices, eq(invoices.id, projects.invoiceId))
+    .where(where)
+    .orderBy(...order);
+  return paged(db, ordered, { table: projects, where }, { page: search.page, pageSize: search.pageSize ?? PROJECTS_PAGE_SIZE });
 }

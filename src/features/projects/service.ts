@@ -5,12 +5,15 @@ import type { NewProject, Project, ProjectImage } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { badRequest } from "../../http/errors";
-import type { Db } from "../../lib/db";
+import type { CsvValue } from "../../lib/csv";
+import { type Db, EXPORT_BATCH, everyRow } from "../../lib/db";
 import { DEFAULT_SORT, PROJECTS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
+import { packageFor } from "../../shared/packages";
+import { statusLabels } from "../../shared/project-labels";
 import { type FieldErrors, type ProjectContent, pickContent, stepErrorMessage } from "../../shared/wizard";
 import { groupImages, removeStoredObjects } from "./images";
 import type { ProjectListItem, ProjectModel, ProjectSearchQuery } from "./model";
-import { type CreatorRow, type ProjectListRow, type Viewer, deleteProjectRows, listImages, searchProjectRows } from "./queries";
+import { type CreatorRow, type ProjectListRow, type ProjectSearch, type Viewer, deleteProjectRows, listImages, searchProjectRows } from "./queries";
 
 export const NO_ACCESS = "You do no have access to this Project.";
 export const PROJECT_NOT_FOUND = "Project not found.";
@@ -21,7 +24,7 @@ export const EDITING_LOCKED = "Editing is locked for this project.";
 export const REVISIONS_LOCKED = "Revisions are locked for this project.";
 export const BLANK_REVISION_NOTES = "Revision Notes cannot be blank.";
 
-export type Deps = Pick<AppDeps, "database" | "storage" | "sealer" | "log" | "config" | "wakeOutbox">;
+export type Deps = Pick<AppDeps, "database" | "storage" | "sealer" | "log" | "config" | "jobs">;
 
 export function viewerOf(actor: Actor): Viewer {
   return { userId: actor.user.id, isAdmin: actor.isAdmin };
@@ -114,6 +117,7 @@ function toListItem(row: ProjectListRow): ProjectListItem {
     refundIssued: row.refundIssued,
     archived: row.archived,
     invoiceSent: row.invoiceSent,
+    overdue: row.overdue,
     createdAt: row.createdAt.toISOString(),
     creator: { _id: row.creator.id, displayName: row.creator.displayName, email: row.creator.email },
   };
@@ -137,14 +141,40 @@ export async function searchProjects(
   scope: { creatorId: string } | { everyone: true },
 ): Promise<{ projects: ProjectListItem[] } & PageInfo> {
   const page = query.page ?? 1;
-  const { rows, totalCount } = await searchProjectRows(deps.database.db, {
+  const { rows, ...counted } = await searchProjectRows(deps.database.db, { ...searchOf(query, scope), page });
+  return { projects: rows.map(toListItem), ...pageInfo(counted, page, PROJECTS_PAGE_SIZE) };
+}
+
+function searchOf(query: ProjectSearchQuery, scope: { creatorId: string } | { everyone: true }): Omit<ProjectSearch, "page"> {
+  return {
     creatorId: "creatorId" in scope ? scope.creatorId : undefined,
     status: query.status,
     paid: query.paid === true ? true : undefined,
+    overdue: query.overdue === true ? true : undefined,
     archived: query.archived === true,
     title: query.title?.trim() || undefined,
-    page,
     sortby: query.sortby ?? DEFAULT_SORT,
-  });
-  return { projects: rows.map(toListItem), ...pageInfo(totalCount, page, PROJECTS_PAGE_SIZE) };
+  };
+}
+
+export const PROJECT_CSV_HEADER = ["ID", "Project", "Package", "Status", "Payment", "Archived", "Customer", "Customer e-mail", "Created"];
+
+/** Every project the admin list's filters and search match, as CSV rows. */
+export async function* projectCsvRows(deps: Pick<AppDeps, "database">, query: ProjectSearchQuery): AsyncGenerator<CsvValue[]> {
+  const search = searchOf(query, { everyone: true });
+  const rows = everyRow((page) => searchProjectRows(deps.database.db, { ...search, page, pageSize: EXPORT_BATCH }), EXPORT_BATCH);
+  for await (const row of rows) {
+    const payment = row.receivedPayment ? (row.refundIssued ? "Refunded" : "Paid") : row.overdue ? "Overdue" : "Unpaid";
+    yield [
+      row.id,
+      row.projectName,
+      packageFor(row.projectType).title,
+      statusLabels[row.status],
+      payment,
+      row.archived,
+      row.creator.displayName,
+      row.creator.email,
+      row.createdAt,
+    ];
+  }
 }

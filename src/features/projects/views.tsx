@@ -2,10 +2,12 @@
 // status and payment badges, the facts of the Status and Admin tabs, and the no-access screen.
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
+import { Island } from "../../render/island";
 import { formatDate } from "../../shared/dates";
 import { formatPrice, packageFor } from "../../shared/packages";
 import { badgeClass, flagLabels, statusColors, statusLabels } from "../../shared/project-labels";
 import { PageShell } from "../layout/views";
+import type { ProjectBilling } from "../payments/service";
 import type { ProjectModel } from "./model";
 
 export type ProjectTab = "overview" | "status" | "revisions" | "admin";
@@ -25,15 +27,16 @@ export function StatusBadge(props: { status: ProjectModel["status"] }) {
   );
 }
 
-export function PaidBadge(props: { paid: boolean }) {
+export function PaidBadge(props: { paid: boolean; overdue?: boolean }) {
+  const overdue = !props.paid && props.overdue === true;
   return (
-    <span className={badgeClass(props.paid ? "green" : "neutral")} data-project-badge="payment">
-      {props.paid ? "Paid" : "Unpaid"}
+    <span className={badgeClass(props.paid ? "green" : overdue ? "red" : "neutral")} data-project-badge="payment">
+      {props.paid ? "Paid" : overdue ? "Overdue" : "Unpaid"}
     </span>
   );
 }
 
-export function ProjectFrame(props: { actor: Actor; project: ProjectModel; tab: ProjectTab; children: ReactNode }) {
+export function ProjectFrame(props: { actor: Actor; project: ProjectModel; billing: ProjectBilling | null; tab: ProjectTab; children: ReactNode }) {
   const { project } = props;
   const base = `/projects/${project._id}`;
   const pkg = packageFor(project.projectType);
@@ -51,7 +54,7 @@ export function ProjectFrame(props: { actor: Actor; project: ProjectModel; tab: 
             </div>
             <div className="project-badges">
               <StatusBadge status={project.status} />
-              <PaidBadge paid={project.receivedPayment} />
+              <PaidBadge paid={project.receivedPayment} overdue={props.billing?.state === "overdue"} />
               {project.archived ? <span className="badge">Archived</span> : null}
             </div>
           </div>
@@ -66,7 +69,10 @@ export function ProjectFrame(props: { actor: Actor; project: ProjectModel; tab: 
           </nav>
         </div>
       </div>
-      <div className="container page project-page">{props.children}</div>
+      <div className="container page project-page">
+        <Island name="live-notice" props={{ watch: "project", projectId: project._id }} />
+        {props.children}
+      </div>
     </PageShell>
   );
 }
@@ -86,8 +92,8 @@ function FlagBadge(props: { on: boolean; flag: keyof typeof flagLabels; onColor?
 }
 
 /** Every fact of the Status tab (SPEC.md §2); the Admin tab shows the same with controls. */
-export function ProjectFacts(props: { project: ProjectModel }) {
-  const { project } = props;
+export function ProjectFacts(props: { project: ProjectModel; billing: ProjectBilling | null }) {
+  const { project, billing } = props;
   return (
     <dl className="facts">
       <Fact label="Date created">{formatDate(project.createdAt)}</Fact>
@@ -95,10 +101,19 @@ export function ProjectFacts(props: { project: ProjectModel }) {
         <span className={badgeClass(statusColors[project.status])}>{statusLabels[project.status]}</span>
       </Fact>
       <Fact label="Payment">
-        <FlagBadge flag="receivedPayment" on={project.receivedPayment} />
+        {billing?.state === "overdue" ? <span className={badgeClass("red")}>Overdue</span> : <FlagBadge flag="receivedPayment" on={project.receivedPayment} />}
+        {project.accessCode && project.receivedPayment ? <span className="fact-note">waived with a code</span> : null}
       </Fact>
       <Fact label="Invoice">
         <FlagBadge flag="invoiceSent" on={project.invoiceSent} />
+        {billing ? (
+          <span className="fact-note">
+            <a href={`/invoices/${billing.invoiceId}`}>
+              {billing.number} · {formatPrice(billing.amount)}
+            </a>
+            {project.receivedPayment ? null : <> · due {formatDate(billing.dueAt)}</>}
+          </span>
+        ) : null}
       </Fact>
       <Fact label="Refund">
         <FlagBadge flag="refundIssued" on={project.refundIssued} onColor="blue" />

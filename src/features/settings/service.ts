@@ -1,6 +1,5 @@
 // The signed-in user's own account: settings switches, profile, e-mail, photo and deletion.
-import { and, eq, inArray, ne } from "drizzle-orm";
-import { projectImages, projects, users } from "../../../db/schema";
+
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { badRequest, conflict, payloadTooLarge, unsupportedMediaType } from "../../http/errors";
@@ -10,6 +9,7 @@ import { detectImageType, imageExtension } from "../../lib/images";
 import type { UserSettings } from "../../shared/enums";
 import { EMAIL_IN_USE_MESSAGE, checkDisplayName, checkEmail, confirmCurrentPassword, throwIfInvalid } from "../auth/service";
 import type { SettingsPatch } from "./model";
+import { deleteUserRow, hasOtherSuperAdmin, isEmailTakenByOther, listCreatorImageKeys, setUserPhoto, setUserSettings, updateUserProfile } from "./queries";
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -23,7 +23,7 @@ export function applySettingsPatch(settings: UserSettings, patch: SettingsPatch)
 
 export async function updateUserSettings(db: Db, userId: string, current: UserSettings, patch: SettingsPatch): Promise<UserSettings> {
   const next = applySettingsPatch(current, patch);
-  await db.update(users).set({ settings: next }).where(eq(users.id, userId));
+  await setUserSettings(db, userId, next);
   return next;
 }
 
@@ -47,16 +47,11 @@ export async function updateProfile(
   const db = deps.database.db;
   if (changes.email) {
     await confirmCurrentPassword(deps, actor, input.currentPassword ?? "");
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, changes.email), ne(users.id, actor.user.id)))
-      .limit(1);
-    if (taken) throw conflict(EMAIL_IN_USE_MESSAGE);
+    if (await isEmailTakenByOther(db, changes.email, actor.user.id)) throw conflict(EMAIL_IN_USE_MESSAGE);
   }
   if (Object.keys(changes).length === 0) return { changed: [] };
   try {
-    await db.update(users).set(changes).where(eq(users.id, actor.user.id));
+    await updateUserProfile(db, actor.user.id, changes);
   } catch (error) {
     // The unique index settles a race between two accounts taking the same e-mail.
     if (changes.email && String((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code) === "23505") {
@@ -77,7 +72,7 @@ export async function replacePhoto(deps: AppDeps, actor: Actor, file: File): Pro
   const key = `users/${actor.user.id}/photo/${newId()}.${imageExtension(type)}`;
   const url = await deps.storage.put(key, bytes, type);
   try {
-    await deps.database.db.update(users).set({ photoURL: url, photoKey: key }).where(eq(users.id, actor.user.id));
+    await setUserPhoto(deps.database.db, actor.user.id, { photoURL: url, photoKey: key });
   } catch (error) {
     await deps.storage.delete(key);
     throw error;
@@ -103,29 +98,13 @@ async function deleteQuietly(deps: AppDeps, keys: string[]): Promise<void> {
  */
 export async function deleteAccount(deps: AppDeps, actor: Actor): Promise<void> {
   const db = deps.database.db;
-  if (actor.isSuperAdmin) {
-    const others = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.isSuperAdmin, true), eq(users.superAdminKey, deps.config.superAdminKey), ne(users.id, actor.user.id)))
-      .limit(1);
-    if (others.length === 0) throw conflict("You are the only super admin. Make another admin a super admin before deleting your account.");
+  if (actor.isSuperAdmin && !(await hasOtherSuperAdmin(db, actor.user.id, deps.config.superAdminKey))) {
+    throw conflict("You are the only super admin. Make another admin a super admin before deleting your account.");
   }
   const keys = await db.transaction(async (tx) => {
-    const owned = await tx.select({ id: projects.id }).from(projects).where(eq(projects.creatorId, actor.user.id));
-    const images = owned.length
-      ? await tx
-          .select({ key: projectImages.storageKey })
-          .from(projectImages)
-          .where(
-            inArray(
-              projectImages.projectId,
-              owned.map((p) => p.id),
-            ),
-          )
-      : [];
-    const [deleted] = await tx.delete(users).where(eq(users.id, actor.user.id)).returning({ photoKey: users.photoKey });
-    return [...(deleted?.photoKey ? [deleted.photoKey] : []), ...images.map((image) => image.key)];
+    const imageKeys = await listCreatorImageKeys(tx, actor.user.id);
+    const deleted = await deleteUserRow(tx, actor.user.id);
+    return [...(deleted?.photoKey ? [deleted.photoKey] : []), ...imageKeys];
   });
   await deleteQuietly(deps, keys);
 }

@@ -5,9 +5,10 @@ import type { MfaSettingsProps } from "../../../islands/mfa-settings";
 import type { SessionsListProps } from "../../../islands/sessions-list";
 import type { Actor } from "../../http/actor";
 import { Island } from "../../render/island";
+import { formatDate } from "../../shared/dates";
 import { PageShell } from "../layout/views";
 
-function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | "security"; children: ReactNode }) {
+export function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | "security" | "bug-reports"; children: ReactNode }) {
   const here = (name: string) => (props.current === name ? "page" : undefined);
   return (
     <PageShell actor={props.actor} current="/settings">
@@ -29,6 +30,9 @@ function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | 
             <a href="/settings/security" aria-current={here("security")}>
               Security
             </a>
+            <a href="/settings/bugreports" aria-current={here("bug-reports")}>
+              Bug reports
+            </a>
           </nav>
           <div className="settings-content">{props.children}</div>
         </div>
@@ -37,7 +41,7 @@ function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | 
   );
 }
 
-function SettingsCard(props: { id: string; title: string; description: string; children: ReactNode; tone?: "danger" }) {
+export function SettingsCard(props: { id: string; title: string; description: string; children: ReactNode; tone?: "danger" }) {
   return (
     <section className={props.tone === "danger" ? "card settings-card settings-card-danger" : "card settings-card"} aria-labelledby={props.id}>
       <div className="settings-card-head">
@@ -57,8 +61,6 @@ function roleOf(actor: Actor): { label: string; tone: string } {
   return { label: "Customer", tone: "badge-green" };
 }
 
-const longDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-
 export function GeneralSettingsView(props: { actor: Actor }) {
   const { user } = props.actor;
   const role = roleOf(props.actor);
@@ -70,7 +72,7 @@ export function GeneralSettingsView(props: { actor: Actor }) {
           <div>
             <dt>Member since</dt>
             <dd>
-              <time dateTime={user.createdAt.toISOString()}>{longDate.format(user.createdAt)}</time>
+              <time dateTime={user.createdAt.toISOString()}>{formatDate(user.createdAt)}</time>
             </dd>
           </div>
           <div>

@@ -7,6 +7,7 @@
 //
 // Every seeded user has the e-mail scale-user-<n>@example.com and the password "scale-password".
 import { count, like } from "drizzle-orm";
+import { type NewProject, type NewUser, projects, users } from "../db/schema";
 import { boot } from "../src/boot";
 import { ConfigError, loadConfig } from "../src/config";
 import type { Sealer } from "../src/lib/crypto";
@@ -14,7 +15,6 @@ import type { Db } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
 import type { ProjectStatus, ProjectType } from "../src/shared/enums";
 import { packageFor } from "../src/shared/packages";
-import { type NewProject, type NewUser, projects, users } from "./schema";
 
 export type ScaleCounts = { users: number; projects: number };
 export const DEFAULT_SCALE: ScaleCounts = { users: 10_000, projects: 100_000 };

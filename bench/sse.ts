@@ -1,0 +1,138 @@
+// 2,000 idle signed-in EventSource clients on one instance: the server's RSS before and after
+// they connect, and how long connecting them took. The clients are raw sockets in this process
+// (fetch caps concurrent requests), each reading until the stream's first `retry:` line.
+// A row of `bun run bench`; on its own (seeds and drops a Postgres database `bench_sse`):
+//
+//   bun bench/sse.ts [clients]
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Socket } from "bun";
+
+export type IdleStreamsReport = { clients: number; rssBeforeBytes: number; rssAfterBytes: number; connectMs: number; fdLimit: number };
+
+function readRssBytes(pid: number): number {
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? "0") * 1024;
+}
+
+/** This process's open-file limit; each client costs one here and one in the server. */
+function openFileLimit(): number {
+  const line = readFileSync("/proc/self/limits", "utf8")
+    .split("\n")
+    .find((text) => text.startsWith("Max open files"));
+  return Number(line?.split(/\s+/)[3] ?? "1024");
+}
+
+export async function measureIdleStreams(options: {
+  url: string;
+  pid: number;
+  cookie: string;
+  clients: number;
+  say: (line: string) => void;
+}): Promise<IdleStreamsReport> {
+  const fdLimit = openFileLimit();
+  // Bun cannot raise RLIMIT_NOFILE itself; start the bench under `ulimit -n` to go higher.
+  const clients = Math.min(options.clients, fdLimit - 200);
+  if (clients < options.clients) options.say(`sse: open-file limit ${fdLimit}: measuring ${clients} clients, not ${options.clients}`);
+  const { hostname, port } = new URL(options.url);
+  const request = `GET /api/events HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\nCookie: ${options.cookie}\r\n\r\n`;
+  await Bun.sleep(500);
+  Bun.gc(true);
+  const rssBeforeBytes = readRssBytes(options.pid);
+  const sockets: Socket<{ seen: string; ready: () => void }>[] = [];
+  const started = performance.now();
+  // In batches, like browsers arriving, not one SYN flood that the listen backlog would drop.
+  for (let first = 0; first < clients; first += 100) {
+    await Promise.all(
+      Array.from({ length: Math.min(100, clients - first) }, async () => {
+        let ready: () => void = () => {};
+        const opened = new Promise<void>((resolve) => (ready = resolve));
+        const socket = await Bun.connect<{ seen: string; ready: () => void }>({
+          hostname,
+          port: Number(port),
+          data: { seen: "", ready },
+          socket: {
+            open: (s) => void s.write(request),
+            data(s, chunk) {
+              if (s.data.seen.includes("retry:")) return;
+              s.data.seen += chunk.toString();
+              if (!s.data.seen.startsWith("HTTP/1.1 200")) throw new Error(`sse: the server answered ${s.data.seen.split("\r\n")[0]}`);
+              if (s.data.seen.includes("retry:")) s.data.ready();
+            },
+          },
+        });
+        sockets.push(socket);
+        await opened;
+      }),
+    );
+  }
+  const connectMs = performance.now() - started;
+  await Bun.sleep(1_000);
+  const rssAfterBytes = readRssBytes(options.pid);
+  for (const socket of sockets) socket.end();
+  return { clients, rssBeforeBytes, rssAfterBytes, connectMs, fdLimit };
+}
+
+export function describeIdleStreams(report: IdleStreamsReport): { figure: string; notes: string } {
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  const perClient = (report.rssAfterBytes - report.rssBeforeBytes) / report.clients;
+  return {
+    figure: `${mb(report.rssBeforeBytes)} → ${mb(report.rssAfterBytes)}`,
+    notes: `server RSS before → after ${report.clients} idle streams (~${(perClient / 1024).toFixed(1)} KB each); connected in ${(report.connectMs / 1000).toFixed(2)} s; open-file limit ${report.fdLimit}`,
+  };
+}
+
+if (import.meta.main) {
+  const { ADMIN, CUSTOMER, createDatabase, dropDatabase, seedBenchData } = await import("./seed");
+  const clients = Number(process.argv[2] ?? "2000");
+  const appSecret = "bench-secret-bench-secret-bench-secret-0123";
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-sse-"));
+  const databaseUrl = await createDatabase("bench_sse");
+  let child: ReturnType<typeof Bun.spawn> | undefined;
+  try {
+    await seedBenchData({ databaseUrl, dataDir, appSecret, signInUsers: 1 });
+    const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+    const port = probe.port ?? 0;
+    await probe.stop(true);
+    const url = `http://127.0.0.1:${port}`;
+    const env = {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      APP_SECRET: appSecret,
+    };
+    child = Bun.spawn(["bun", "src/main.ts"], {
+      cwd: join(import.meta.dir, ".."),
+      env: { ...env, ADMIN_KEY: "k", SUPER_ADMIN_KEY: "s", SUPER_ADMIN_EMAIL: ADMIN.email, SUPER_ADMIN_PASSWORD: ADMIN.password },
+      stdout: "ignore",
+      stderr: "inherit",
+    });
+    for (let tries = 0; ; tries++) {
+      const ok = await fetch(`${url}/ready`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (tries > 300) throw new Error("the server did not start");
+      await Bun.sleep(100);
+    }
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url },
+      body: JSON.stringify(CUSTOMER),
+    });
+    const cookie = login.headers.getSetCookie()[0]?.split(";")[0];
+    if (!cookie) throw new Error(`signing in answered ${login.status}`);
+    const report = await measureIdleStreams({ url, pid: child.pid, cookie, clients, say: console.error });
+    const { figure, notes } = describeIdleStreams(report);
+    console.log(`| ${report.clients} idle SSE clients, Postgres | ${figure} | ${notes} |`);
+  } finally {
+    child?.kill("SIGTERM");
+    await child?.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase("bench_sse");
+  }
+}

@@ -1,0 +1,14 @@
+// Every job this app has, in one place: the queue names, their payloads (the JobMap that types
+// `deps.jobs`) and their retry settings. Each domain owns its jobs' payloads, settings and
+// handlers; this registry only gathers them, because pg-boss must know every queue at start-up
+// (on PGlite a queue unknown at start cannot be sent to inside a transaction).
+import type { JobQueue, QueueSettings } from "../../lib/jobs";
+import { type MailJobs, mailQueues } from "../mail/outbox";
+import { type AnnouncementJobs, announcementQueues } from "../notifications/announcements";
+import { type ScheduledJobs, scheduledQueues } from "./schedules";
+
+export type AppJobs = MailJobs & AnnouncementJobs & ScheduledJobs;
+
+export const appQueues = { ...mailQueues, ...announcementQueues, ...scheduledQueues } satisfies { [Name in keyof AppJobs]: QueueSettings };
+
+export type AppJobQueue = JobQueue<AppJobs>;

@@ -1,0 +1,56 @@
+// Cron schedules: work that runs once per occurrence across the whole cluster, whichever
+// instance's cron pass comes first (pg-boss keeps the schedule in the database, so registering it
+// at every start-up is idempotent). Times are UTC.
+//
+// To add one (invoice reminders, upload litter...): write the handler in the domain that owns the
+// work, then add its queue name to ScheduledJobs and one entry to `schedules` below. Nothing else.
+import type { AppDeps } from "../../deps";
+import { pruneRateLimits } from "../../http/rate-limit";
+import { pruneExpiredSessions } from "../../http/sessions";
+import type { QueueSettings } from "../../lib/jobs";
+import { removeUploadLitter } from "../../lib/storage";
+import { pruneEvents } from "../live/queries";
+import { LIVE_EVENTS_KEPT_MS } from "../live/service";
+import { deleteOverdueProjects, sendInvoiceReminders } from "../payments/reminders";
+
+/** Scheduled jobs carry no payload: each run looks at the database as it is. */
+type NoPayload = Record<string, never>;
+
+export type ScheduledJobs = {
+  "sessions.prune": NoPayload;
+  "rate-limits.prune": NoPayload;
+  "live-events.prune": NoPayload;
+  "uploads.litter": NoPayload;
+  "payments.invoice-reminders": NoPayload;
+  "payments.overdue-deletions": NoPayload;
+};
+
+type Schedule = { name: keyof ScheduledJobs; cron: string; run: (deps: AppDeps) => Promise<unknown> };
+
+const HOURLY = "0 * * * *";
+const HOUR_MS = 60 * 60 * 1000;
+
+export const schedules: Schedule[] = [
+  { name: "sessions.prune", cron: HOURLY, run: (deps) => pruneExpiredSessions(deps.database.db) },
+  { name: "rate-limits.prune", cron: HOURLY, run: (deps) => pruneRateLimits(deps.database.db) },
+  { name: "live-events.prune", cron: "*/10 * * * *", run: (deps) => pruneEvents(deps.database.db, new Date(Date.now() - LIVE_EVENTS_KEPT_MS)) },
+  // Files a crash left half-written; an hour's margin keeps uploads still in progress safe.
+  { name: "uploads.litter", cron: "20 * * * *", run: (deps) => removeUploadLitter(deps.storage, new Date(Date.now() - HOUR_MS)) },
+  // The 7-day rule (README decision on payments): both are idempotent functions of the time.
+  { name: "payments.invoice-reminders", cron: "5 * * * *", run: (deps) => sendInvoiceReminders(deps, new Date()) },
+  { name: "payments.overdue-deletions", cron: "35 * * * *", run: (deps) => deleteOverdueProjects(deps, new Date()) },
+];
+
+// A missed run is simply done by the next one, so no retries: a failure is logged and waits an hour.
+export const scheduledQueues = Object.fromEntries(schedules.map((schedule) => [schedule.name, { retryLimit: 0 }])) as {
+  [Name in keyof ScheduledJobs]: QueueSettings;
+};
+
+export async function startSchedules(deps: AppDeps): Promise<void> {
+  for (const schedule of schedules) {
+    await deps.jobs.work(schedule.name, {}, async () => {
+      await schedule.run(deps);
+    });
+    await deps.jobs.schedule(schedule.name, schedule.cron, {});
+  }
+}

@@ -1,0 +1,14 @@
+// GET /api/events: the signed-in user's live events as Server-Sent Events (README decision 19).
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { context } from "../../http/context";
+import { requireUser } from "../../http/guards";
+import { LIVE_EVENTS_PATH } from "../../shared/live-events";
+import { openLiveStream, parseLastEventId } from "./service";
+
+export const liveApi = (deps: AppDeps) =>
+  new Elysia({ name: "live-api" })
+    .use(context(deps))
+    .get(LIVE_EVENTS_PATH, ({ actor, request, query }) =>
+      openLiveStream(deps, requireUser(actor), parseLastEventId(request.headers.get("last-event-id") ?? query.after)),
+    );

@@ -1,0 +1,57 @@
+// Live updates (README decision 19): what a signed-in browser hears on GET /api/events.
+// Triggers write each event to the log in the change's own transaction and pg_notify it; every
+// instance holds one LISTEN (deps.events) and fans events out in memory to its open streams
+// (deps.liveStreams), keyed by audience: a user id, or "admins".
+import type { AppDeps, LiveEventWire } from "../../deps";
+import type { Actor } from "../../http/actor";
+import type { SseEvent } from "../../lib/sse";
+import type { LiveEvent } from "../../shared/live-events";
+import { selectEventsAfter, selectOldestEventId } from "./queries";
+
+export const ADMINS_AUDIENCE = "admins";
+/** How long events stay replayable; the hourly housekeeping deletes older ones. */
+export const LIVE_EVENTS_KEPT_MS = 10 * 60_000;
+/** A longer gap than this is not replayed: the client is told to re-read everything. */
+const MAX_REPLAY = 500;
+
+function toSseEvent(row: { id: number | string; type: string; payload: unknown }): SseEvent {
+  return { id: Number(row.id), data: JSON.stringify({ type: row.type, payload: row.payload }) };
+}
+
+function audiencesOf(actor: Actor): string[] {
+  return actor.isAdmin ? [actor.user.id, ADMINS_AUDIENCE] : [actor.user.id];
+}
+
+/** Subscribes this instance to the log's notifications; resolves with the unsubscribe. */
+export function startLiveFanout(deps: Pick<AppDeps, "events" | "liveStreams">): Promise<() => Promise<void>> {
+  return deps.events.subscribe("live_events", (event: LiveEventWire) => {
+    deps.liveStreams.publish(event.audience, toSseEvent(event));
+  });
+}
+
+/** Parses Last-Event-ID (or the `after` query the client sends when it reopens a paused stream). */
+export function parseLastEventId(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  return Number(value);
+}
+
+/** The actor's stream; with `lastEventId`, first what they missed since. */
+export function openLiveStream(deps: AppDeps, actor: Actor, lastEventId: number | null): Response {
+  const audiences = audiencesOf(actor);
+  const db = deps.database.db;
+  return deps.liveStreams.open({
+    topics: audiences,
+    replay:
+      lastEventId === null
+        ? undefined
+        : async () => {
+            const [rows, oldest] = await Promise.all([selectEventsAfter(db, audiences, lastEventId, MAX_REPLAY + 1), selectOldestEventId(db)]);
+            const pruned = oldest !== null && oldest > lastEventId + 1;
+            if (!pruned && rows.length <= MAX_REPLAY) return rows.map(toSseEvent);
+            // Too much or too old: one resync in place of the gap; its id moves Last-Event-ID past it.
+            const resync: LiveEvent = { type: "resync", payload: {} };
+            const lastId = rows.at(-1)?.id ?? lastEventId;
+            return [{ id: Number(lastId), data: JSON.stringify(resync) }];
+          },
+  });
+}

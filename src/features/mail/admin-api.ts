@@ -1,0 +1,24 @@
+// POST /api/admin/mail/failed/:id/retry (admins only). The console's Retry buttons are plain HTML
+// forms posting here; a form post is answered with a redirect back to /admin/mail, a JSON call
+// with `{ message }`.
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "../../deps";
+import { context } from "../../http/context";
+import { requireAdmin } from "../../http/guards";
+import { retryFailedMail } from "./admin";
+
+const isFormPost = (request: Request): boolean => (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded");
+
+export const adminMailApi = (deps: AppDeps) =>
+  new Elysia({ name: "admin-mail-api", prefix: "/api/admin/mail" })
+    .use(context(deps))
+    .onTransform(({ actor }) => void requireAdmin(actor))
+    .post(
+      "/failed/:id/retry",
+      async ({ params, request }) => {
+        const answer = await retryFailedMail(deps, params.id);
+        if (!isFormPost(request)) return answer;
+        return new Response(null, { status: 303, headers: { location: "/admin/mail?retried=1", "cache-control": "no-store" } });
+      },
+      { params: t.Object({ id: t.String({ minLength: 1, maxLength: 64 }) }) },
+    );

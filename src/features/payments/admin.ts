@@ -1,0 +1,145 @@
+// The admin console's Payments page and the customer's /billing list: state from the query
+// string, rows as the views show them, monthly totals, and the CSV export.
+import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
+import { csvLine } from "../../lib/csv";
+import type { PaymentKind, PaymentMethod } from "../../shared/enums";
+import { formatInvoiceNumber } from "../invoices/service";
+import { type InvoiceState, invoiceState } from "../invoices/views";
+import { type PaymentRecordRow, type PeriodTotals, listCustomerInvoices, listDeletions, listPaymentRecords, periodTotals } from "./queries";
+import { formatCents, kindLabels, methodLabels } from "./service";
+
+/** The admin list shows the latest records; the CSV exports up to this many. */
+const PAGE_LIMIT = 200;
+const CSV_LIMIT = 10_000;
+
+export type PaymentListState = { kind?: PaymentKind; method?: PaymentMethod; period?: "this-month" | "last-month" };
+
+export function readPaymentListState(params: URLSearchParams): PaymentListState {
+  const kind = (["payment", "refund", "reversal"] as const).find((value) => value === params.get("kind"));
+  const method = (["card", "manual", "access_code"] as const).find((value) => value === params.get("method"));
+  const period = (["this-month", "last-month"] as const).find((value) => value === params.get("period"));
+  return { kind, method, period };
+}
+
+/** The first instant of the month `offset` months from the one holding `now` (UTC, like every date shown). */
+const monthStart = (now: Date, offset: number): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+
+export type PaymentRow = {
+  id: string;
+  createdAt: Date;
+  customerName: string;
+  customerEmail: string;
+  projectId: string;
+  projectName: string;
+  invoice: string | null;
+  method: string;
+  recordedBy: string | null;
+  amount: string;
+  state: string;
+  stateColor: "green" | "yellow" | "blue" | "red" | "neutral";
+};
+
+function stateOf(row: PaymentRecordRow): { state: string; stateColor: PaymentRow["stateColor"] } {
+  if (row.status === "failed") return { state: row.kind === "refund" ? "Refund failed" : "Failed", stateColor: "red" };
+  if (row.kind === "refund") return row.status === "pending" ? { state: "Refund pending", stateColor: "yellow" } : { state: "Refunded", stateColor: "blue" };
+  if (row.kind === "reversal") return { state: "Reversed", stateColor: "neutral" };
+  return { state: "Received", stateColor: "green" };
+}
+
+function toRow(row: PaymentRecordRow): PaymentRow {
+  return {
+    id: row.id,
+    createdAt: row.createdAt,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    projectId: row.projectId,
+    projectName: row.projectName,
+    invoice: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber),
+    method: row.kind === "payment" ? methodLabels[row.method] : `${kindLabels[row.kind]} · ${methodLabels[row.method]}`,
+    recordedBy: row.recordedByName,
+    amount: formatCents(row.kind === "payment" ? row.amountCents : -row.amountCents),
+    ...stateOf(row),
+  };
+}
+
+function filterOf(state: PaymentListState, now: Date) {
+  const range =
+    state.period === "this-month"
+      ? { from: monthStart(now, 0), to: monthStart(now, 1) }
+      : state.period === "last-month"
+        ? { from: monthStart(now, -1), to: monthStart(now, 0) }
+        : {};
+  return { kind: state.kind, method: state.method, ...range };
+}
+
+export type PaymentTotals = { thisMonth: PeriodTotals; lastMonth: PeriodTotals };
+
+export async function getPaymentsPage(deps: Pick<AppDeps, "database">, state: PaymentListState, now: Date) {
+  const db = deps.database.db;
+  const [records, thisMonth, lastMonth, deletions] = await Promise.all([
+    listPaymentRecords(db, filterOf(state, now), PAGE_LIMIT),
+    periodTotals(db, monthStart(now, 0), monthStart(now, 1), now),
+    periodTotals(db, monthStart(now, -1), monthStart(now, 0), now),
+    listDeletions(db, 50),
+  ]);
+  return {
+    rows: records.map(toRow),
+    totals: { thisMonth, lastMonth },
+    deletions: deletions.map((row) => ({
+      id: row.id,
+      deletedAt: row.deletedAt,
+      projectName: row.projectName,
+      customer: `${row.customerName} (${row.customerEmail})`,
+      invoice: row.invoiceNumber === null ? "" : formatInvoiceNumber(row.invoiceNumber),
+      reason: row.reason,
+    })),
+  };
+}
+
+export async function exportPaymentsCsv(deps: Pick<AppDeps, "database">, state: PaymentListState, now: Date): Promise<string> {
+  const records = await listPaymentRecords(deps.database.db, filterOf(state, now), CSV_LIMIT);
+  const header = ["Date", "Kind", "Customer", "E-mail", "Project", "Invoice", "Method", "Amount", "Currency", "State", "Recorded by"];
+  const lines = records.map((record) => {
+    const row = toRow(record);
+    const signed = record.kind === "payment" ? record.amountCents : -record.amountCents;
+    return [
+      record.createdAt.toISOString(),
+      kindLabels[record.kind],
+      record.customerName,
+      record.customerEmail,
+      record.projectName,
+      row.invoice ?? "",
+      methodLabels[record.method],
+      signed / 100,
+      record.currency.toUpperCase(),
+      row.state,
+      record.recordedByName ?? "",
+    ];
+  });
+  return [header, ...lines].map(csvLine).join("");
+}
+
+export type BillingItem = {
+  invoiceId: string;
+  number: number;
+  projectId: string;
+  projectName: string;
+  amount: number;
+  dueAt: Date;
+  state: InvoiceState;
+};
+
+/** The signed-in customer's invoices (an admin sees their own too: /billing is personal). */
+export async function listBilling(deps: Pick<AppDeps, "database">, actor: Actor, now: Date): Promise<BillingItem[]> {
+  const rows = await listCustomerInvoices(deps.database.db, actor.user.id);
+  return rows.map((row) => ({
+    invoiceId: row.invoiceId,
+    number: row.number,
+    projectId: row.projectId,
+    projectName: row.projectName,
+    amount: row.amount,
+    dueAt: row.dueAt,
+    state: invoiceState(row, row.dueAt, now),
+  }));
+}

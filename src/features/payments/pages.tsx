@@ -1,0 +1,82 @@
+// /billing (SPEC.md has no billing page; customers need one to see what they owe and paid) and the
+// admin console's /admin/payments with its CSV export.
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { context } from "../../http/context";
+import { requireAdminPage, requireSignedInPage } from "../../http/guards";
+import { AdminFrame } from "../layout/admin-frame";
+import { page } from "../layout/page";
+import { PageShell } from "../layout/views";
+import { exportPaymentsCsv, getPaymentsPage, listBilling, readPaymentListState } from "./admin";
+import { BillingList, DeletionList, PaymentFilters, PaymentTable, PaymentTotalsStrip } from "./views";
+
+export const paymentPages = (deps: AppDeps) =>
+  new Elysia({ name: "payment-pages" })
+    .use(context(deps))
+    .get("/billing", async ({ actor }) => {
+      const signedIn = requireSignedInPage(actor);
+      const items = await listBilling(deps, signedIn, new Date());
+      return page(
+        deps,
+        signedIn,
+        { title: "Billing", description: "Your invoices and receipts." },
+        <PageShell actor={signedIn}>
+          <div className="container page billing-page">
+            <header className="page-header">
+              <div>
+                <p className="eyebrow">Billing</p>
+                <h1>Your invoices</h1>
+              </div>
+            </header>
+            <section className="list-section" aria-label="Invoices">
+              <BillingList items={items} canPayByCard={deps.payments !== null} instructions={deps.config.providerPaymentInstructions} />
+            </section>
+          </div>
+        </PageShell>,
+      );
+    })
+    .get("/admin/payments", async ({ actor, request }) => {
+      const admin = requireAdminPage(actor);
+      const search = new URL(request.url).searchParams;
+      const state = readPaymentListState(search);
+      const data = await getPaymentsPage(deps, state, new Date());
+      const filtered = Boolean(state.kind || state.method || state.period);
+      const query = search.toString();
+      return page(
+        deps,
+        admin,
+        { title: "Payments · Admin Console", description: "Payments, refunds and what customers owe." },
+        <AdminFrame actor={admin} tab="payments" title="Payments" lead="Money received and returned, what is still owed, and what was deleted for non-payment.">
+          <PaymentTotalsStrip totals={data.totals} />
+          <section className="list-section" aria-label="Payment records">
+            <div className="list-toolbar">
+              <PaymentFilters state={state} />
+              <a className="button" href={`/admin/payments.csv${query ? `?${query}` : ""}`} download>
+                Export CSV
+              </a>
+            </div>
+            {data.rows.length === 0 ? (
+              <div className="empty-state">
+                <p className="empty-title">{filtered ? "No payments match these filters." : "No payments yet."}</p>
+                {filtered ? <a href="/admin/payments">Clear filters</a> : null}
+              </div>
+            ) : (
+              <PaymentTable rows={data.rows} />
+            )}
+          </section>
+          <DeletionList rows={data.deletions} />
+        </AdminFrame>,
+      );
+    })
+    .get("/admin/payments.csv", async ({ actor, request }) => {
+      requireAdminPage(actor);
+      const now = new Date();
+      const csv = await exportPaymentsCsv(deps, readPaymentListState(new URL(request.url).searchParams), now);
+      return new Response(csv, {
+        headers: {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": `attachment; filename="payments-${now.toISOString().slice(0, 10)}.csv"`,
+          "cache-control": "private, no-store",
+        },
+      });
+    });

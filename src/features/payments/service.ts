@@ -1,0 +1,415 @@
+// Getting paid (README decision 19): payments are records; a project's Paid and Refund flags are
+// derived from them in the same transaction. Card payments go through Stripe Checkout; the
+// webhook records each payment exactly once, whichever of its events arrives first, and a
+// replayed event id changes nothing. Admins record manual payments, reversals and refunds.
+import type { AppDeps } from "../../deps";
+import type { Actor } from "../../http/actor";
+import { HttpError, badRequest, conflict, notFound } from "../../http/errors";
+import type { Db } from "../../lib/db";
+import { newId } from "../../lib/ids";
+import { type PaymentEvent, WebhookSignatureError } from "../../lib/stripe";
+import { formatDate } from "../../shared/dates";
+import type { PaymentKind, PaymentMethod } from "../../shared/enums";
+import { packageFor } from "../../shared/packages";
+import { formatInvoiceNumber } from "../invoices/service";
+import { type InvoiceState, type ReceiptLine, invoiceState } from "../invoices/views";
+import { enqueueMail } from "../mail/outbox";
+import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
+import {
+  type PayableInvoice,
+  findInvoiceByNumber,
+  findPayableInvoice,
+  findPaymentByIntent,
+  findProjectInvoice,
+  findProjectType,
+  findRefundOf,
+  hasRefund,
+  insertPayment,
+  listInvoiceRecords,
+  listStandingPayments,
+  rememberStripeEvent,
+  syncPaymentFlags,
+  updatePayment,
+} from "./queries";
+
+/** Prices are dollars (SPEC.md §9 shows a $ prefix); Stripe takes the smallest unit. */
+export const CURRENCY = "usd";
+export const centsOf = (dollars: number): number => Math.round(dollars * 100);
+export const formatCents = (cents: number): string =>
+  `${cents < 0 ? "-" : ""}$${(Math.abs(cents) / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+
+export const ALREADY_PAID = "This invoice is already paid.";
+export const CARD_PAYMENTS_OFF = "Card payments are not available. Please pay as described on the invoice.";
+export const INVOICE_REPLACED = "This invoice is no longer current for its project.";
+export const NOTHING_TO_REFUND = "There is no payment to refund for this project.";
+export const REFUND_IS_FINAL = "A refund cannot be taken back.";
+export const CARD_PAYMENT_STANDS = "This project was paid by card: issue a refund instead of un-marking the payment.";
+export const ACCESS_CODE_NO_REFUND = "This project was paid with an access code: there is no money to refund.";
+export const BAD_SIGNATURE = "The webhook signature is missing or does not match.";
+
+type Deps = Pick<AppDeps, "database" | "config" | "jobs" | "payments" | "log">;
+
+// ---------------------------------------------------------------------------------------------
+// Card payments
+
+/** The invoice for its customer or an admin; anyone else gets the same 404 as for a missing one. */
+async function payableFor(deps: Pick<AppDeps, "database">, actor: Actor, invoiceId: string): Promise<PayableInvoice> {
+  const found = await findPayableInvoice(deps.database.db, invoiceId, { userId: actor.user.id, isAdmin: actor.isAdmin });
+  if (!found) throw notFound("Page not found");
+  return found;
+}
+
+/** Creates (or, for the same invoice, reuses) a Stripe Checkout Session and answers its URL. */
+export async function startCheckout(deps: Deps, actor: Actor, invoiceId: string): Promise<string> {
+  const payable = await payableFor(deps, actor, invoiceId);
+  if (!deps.payments) throw conflict(CARD_PAYMENTS_OFF);
+  if (payable.project.invoiceId !== payable.invoice.id) throw conflict(INVOICE_REPLACED);
+  if (payable.project.receivedPayment) throw conflict(ALREADY_PAID);
+  const back = `${deps.config.publicUrl}/invoices/${payable.invoice.id}`;
+  try {
+    const session = await deps.payments.createCheckoutSession({
+      invoiceNumber: formatInvoiceNumber(payable.invoice.number),
+      amountCents: centsOf(payable.invoice.amount),
+      currency: CURRENCY,
+      customerEmail: payable.customer.email,
+      successUrl: `${back}?checkout=success&session={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${back}?checkout=cancelled`,
+      metadata: { invoiceId: payable.invoice.id, projectId: payable.project.id },
+    });
+    return session.url;
+  } catch (error) {
+    deps.log(`payments: checkout for ${payable.invoice.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new HttpError(502, "The card payment page could not be opened. Please try again in a minute.");
+  }
+}
+
+/**
+ * Back from Checkout with a session id: asks Stripe about it and records the payment if it is
+ * paid, so the customer sees Paid even when the webhook is late. Same record as the webhook's.
+ */
+export async function confirmCheckoutReturn(deps: Deps, actor: Actor, invoiceId: string, sessionId: string): Promise<void> {
+  if (!deps.payments || !/^cs_[A-Za-z0-9_]+$/.test(sessionId)) return;
+  const payable = await payableFor(deps, actor, invoiceId);
+  if (payable.project.receivedPayment) return;
+  try {
+    const session = await deps.payments.retrieveCheckoutSession(sessionId);
+    if (session.status !== "complete" || session.paymentStatus !== "paid" || !session.paymentIntentId) return;
+    if (session.metadata.invoiceId !== payable.invoice.id) return;
+    const paymentIntentId = session.paymentIntentId;
+    await deps.database.db.transaction((tx) =>
+      recordCardPayment(tx, deps, {
+        invoiceId: payable.invoice.id,
+        paymentIntentId,
+        checkoutSessionId: session.id,
+        amountCents: session.amountTotal ?? centsOf(payable.invoice.amount),
+        currency: session.currency ?? CURRENCY,
+      }),
+    );
+  } catch (error) {
+    // The webhook records it anyway; the page then shows what is known.
+    deps.log(`payments: confirming checkout ${sessionId} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+type CardPayment = { invoiceId: string; paymentIntentId: string; checkoutSessionId: string | null; amountCents: number; currency: string };
+
+/** Records a card payment once per payment intent; answers whether a receipt was queued. */
+async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs">, card: CardPayment): Promise<boolean> {
+  const payable = await findPayableInvoice(tx, card.invoiceId, { userId: "", isAdmin: true });
+  if (!payable) return false;
+  const inserted = await insertPayment(tx, {
+    id: newId(),
+    kind: "payment",
+    projectId: payable.project.id,
+    invoiceId: payable.invoice.id,
+    method: "card",
+    amountCents: card.amountCents,
+    currency: card.currency.toLowerCase(),
+    status: "succeeded",
+    providerPaymentIntentId: card.paymentIntentId,
+    providerCheckoutSessionId: card.checkoutSessionId,
+  });
+  if (!inserted) {
+    // The other event came first; it may not have known the session.
+    const existing = await findPaymentByIntent(tx, card.paymentIntentId);
+    if (existing && !existing.providerCheckoutSessionId && card.checkoutSessionId) {
+      await updatePayment(tx, existing.id, { providerCheckoutSessionId: card.checkoutSessionId });
+    }
+    return false;
+  }
+  await syncPaymentFlags(tx, payable.project.id);
+  await notifyProjectEvent(tx, deps.jobs, payable.project.creatorId, projectMessages.payment(payable.project.projectName), null);
+  const number = formatInvoiceNumber(payable.invoice.number);
+  await enqueueMail(deps.jobs, tx, {
+    to: payable.customer.email,
+    subject: `Receipt for invoice ${number}`,
+    text: [
+      `Hello ${payable.customer.displayName},`,
+      "",
+      `We received your card payment of ${formatCents(card.amountCents)} for invoice ${number} (${payable.project.projectName}) on ${formatDate(new Date())}. Thank you!`,
+      "",
+      `Your invoice and receipt: ${deps.config.publicUrl}/invoices/${payable.invoice.id}`,
+      `All your invoices: ${deps.config.publicUrl}/billing`,
+    ].join("\n"),
+  });
+  return true;
+}
+
+/** Which invoice a Stripe object is about: our invoice id, else the invoice number the adapter adds. */
+async function invoiceIdOf(tx: Db, metadata: Record<string, string> | null | undefined): Promise<string | null> {
+  if (metadata?.invoiceId) return metadata.invoiceId;
+  const number = /^INV-(\d+)$/.exec(metadata?.invoiceNumber ?? "")?.[1];
+  if (!number) return null;
+  return (await findInvoiceByNumber(tx, Number(number)))?.invoice.id ?? null;
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+
+/**
+ * POST /api/payments/stripe/webhook. The raw body is verified before anything else; a bad or
+ * missing signature is a 400 and changes nothing. Each event id is stored once, in the same
+ * transaction as its effect, so a duplicate changes nothing and a failure is retried by Stripe.
+ */
+export async function handleStripeWebhook(deps: Deps, rawBody: string, signature: string | null): Promise<{ received: true; duplicate: boolean }> {
+  if (!deps.payments) throw notFound("There is no such API endpoint.");
+  let event: PaymentEvent;
+  try {
+    event = await deps.payments.parseWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw badRequest(BAD_SIGNATURE);
+    throw error;
+  }
+  const outcome = await deps.database.db.transaction(async (tx) => {
+    if (!(await rememberStripeEvent(tx, event.id, event.type))) return { duplicate: true, mailed: false };
+    return { duplicate: false, mailed: await applyEvent(tx, deps, event) };
+  });
+  return { received: true, duplicate: outcome.duplicate };
+}
+
+async function applyEvent(tx: Db, deps: Deps, event: PaymentEvent): Promise<boolean> {
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      const paymentIntentId = idOf(session.payment_intent);
+      const invoiceId = await invoiceIdOf(tx, session.metadata);
+      if (session.payment_status !== "paid" || !paymentIntentId || !invoiceId) return false;
+      return recordCardPayment(tx, deps, {
+        invoiceId,
+        paymentIntentId,
+        checkoutSessionId: session.id,
+        amountCents: session.amount_total ?? 0,
+        currency: session.currency ?? CURRENCY,
+      });
+    }
+    case "payment_intent.succeeded": {
+      const intent = event.data.object;
+      const invoiceId = await invoiceIdOf(tx, intent.metadata);
+      if (!invoiceId) return false;
+      return recordCardPayment(tx, deps, {
+        invoiceId,
+        paymentIntentId: intent.id,
+        checkoutSessionId: null,
+        amountCents: intent.amount_received,
+        currency: intent.currency,
+      });
+    }
+    case "charge.refunded": {
+      const charge = event.data.object;
+      const paymentIntentId = idOf(charge.payment_intent);
+      if (!charge.refunded || !paymentIntentId) return false;
+      return confirmRefund(tx, paymentIntentId, null);
+    }
+    case "refund.created":
+    case "refund.updated": {
+      const refund = event.data.object;
+      const paymentIntentId = idOf(refund.payment_intent);
+      if (refund.status !== "succeeded" || !paymentIntentId) return false;
+      return confirmRefund(tx, paymentIntentId, refund.id);
+    }
+    default:
+      return false;
+  }
+}
+
+/** Stripe confirmed a refund: the pending record succeeds (or one is made, for a refund issued in Stripe's dashboard). */
+async function confirmRefund(tx: Db, paymentIntentId: string, refundId: string | null): Promise<boolean> {
+  const payment = await findPaymentByIntent(tx, paymentIntentId);
+  if (!payment) return false;
+  const refund = await findRefundOf(tx, payment.id);
+  if (refund?.status === "succeeded") return false;
+  if (refund) await updatePayment(tx, refund.id, { status: "succeeded", ...(refundId ? { providerRefundId: refundId } : {}) });
+  else {
+    await insertPayment(tx, {
+      id: newId(),
+      kind: "refund",
+      projectId: payment.projectId,
+      invoiceId: payment.invoiceId,
+      paymentId: payment.id,
+      method: "card",
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      status: "succeeded",
+      providerPaymentIntentId: paymentIntentId,
+      providerRefundId: refundId,
+    });
+  }
+  await syncPaymentFlags(tx, payment.projectId);
+  return false;
+}
+
+export const methodLabels: Record<PaymentMethod, string> = { card: "Card", manual: "Recorded by hand", access_code: "Access code" };
+export const kindLabels: Record<PaymentKind, string> = { payment: "Payment", refund: "Refund", reversal: "Reversal" };
+
+/** The receipt of an invoice: what was paid, refunded or reversed, and how. */
+export async function receiptFor(deps: Pick<AppDeps, "database">, invoiceId: string): Promise<ReceiptLine[]> {
+  const records = await listInvoiceRecords(deps.database.db, invoiceId);
+  return records
+    .filter((record) => record.status !== "failed")
+    .map((record) => ({
+      id: record.id,
+      date: record.createdAt,
+      description:
+        record.kind === "payment"
+          ? `Payment, ${methodLabels[record.method].toLowerCase()}`
+          : `${kindLabels[record.kind]}${record.status === "pending" ? " (pending at Stripe)" : ""}`,
+      amount: record.kind === "payment" ? formatCents(record.amountCents) : formatCents(-record.amountCents),
+    }));
+}
+
+/** What the project pages show about the project's invoice: a link, the amount, the state. */
+export type ProjectBilling = { invoiceId: string; number: string; amount: number; dueAt: Date; state: InvoiceState; canPayByCard: boolean };
+
+export async function getProjectBilling(
+  deps: Pick<AppDeps, "database" | "payments">,
+  project: { _id: string; receivedPayment: boolean; refundIssued: boolean },
+  now: Date,
+): Promise<ProjectBilling | null> {
+  const invoice = await findProjectInvoice(deps.database.db, project._id);
+  if (!invoice) return null;
+  const state = invoiceState(project, invoice.dueAt, now);
+  return {
+    invoiceId: invoice.id,
+    number: formatInvoiceNumber(invoice.number),
+    amount: invoice.amount,
+    dueAt: invoice.dueAt,
+    state,
+    canPayByCard: deps.payments !== null && (state === "awaiting" || state === "overdue"),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin changes (the Admin tab's Payment received and Refund issued switches)
+
+/** A card refund recorded as pending; the caller asks Stripe for it after the commit. */
+export type PendingCardRefund = { refundRecordId: string; paymentId: string; paymentIntentId: string };
+
+/**
+ * Applies an admin's receivedPayment / refundIssued change to one project as records, inside the
+ * caller's transaction (the project row is locked by the caller). Answers card refunds to request.
+ */
+export async function applyAdminPaymentChange(
+  tx: Db,
+  projectId: string,
+  adminId: string,
+  change: { receivedPayment?: boolean; refundIssued?: boolean },
+): Promise<PendingCardRefund[]> {
+  const pending: PendingCardRefund[] = [];
+  if (change.receivedPayment === true && (await listStandingPayments(tx, projectId)).length === 0) {
+    const invoice = await findProjectInvoice(tx, projectId);
+    const amount = invoice?.amount ?? (await projectPrice(tx, projectId));
+    await insertPayment(tx, {
+      id: newId(),
+      kind: "payment",
+      projectId,
+      invoiceId: invoice?.id ?? null,
+      method: "manual",
+      amountCents: centsOf(amount),
+      currency: CURRENCY,
+      status: "succeeded",
+      recordedBy: adminId,
+    });
+  }
+  if (change.refundIssued === true) {
+    const standing = await listStandingPayments(tx, projectId);
+    if (standing.length === 0 && !(await hasRefund(tx, projectId))) throw conflict(NOTHING_TO_REFUND);
+    for (const payment of standing) {
+      if (payment.method === "access_code") throw conflict(ACCESS_CODE_NO_REFUND);
+      const id = newId();
+      const card = payment.method === "card" && payment.providerPaymentIntentId;
+      await insertPayment(tx, {
+        id,
+        kind: "refund",
+        projectId,
+        invoiceId: payment.invoiceId,
+        paymentId: payment.id,
+        method: payment.method,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        // A card refund is issued when Stripe confirms it; a manual one when the admin says so.
+        status: card ? "pending" : "succeeded",
+        providerPaymentIntentId: payment.providerPaymentIntentId,
+        recordedBy: adminId,
+      });
+      if (card) pending.push({ refundRecordId: id, paymentId: payment.id, paymentIntentId: card });
+    }
+  }
+  if (change.refundIssued === false && (await hasRefund(tx, projectId))) throw conflict(REFUND_IS_FINAL);
+  if (change.receivedPayment === false) {
+    for (const payment of await listStandingPayments(tx, projectId)) {
+      if (payment.method === "card") throw conflict(CARD_PAYMENT_STANDS);
+      await insertPayment(tx, {
+        id: newId(),
+        kind: "reversal",
+        projectId,
+        invoiceId: payment.invoiceId,
+        paymentId: payment.id,
+        method: payment.method,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        status: "succeeded",
+        recordedBy: adminId,
+      });
+    }
+  }
+  await syncPaymentFlags(tx, projectId);
+  return pending;
+}
+
+async function projectPrice(tx: Db, projectId: string): Promise<number> {
+  const type = await findProjectType(tx, projectId);
+  return type ? packageFor(type).price : 0;
+}
+
+/** Asks Stripe for the refunds recorded as pending; a refusal marks the record failed, so it can be tried again. */
+export async function requestCardRefunds(deps: Deps, refunds: PendingCardRefund[]): Promise<void> {
+  for (const refund of refunds) {
+    try {
+      if (!deps.payments) throw new Error("card payments are not configured (STRIPE_SECRET_KEY)");
+      const answer = await deps.payments.refund({ paymentIntentId: refund.paymentIntentId, idempotencyKey: `refund-${refund.paymentId}` });
+      await updatePayment(deps.database.db, refund.refundRecordId, {
+        providerRefundId: answer.id,
+        ...(answer.status === "failed" ? { status: "failed" } : {}),
+      });
+    } catch (error) {
+      await updatePayment(deps.database.db, refund.refundRecordId, { status: "failed" });
+      deps.log(`payments: refund of ${refund.paymentIntentId} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new HttpError(502, "Stripe did not accept the refund. Nothing was refunded; please try again.");
+    }
+  }
+}
+
+/** An access code accepted for a project: its payment is waived, recorded as paid with the source "access code". */
+export async function recordAccessCodePayment(tx: Db, projectId: string): Promise<void> {
+  if ((await listStandingPayments(tx, projectId)).length === 0) {
+    await insertPayment(tx, {
+      id: newId(),
+      kind: "payment",
+      projectId,
+      method: "access_code",
+      amountCents: 0,
+      currency: CURRENCY,
+      status: "succeeded",
+    });
+  }
+  await syncPaymentFlags(tx, projectId);
+}

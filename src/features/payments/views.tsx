@@ -1,0 +1,288 @@
+// /billing (a customer's invoices) and the admin console's Payments page: totals for this month
+// and last in the style of the bug-report metrics, filters as links, the records, and what was
+// deleted for non-payment.
+import { FilterPill } from "../../render/list-controls";
+import { linkTo } from "../../render/list-links";
+import { formatDate } from "../../shared/dates";
+import { formatPrice } from "../../shared/packages";
+import { formatInvoiceNumber } from "../invoices/service";
+import { invoiceStateLabels } from "../invoices/views";
+import type { BillingItem, PaymentListState, PaymentRow, PaymentTotals } from "./admin";
+
+export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean; instructions: string }) {
+  if (props.items.length === 0) {
+    return (
+      <div className="empty-state">
+        <p className="empty-title">No invoices yet.</p>
+        <p className="muted">We send an invoice once your project request is approved.</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="table billing-table">
+          <thead>
+            <tr>
+              <th scope="col">Invoice</th>
+              <th scope="col" className="hide-mobile">
+                Project
+              </th>
+              <th scope="col" className="numeric">
+                Amount
+              </th>
+              <th scope="col" className="hide-mobile">
+                Due
+              </th>
+              <th scope="col" className="hide-mobile">
+                State
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.items.map((item) => {
+              const state = invoiceStateLabels[item.state];
+              const payable = props.canPayByCard && (item.state === "awaiting" || item.state === "overdue");
+              return (
+                <tr key={item.invoiceId}>
+                  <td className="nowrap">
+                    <a className="row-link" href={`/invoices/${item.invoiceId}`}>
+                      {formatInvoiceNumber(item.number)}
+                    </a>
+                    <span className="row-sub mobile-only">{item.projectName}</span>
+                    <span className={`badge ${state.badge} mobile-only billing-state`}>{state.label}</span>
+                  </td>
+                  <td className="hide-mobile">
+                    <a href={`/projects/${item.projectId}/status`}>{item.projectName}</a>
+                  </td>
+                  <td className="numeric nowrap">{formatPrice(item.amount)}</td>
+                  <td className="hide-mobile nowrap">{formatDate(item.dueAt)}</td>
+                  <td className="hide-mobile">
+                    <span className={`badge ${state.badge}`}>{state.label}</span>
+                  </td>
+                  <td className="billing-actions">
+                    {payable ? (
+                      <form method="post" action={`/invoices/${item.invoiceId}/pay`}>
+                        <button type="submit" className="button button-sm button-primary">
+                          Pay
+                        </button>
+                      </form>
+                    ) : (
+                      <a className="button button-sm" href={`/invoices/${item.invoiceId}`}>
+                        {item.state === "paid" || item.state === "refunded" ? "Receipt" : "View"}
+                      </a>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted billing-note">
+        {props.canPayByCard ? "Pay by card with the Pay button, or: " : "How to pay: "}
+        {props.instructions}
+      </p>
+    </>
+  );
+}
+
+function Delta(props: { now: number; before: number }) {
+  const value = props.before === 0 ? (props.now === 0 ? 0 : 100) : Math.round(((props.now - props.before) / props.before) * 100);
+  const direction = value > 0 ? "up" : value < 0 ? "down" : "flat";
+  return (
+    <span className={`metric-delta metric-delta-${direction}`}>
+      {value > 0 ? "+" : ""}
+      {value}% <span className="metric-delta-note">vs last month</span>
+    </span>
+  );
+}
+
+export function PaymentTotalsStrip(props: { totals: PaymentTotals }) {
+  const { thisMonth, lastMonth } = props.totals;
+  const metrics = [
+    { label: "Paid", now: thisMonth.paidCents, before: lastMonth.paidCents },
+    { label: "Outstanding", now: thisMonth.outstandingCents, before: lastMonth.outstandingCents },
+    { label: "Overdue", now: thisMonth.overdueCents, before: lastMonth.overdueCents },
+    { label: "Refunded", now: thisMonth.refundedCents, before: lastMonth.refundedCents },
+  ];
+  return (
+    <section className="metrics" aria-labelledby="payment-metrics-title">
+      <div className="metrics-head">
+        <h2 id="payment-metrics-title" className="metrics-title">
+          This month
+        </h2>
+      </div>
+      <dl className="metric-cards metric-cards-4">
+        {metrics.map((metric) => (
+          <div key={metric.label} className="metric-card">
+            <dt>{metric.label}</dt>
+            <dd>
+              <span className="metric-count">{formatMoney(metric.now)}</span>
+              <Delta now={metric.now} before={metric.before} />
+              <span className="metric-delta-note">Last month {formatMoney(metric.before)}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const formatMoney = (cents: number): string => `$${Math.round(cents / 100).toLocaleString("en-US")}`;
+
+export const paymentListLink = (state: PaymentListState, change: Partial<PaymentListState>): string => linkTo("/admin/payments", { ...state, ...change });
+
+export function PaymentFilters(props: { state: PaymentListState }) {
+  const { state } = props;
+  const kinds = [
+    { value: "payment", label: "Payments" },
+    { value: "refund", label: "Refunds" },
+    { value: "reversal", label: "Reversals" },
+  ] as const;
+  const methods = [
+    { value: "card", label: "Card" },
+    { value: "manual", label: "Manual" },
+    { value: "access_code", label: "Access code" },
+  ] as const;
+  const periods = [
+    { value: "this-month", label: "This month" },
+    { value: "last-month", label: "Last month" },
+  ] as const;
+  return (
+    <div className="pill-row" role="group" aria-label="Filter payments">
+      {kinds.map((kind) => (
+        <FilterPill
+          key={kind.value}
+          href={paymentListLink(state, { kind: state.kind === kind.value ? undefined : kind.value })}
+          active={state.kind === kind.value}
+        >
+          {kind.label}
+        </FilterPill>
+      ))}
+      <span className="pill-divider" aria-hidden="true" />
+      {methods.map((method) => (
+        <FilterPill
+          key={method.value}
+          href={paymentListLink(state, { method: state.method === method.value ? undefined : method.value })}
+          active={state.method === method.value}
+        >
+          {method.label}
+        </FilterPill>
+      ))}
+      <span className="pill-divider" aria-hidden="true" />
+      {periods.map((period) => (
+        <FilterPill
+          key={period.value}
+          href={paymentListLink(state, { period: state.period === period.value ? undefined : period.value })}
+          active={state.period === period.value}
+        >
+          {period.label}
+        </FilterPill>
+      ))}
+    </div>
+  );
+}
+
+export function PaymentTable(props: { rows: PaymentRow[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table payments-table">
+        <thead>
+          <tr>
+            <th scope="col" className="hide-mobile">
+              Date
+            </th>
+            <th scope="col">Customer</th>
+            <th scope="col" className="hide-mobile">
+              Project
+            </th>
+            <th scope="col" className="hide-mobile">
+              Method
+            </th>
+            <th scope="col" className="numeric">
+              Amount
+            </th>
+            <th scope="col">State</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((row) => (
+            <tr key={row.id}>
+              <td className="hide-mobile nowrap">{formatDate(row.createdAt)}</td>
+              <td>
+                <span className="cell-main">{row.customerName}</span>
+                <span className="row-sub">{row.customerEmail}</span>
+                <span className="row-sub mobile-only">
+                  {formatDate(row.createdAt)} · {row.method}
+                </span>
+              </td>
+              <td className="hide-mobile">
+                <a href={`/projects/${row.projectId}/admin`}>{row.projectName}</a>
+                {row.invoice ? <span className="row-sub">{row.invoice}</span> : null}
+              </td>
+              <td className="hide-mobile">
+                {row.method}
+                {row.recordedBy ? <span className="row-sub">by {row.recordedBy}</span> : null}
+              </td>
+              <td className="numeric nowrap">{row.amount}</td>
+              <td>
+                <span className={`badge badge-${row.stateColor}`}>{row.state}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function DeletionList(props: { rows: { id: string; deletedAt: Date; projectName: string; customer: string; invoice: string; reason: string }[] }) {
+  return (
+    <section className="list-section" aria-labelledby="deletions-title">
+      <div className="list-head">
+        <div>
+          <h2 id="deletions-title">Deleted for non-payment</h2>
+          <p className="muted list-hint">Projects the 7-day rule deleted after the final notice, newest first.</p>
+        </div>
+      </div>
+      {props.rows.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-title">Nothing was deleted for non-payment.</p>
+        </div>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Project</th>
+                <th scope="col" className="hide-mobile">
+                  Customer
+                </th>
+                <th scope="col" className="hide-mobile">
+                  Invoice
+                </th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="nowrap">{formatDate(row.deletedAt)}</td>
+                  <td>{row.projectName}</td>
+                  <td className="hide-mobile">{row.customer}</td>
+                  <td className="hide-mobile nowrap">{row.invoice}</td>
+                  <td>{row.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { expect, test } from "bun:test";
+import { createSseHub } from "./sse";
+
+async function readText(response: Response, until: (text: string) => boolean): Promise<string> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!until(text)) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  reader.releaseLock();
+  return text;
+}
+
+test("a stream starts with a retry hint, carries heartbeat comments and events with ids", async () => {
+  const hub = createSseHub({ heartbeatMs: 20, retryMs: 1_500, log: () => {} });
+  const response = hub.open({ topics: ["u1"] });
+  hub.publish("u1", { id: 7, data: '{"type":"notification"}' });
+  hub.publish("u2", { id: 8, data: '{"type":"other"}' });
+  const text = await readText(response, (so) => so.includes(": heartbeat"));
+  expect(text).toStartWith("retry: 1500\n");
+  expect(text).toContain('id: 7\ndata: {"type":"notification"}\n\n');
+  expect(text).not.toContain("id: 8");
+  hub.close();
+});
+
+test("a client that stops reading is dropped once its buffer is full, and memory stays bounded", async () => {
+  const logs: string[] = [];
+  const hub = createSseHub({ maxBufferedBytes: 4_096, log: (line) => logs.push(line) });
+  const response = hub.open({ topics: ["slow"] });
+  expect(hub.size).toBe(1);
+  for (let id = 1; id <= 200; id++) hub.publish("slow", { id, data: JSON.stringify({ type: "notification", padding: "x".repeat(64) }) });
+  expect(hub.size).toBe(0);
+  expect(logs[0]).toContain("dropped");
+  // The stream errors, so the client's EventSource reconnects with Last-Event-ID.
+  await expect(response.text()).rejects.toThrow();
+  hub.close();
+});
+
+test("events published during a replay follow it, without repeating what the replay sent", async () => {
+  const hub = createSseHub({ log: () => {} });
+  let finish: (events: { id: number; data: string }[]) => void = () => {};
+  const response = hub.open({ topics: ["u1"], replay: () => new Promise((resolve) => (finish = resolve)) });
+  hub.publish("u1", { id: 3, data: "3" });
+  hub.publish("u1", { id: 4, data: "4" });
+  finish([
+    { id: 2, data: "2" },
+    { id: 3, data: "3" },
+  ]);
+  const text = await readText(response, (so) => so.includes("id: 4"));
+  expect([...text.matchAll(/id: (\d+)/g)].map((match) => match[1])).toEqual(["2", "3", "4"]);
+  hub.close();
+});
+
+test("close ends every stream with a retry hint, and a stream opened after it ends at once", async () => {
+  const hub = createSseHub({ retryMs: 1_000, log: () => {} });
+  const response = hub.open({ topics: ["u1"] });
+  hub.close();
+  expect(await response.text()).toMatch(/retry: \d+\n\n$/);
+  expect(await hub.open({ topics: ["u1"] }).text()).toMatch(/^retry: \d+\n\n$/);
+  expect(hub.size).toBe(0);
+});

@@ -1,0 +1,176 @@
+// Two production instances behind HAProxy (deploy/haproxy.cfg) on one throwaway Postgres
+// database: `bun run test:cluster`. Needs haproxy and TEST_DATABASE_URL; without either it says
+// why and skips (outside CI), so a machine without them is not blocked.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { projects, users } from "../../db/schema";
+import { createSession } from "../../src/http/sessions";
+import { type Database, openDatabase } from "../../src/lib/db";
+import { newId } from "../../src/lib/ids";
+import { testDatabaseUrl } from "../helpers/db";
+import { waitFor } from "../helpers/wait";
+import { type Cluster, createThrowawayDatabase, findHaproxy, startCluster } from "./harness";
+import { describeAnswers, startLoad } from "./load";
+
+const skipReason = !findHaproxy()
+  ? "haproxy is not installed (apt-get install -y haproxy)"
+  : !testDatabaseUrl
+    ? "TEST_DATABASE_URL is unset (the cluster runs on Postgres, e.g. postgres://postgres@127.0.0.1:5432/test)"
+    : null;
+// In CI (.ci/run installs haproxy and sets the URL) a skip would hide a broken cluster: fail instead.
+if (skipReason && process.env.CI === "true") throw new Error(`tests/cluster cannot run in CI: ${skipReason}`);
+if (skipReason) console.log(`tests/cluster skipped: ${skipReason}`);
+
+// Longer than HAProxy needs to see /ready fail twice (1.5 s), shorter than the 5 s production default.
+const SHUTDOWN_DELAY_MS = 2500;
+
+describe.skipIf(skipReason !== null)("two instances behind HAProxy", () => {
+  let cluster: Cluster;
+  let database: Database;
+  let drop: () => Promise<void>;
+  let customer: { id: string; cookie: string };
+
+  beforeAll(async () => {
+    const created = await createThrowawayDatabase(testDatabaseUrl ?? "");
+    drop = created.drop;
+    cluster = await startCluster({ databaseUrl: created.url, env: { SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS) } });
+    database = await openDatabase({ databaseUrl: created.url, dataDir: "" });
+    const id = newId();
+    await database.db.insert(users).values({ id, email: `cluster-${id}@example.com`, displayName: "Cluster Customer" });
+    const session = await createSession(database.db, id);
+    customer = { id, cookie: `session=${session.token}` };
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await cluster?.stop();
+    await drop?.();
+  }, 60_000);
+
+  /** Requests HAProxy had to send twice (the retries field of each httplog line, "+" when redispatched). */
+  function retriedRequests(since: number): string[] {
+    return cluster.balancerLogs.slice(since).filter((line) => /\d+\/\d+\/\d+\/\d+\/\+?[1-9]\d* \d+\/\d+ "/.test(line));
+  }
+
+  async function ordersInDatabase(): Promise<string[]> {
+    const rows = await database.db.select({ id: projects.id }).from(projects).where(eq(projects.creatorId, customer.id));
+    return rows.map((row) => row.id);
+  }
+
+  test("round robin spreads requests over both instances, and each one logged what it was said to answer", async () => {
+    const servedBy: string[] = [];
+    for (let index = 0; index < 10; index++) {
+      // A path no one else requests, so the instance's own access log proves the header right.
+      const response = await fetch(`${cluster.url}/cluster-probe-${index}`);
+      await response.arrayBuffer();
+      expect(response.status).toBe(404);
+      const name = response.headers.get("x-served-by") ?? "";
+      servedBy.push(name);
+      const instance = cluster.instances.find((candidate) => candidate.name === name);
+      expect(instance).toBeDefined();
+      // Production logs are written in batches, flushed at least every second.
+      await waitFor("the access log line", () => instance?.logs.some((line) => line.startsWith(`GET /cluster-probe-${index} 404`)) ?? false, 3_000);
+    }
+    expect(servedBy.filter((name) => name === "app1").length).toBe(5);
+    expect(servedBy.filter((name) => name === "app2").length).toBe(5);
+  });
+
+  test("a rolling restart of both instances under load answers every request and loses no order", async () => {
+    const before = new Set(await ordersInDatabase());
+    const logStart = cluster.balancerLogs.length;
+    const load = startLoad({ url: cluster.url, cookie: customer.cookie });
+    await Bun.sleep(1000);
+    for (const instance of cluster.instances) {
+      const drainStarted = Date.now();
+      expect(await instance.stop("SIGTERM")).toBe(0);
+      // The instance served for the whole delay (HAProxy took it out meanwhile), then exited.
+      expect(Date.now() - drainStarted).toBeGreaterThanOrEqual(SHUTDOWN_DELAY_MS);
+      expect(instance.logs.some((line) => line.startsWith("draining: /ready answers 503"))).toBe(true);
+      await instance.start();
+      await cluster.waitForServer(instance.name, "UP");
+      await Bun.sleep(500);
+    }
+    const tally = await load.stop();
+
+    expect(describeAnswers(tally.failures)).toBe("");
+    // Drained, not rescued: HAProxy took each instance out before its listener closed, so no
+    // request met a closed port and needed the retry that kill -9 relies on.
+    expect(retriedRequests(logStart)).toEqual([]);
+    const gets = tally.answers.filter((answer) => answer.method === "GET");
+    expect(gets.length).toBeGreaterThan(100);
+    expect(tally.acceptedOrders.length).toBeGreaterThan(10);
+    // Both instances answered after their restart.
+    const lastSecond = tally.answers.filter((answer) => answer.at > Date.now() - 1500);
+    expect(new Set(lastSecond.map((answer) => answer.servedBy))).toEqual(new Set(["app1", "app2"]));
+    // Zero lost and zero doubled: the orders in the database are exactly the ones answered 201.
+    const created = (await ordersInDatabase()).filter((id) => !before.has(id));
+    expect(created.toSorted()).toEqual(tally.acceptedOrders.toSorted());
+    console.log(
+      `tests/cluster: rolling restart answered ${tally.answers.length} requests (${gets.length} GET, ${tally.acceptedOrders.length} orders), ${tally.failures.length} failed`,
+    );
+  }, 120_000);
+
+  test("kill -9 of one instance: HAProxy marks it DOWN and requests keep succeeding on the other", async () => {
+    const before = new Set(await ordersInDatabase());
+    const logStart = cluster.balancerLogs.length;
+    const load = startLoad({ url: cluster.url, cookie: customer.cookie });
+    await Bun.sleep(1000);
+    const victim = cluster.instances[1];
+    if (!victim) throw new Error("the cluster has one instance");
+    const killedAt = Date.now();
+    await victim.stop("SIGKILL");
+    await cluster.waitForServer(victim.name, "DOWN");
+    const markedDownMs = Date.now() - killedAt;
+    await Bun.sleep(1000);
+    const tally = await load.stop();
+
+    // GETs in flight or sent to the dead instance are replayed on the live one (retry-on + redispatch).
+    const failedGets = tally.failures.filter((answer) => answer.method === "GET");
+    expect(describeAnswers(failedGets)).toBe("");
+    // An order the dead process had in hand is not replayed (it may have committed): at most the
+    // one in flight fails, with a 502, and the client retries it knowingly.
+    const failedOrders = tally.failures.filter((answer) => answer.method === "POST");
+    expect(failedOrders.length).toBeLessThanOrEqual(1);
+    for (const failure of failedOrders) expect(failure.status).toBe(502);
+    // Every order answered 201 is in the database, once.
+    const created = (await ordersInDatabase()).filter((id) => !before.has(id));
+    for (const id of tally.acceptedOrders) expect(created).toContain(id);
+    expect(created.length - tally.acceptedOrders.length).toBeLessThanOrEqual(failedOrders.length);
+    // Once it is DOWN, only the survivor answers.
+    const afterDown = tally.answers.filter((answer) => answer.at > killedAt + markedDownMs + 200);
+    expect(afterDown.length).toBeGreaterThan(10);
+    expect(new Set(afterDown.map((answer) => answer.servedBy))).toEqual(new Set(["app1"]));
+    console.log(
+      `tests/cluster: kill -9 of ${victim.name}, marked DOWN after ${markedDownMs} ms; ${tally.answers.length} requests, ${tally.failures.length} failed, ${retriedRequests(logStart).length} retried by HAProxy`,
+    );
+  }, 60_000);
+
+  // The scenarios of issue 10 that need the job queue, the event bus and SSE from the other
+  // branches. Each goes to one instance directly (instance.url) where it matters which one does
+  // what; PUBLIC_URL is the balancer's, so writes send `origin: cluster.url`.
+  //
+  // SSE across instances: open `GET ${B.url}/api/events` with the user's cookie and read the body
+  // as text/event-stream until the first event or heartbeat (the subscription is live); POST the
+  // announcement to `${A.url}/api/admin/notifications/appannouncement` as an admin (a user row with
+  // isAdmin and CLUSTER_KEYS.ADMIN_KEY, plus a session); expect the notification event on B's
+  // stream within 2,000 ms of the POST's answer; cancel the reader.
+  test.todo("an announcement sent through instance A reaches a user whose SSE stream is on instance B within 2 s");
+  // Fan-out resumed: insert 5,000 users with one INSERT ... SELECT generate_series (announcements
+  // switched on); POST an announcement to A; poll count(*) of notifications with its message until
+  // it passes ~2,500; kill -9 whichever instance logs the fan-out job's start (instance.logs), or
+  // SIGTERM B before sending so A must take it; then poll until 5,000 notifications (within the
+  // queue's expiry of an active job plus a margin) and check count(distinct user_id) = count(*)
+  // = 5,000, and one mail job or outbox row per recipient (a copy tolerated for the batch in flight).
+  test.todo("kill -9 of the instance doing a 5,000-recipient fan-out half-way: the other finishes it, one notification each");
+  // Render cache: GET `${B.url}/support` anonymously twice (cached, same ETag); PATCH the FAQ through
+  // `${A.url}/api/admin/faq` as an admin with new text; poll B's /support every 100 ms until the new
+  // text shows, expecting under 2,000 ms (the 60 s TTL would fail it).
+  test.todo("a FAQ edited through A is served fresh by B within 2 s");
+  // Dead letters: start tests/helpers/smtp.ts's capture before the cluster with a recipient it
+  // answers 550 5.1.1 (an option to add there), pass SMTP_URL in startCluster's env (its own
+  // describe, so the other tests keep file mail); place three visitor orders through the balancer
+  // (each mails a temporary password) to a@, gone@ and c@; wait until a@ and c@ arrived exactly
+  // once each, gone@ was attempted once, and the dead-letter list (the admin page's API, or the
+  // queue's table) holds gone@'s mail; wait a retry interval longer and check nothing changed.
+  test.todo("an SMTP server rejecting one address permanently: that mail is dead-lettered, the others delivered once");
+});

@@ -1,0 +1,70 @@
+// What the Chromium journeys share: a suite's server, browser and SMTP capture, a signed-in
+// browser context, waiting for an island to hydrate, and photographs for people to look at.
+import { afterAll, beforeAll } from "bun:test";
+import { mkdirSync } from "node:fs";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { type TestServer, startTestServer } from "../helpers/server";
+import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
+import { launchBrowser } from "./browser";
+
+/** The desktop viewport most journeys use. */
+export const DESKTOP = { width: 1280, height: 900 };
+
+export type BrowserSuite = { server: TestServer; browser: Browser; smtp: SmtpCapture };
+
+/**
+ * Starts a test server and Chromium before the suite's tests and stops them after; with `smtp`
+ * also an SMTP capture the server sends its mail to. Read the parts inside tests (they exist once
+ * beforeAll has run).
+ */
+export function browserSuite(options: { smtp?: boolean; env?: Record<string, string> } = {}): BrowserSuite {
+  const suite = {} as BrowserSuite;
+  beforeAll(async () => {
+    if (options.smtp) suite.smtp = await startSmtpCapture();
+    suite.server = await startTestServer({ ...(options.smtp ? { SMTP_URL: suite.smtp.url } : {}), ...options.env });
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+    await suite.smtp?.stop();
+  });
+  return suite;
+}
+
+/** A browser context signed in with a session cookie from `server.createUser()` or `createAdmin()`. */
+export async function signIn(suite: BrowserSuite, cookie: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await suite.browser.newContext(options);
+  const [name, value] = cookie.split("=") as [string, string];
+  await context.addCookies([{ name, value, url: suite.server.url }]);
+  return context;
+}
+
+/** Waits until the named island on the page has hydrated. */
+export const hydrated = (page: Page, island: string) => page.waitForSelector(`[data-island="${island}"][data-hydrated="true"]`);
+
+/**
+ * Full-page shots of the page as it is, in Light and Dark at each width, into `dir` (for people
+ * to look at, never compared). Puts the theme and the viewport back after.
+ */
+export async function photograph(page: Page, dir: string, name: string, widths: number[]): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const original = await page.evaluate(() => document.documentElement.dataset.theme ?? "0");
+  const viewport = page.viewportSize();
+  await page.mouse.move(0, 0);
+  // Colours ease after a theme change; with reduced motion the shot shows the theme, not a blend.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  for (const theme of ["0", "1"]) {
+    await page.evaluate((value) => {
+      document.documentElement.dataset.theme = value;
+      // Sticky bars land mid-page in a full-page shot taken while scrolled.
+      window.scrollTo({ top: 0, behavior: "instant" });
+    }, theme);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${dir}/${name}-${width}-${theme === "0" ? "light" : "dark"}.png`, fullPage: true });
+    }
+  }
+  await page.evaluate((value) => (document.documentElement.dataset.theme = value), original);
+  if (viewport) await page.setViewportSize(viewport);
+}
