@@ -38,6 +38,10 @@ export const users = pgTable(
     adminKey: text("admin_key"),
     isSuperAdmin: boolean("is_super_admin").notNull().default(false),
     superAdminKey: text("super_admin_key"),
+    // Second factor (README decision 20): the TOTP secret sealed with APP_SECRET's key, null
+    // without MFA; the last time step a code was accepted for, so a code works once.
+    totpSecretEnc: text("totp_secret_enc"),
+    totpLastStep: integer("totp_last_step"),
     settings: jsonb("settings").$type<UserSettings>().notNull().$defaultFn(defaultUserSettings),
     createdAt: createdAt(),
   },
@@ -58,8 +62,25 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: at("expires_at").notNull(),
     createdAt: createdAt(),
+    // The device, for the list in Settings: the first request's User-Agent, and the last request
+    // (written at most every few minutes).
+    userAgent: text("user_agent"),
+    lastSeenAt: at("last_seen_at"),
   },
   (t) => [index("sessions_user").on(t.userId)],
+);
+
+/** Single-use MFA recovery codes, only their SHA-256 (they are random, 50 bits each). */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
 export const passwordResetTokens = pgTable(

@@ -11,6 +11,7 @@ import DeleteAccount from "./delete-account";
 import FaqCreate from "./faq-create";
 import FaqDetail from "./faq-detail";
 import LiveNotice from "./live-notice";
+import MfaSettings from "./mfa-settings";
 import NotificationBell from "./notification-bell";
 import NotificationSettings from "./notification-settings";
 import Notifications from "./notifications";
@@ -18,6 +19,7 @@ import ProjectAdmin from "./project-admin";
 import ProjectDelete from "./project-delete";
 import ReportBug from "./report-bug";
 import Revisions from "./revisions";
+import SessionsList from "./sessions-list";
 import ThemePicker from "./theme-picker";
 import Wizard from "./wizard";
 
@@ -25,6 +27,8 @@ export const islandComponents = {
   "account-settings": AccountSettings,
   "delete-account": DeleteAccount,
   "notification-settings": NotificationSettings,
+  "mfa-settings": MfaSettings,
+  "sessions-list": SessionsList,
   "report-bug": ReportBug,
   "theme-picker": ThemePicker,
   wizard: Wizard,

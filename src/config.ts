@@ -40,6 +40,8 @@ export type Config = {
   providerPaymentInstructions: string;
   /** Days past the due date before an unpaid invoice pauses work; null ("off") only flags it as overdue. */
   overdueGraceDays: number | null;
+  /** Admins and super admins act as customers until they have set up a second factor. */
+  requireAdminMfa: boolean;
   /** After SIGTERM, /ready answers 503 for this long before the listener closes, so a load balancer stops sending first. */
   shutdownDelayMs: number;
 };
@@ -169,6 +171,11 @@ export function loadConfig(env: Env): Config {
   const overdueGraceOff = overdueGraceRaw.toLowerCase() === "off";
   if (!overdueGraceOff && !/^\d+$/.test(overdueGraceRaw)) problems.push(`OVERDUE_GRACE_DAYS must be a whole number of days or off (got "${overdueGraceRaw}")`);
 
+  const requireAdminMfaRaw = (text("REQUIRE_ADMIN_MFA") ?? (nodeEnv === "production" ? "on" : "off")).toLowerCase();
+  const requireAdminMfa = ["1", "true", "yes", "on"].includes(requireAdminMfaRaw);
+  if (!requireAdminMfa && !["0", "false", "no", "off"].includes(requireAdminMfaRaw)) {
+    problems.push(`REQUIRE_ADMIN_MFA must be on or off (got "${requireAdminMfaRaw}")`);
+  }
   // Long enough for a load balancer checking /ready every second to see two failures (deploy/haproxy.cfg).
   const shutdownDelayRaw = text("SHUTDOWN_DELAY_MS") ?? (nodeEnv === "production" ? "5000" : "0");
   if (!/^\d+$/.test(shutdownDelayRaw) || Number(shutdownDelayRaw) > 600_000)
@@ -228,6 +235,7 @@ export function loadConfig(env: Env): Config {
       text("PROVIDER_PAYMENT_INSTRUCTIONS") ??
       `Pay by bank transfer, quoting the invoice number as the payment reference. Write to ${providerEmail} for our bank details.`,
     overdueGraceDays: overdueGraceOff ? null : Number(overdueGraceRaw),
+    requireAdminMfa,
     shutdownDelayMs: Number(shutdownDelayRaw),
   };
 }

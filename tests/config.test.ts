@@ -13,6 +13,15 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe("loadConfig", () => {
+  test("REQUIRE_ADMIN_MFA is on by default in production only, and refuses other words", () => {
+    expect(loadConfig({}).requireAdminMfa).toBe(false);
+    const production = { NODE_ENV: "production", APP_SECRET: "x".repeat(32), ADMIN_KEY: "a", SUPER_ADMIN_KEY: "b" };
+    expect(loadConfig(production).requireAdminMfa).toBe(true);
+    expect(loadConfig({ ...production, REQUIRE_ADMIN_MFA: "off" }).requireAdminMfa).toBe(false);
+    expect(loadConfig({ REQUIRE_ADMIN_MFA: "on" }).requireAdminMfa).toBe(true);
+    expect(problemsOf({ REQUIRE_ADMIN_MFA: "maybe" })).toEqual(['REQUIRE_ADMIN_MFA must be on or off (got "maybe")']);
+  });
+
   test("the embedded defaults need no variables at all", () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);

@@ -1,7 +1,8 @@
 // The admins of /admin (SPEC.md §2 General, §4 Admin role changes, §5 Make admin dialog):
 // the list with Admin / Super admin badges; 'Create new admin' searches non-admins by name
 // (only with non-empty text), picks one (clicking it again deselects) and confirms. Super admins
-// also get Remove admin and Make super admin for admins who are not super admins.
+// also get Remove admin and Make super admin for admins who are not super admins, and Reset
+// two-factor for others who have it on (a lost phone).
 import { useEffect, useState } from "react";
 import { api, errorMessage } from "../api";
 import { useConfirm } from "../ui/confirm-dialog";
@@ -9,11 +10,12 @@ import { DialogActions, ModalHost, useModals } from "../ui/modals";
 import { Toasts, useToast } from "../ui/toasts";
 import { useForm } from "../ui/use-form";
 
-export type AdminUser = { _id: string; displayName: string; email: string; photoURL: string | null; isSuperAdmin: boolean };
+export type AdminUser = { _id: string; displayName: string; email: string; photoURL: string | null; isSuperAdmin: boolean; mfaEnabled?: boolean };
 export type AdminUsersProps = { admins: AdminUser[]; viewerId: string; viewerIsSuperAdmin: boolean };
 
 export const REMOVE_ADMIN_QUESTION = "Are you sure you want to remove this user's admin privilges?";
 export const MAKE_SUPER_ADMIN_QUESTION = "Are you sure you want to give this user super admin privileges?";
+const RESET_MFA_QUESTION = "Reset this user's two-factor authentication? They are signed out everywhere and must set it up again.";
 const SEARCH_DELAY_MS = 250;
 
 type Found = { _id: string; displayName: string; email: string };
@@ -143,22 +145,33 @@ export default function AdminUsers(props: AdminUsersProps) {
     const { data, error } = await api.api.admin.users.get();
     if (error) return void toast.error(errorMessage(error));
     setAdmins(
-      data.users.map((user) => ({ _id: user._id, displayName: user.displayName, email: user.email, photoURL: user.photoURL, isSuperAdmin: user.isSuperAdmin })),
+      data.users.map((user) => ({
+        _id: user._id,
+        displayName: user.displayName,
+        email: user.email,
+        photoURL: user.photoURL,
+        isSuperAdmin: user.isSuperAdmin,
+        mfaEnabled: user.mfaEnabled,
+      })),
     );
   }
 
-  function changeRole(user: AdminUser, action: "removeadmin" | "makesuperadmin") {
+  function changeRole(user: AdminUser, action: "removeadmin" | "makesuperadmin" | "resetmfa") {
+    const questions = { removeadmin: REMOVE_ADMIN_QUESTION, makesuperadmin: MAKE_SUPER_ADMIN_QUESTION, resetmfa: RESET_MFA_QUESTION };
+    const labels = { removeadmin: "Remove admin", makesuperadmin: "Make super admin", resetmfa: "Reset two-factor" };
     confirm({
       id: `${action}-${user._id}`,
-      title: action === "removeadmin" ? REMOVE_ADMIN_QUESTION : MAKE_SUPER_ADMIN_QUESTION,
+      title: questions[action],
       message: `${user.displayName} (${user.email})`,
-      confirmLabel: action === "removeadmin" ? "Remove admin" : "Make super admin",
-      danger: action === "removeadmin",
+      confirmLabel: labels[action],
+      danger: action !== "makesuperadmin",
       onConfirm: async () => {
         const { data, error } =
           action === "removeadmin"
             ? await api.api.admin.users.removeadmin.patch({ userID: user._id })
-            : await api.api.admin.users.makesuperadmin.patch({ userID: user._id });
+            : action === "resetmfa"
+              ? await api.api.admin.users.resetmfa.patch({ userID: user._id })
+              : await api.api.admin.users.makesuperadmin.patch({ userID: user._id });
         if (error) {
           toast.error(errorMessage(error));
           throw new Error(errorMessage(error));
@@ -202,6 +215,13 @@ export default function AdminUsers(props: AdminUsersProps) {
                 </button>
                 <button type="button" className="button button-sm button-danger-ghost" onClick={() => changeRole(user, "removeadmin")}>
                   Remove admin
+                </button>
+              </div>
+            ) : null}
+            {props.viewerIsSuperAdmin && user.mfaEnabled && user._id !== props.viewerId ? (
+              <div className="admin-row-actions">
+                <button type="button" className="button button-sm button-danger-ghost" onClick={() => changeRole(user, "resetmfa")}>
+                  Reset two-factor
                 </button>
               </div>
             ) : null}

@@ -4,7 +4,14 @@ import { timingSafeEqual } from "node:crypto";
 import type { User } from "../../db/schema";
 
 export type RoleKeys = { adminKey: string; superAdminKey: string };
-export type Actor = { user: User; isAdmin: boolean; isSuperAdmin: boolean; sessionId: string };
+export type Actor = {
+  user: User;
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+  sessionId: string;
+  /** Holds an admin role that stays closed until a second factor is set up (REQUIRE_ADMIN_MFA). */
+  mfaSetupRequired: boolean;
+};
 
 function sameKey(stored: string | null, configured: string): boolean {
   if (!stored) return false;
@@ -21,6 +28,16 @@ export function isAdmin(user: User, keys: RoleKeys): boolean {
   return (user.isAdmin && sameKey(user.adminKey, keys.adminKey)) || isSuperAdmin(user, keys);
 }
 
-export function toActor(user: User, sessionId: string, keys: RoleKeys): Actor {
-  return { user, sessionId, isAdmin: isAdmin(user, keys), isSuperAdmin: isSuperAdmin(user, keys) };
+export function hasMfa(user: User): boolean {
+  return user.totpSecretEnc !== null;
+}
+
+/**
+ * The powers of this request. When REQUIRE_ADMIN_MFA is on, an admin without a second factor is
+ * a customer here, so no admin route, page or admin-only branch of a shared route can open for them.
+ */
+export function toActor(user: User, sessionId: string, keys: RoleKeys & { requireAdminMfa: boolean }): Actor {
+  const admin = isAdmin(user, keys);
+  const held = keys.requireAdminMfa && admin && !hasMfa(user);
+  return { user, sessionId, isAdmin: admin && !held, isSuperAdmin: isSuperAdmin(user, keys) && !held, mfaSetupRequired: held };
 }

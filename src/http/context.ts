@@ -10,7 +10,7 @@ import { SESSION_COOKIE, sessionCookie, validateSessionToken } from "./sessions"
 export async function resolveActor(deps: AppDeps, request: Request): Promise<{ actor: Actor | null; renewCookie: string | null }> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return { actor: null, renewCookie: null };
-  const valid = await validateSessionToken(deps.database.db, token);
+  const valid = await validateSessionToken(deps.database.db, token, request.headers.get("user-agent") ?? "");
   if (!valid) return { actor: null, renewCookie: null };
   return {
     actor: toActor(valid.user, valid.session.id, deps.config),

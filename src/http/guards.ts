@@ -32,14 +32,21 @@ export function requireUser(actor: Actor | null): Actor {
   return actor;
 }
 
+export const MFA_SETUP_REQUIRED_MESSAGE = "Set up two-factor authentication in Settings → Security to open the admin console.";
+
+/** Where an admin without a second factor is sent instead of the console. */
+export const MFA_SETUP_PATH = "/settings/security?setup=required";
+
 export function requireAdmin(actor: Actor | null): Actor {
   const signedIn = requireUser(actor);
+  if (signedIn.mfaSetupRequired) throw forbidden(MFA_SETUP_REQUIRED_MESSAGE);
   if (!signedIn.isAdmin) throw forbidden("Only admins can do that.");
   return signedIn;
 }
 
 export function requireSuperAdmin(actor: Actor | null): Actor {
   const signedIn = requireUser(actor);
+  if (signedIn.mfaSetupRequired) throw forbidden(MFA_SETUP_REQUIRED_MESSAGE);
   if (!signedIn.isSuperAdmin) throw forbidden("Only super admins can do that.");
   return signedIn;
 }
@@ -56,6 +63,7 @@ export function requireGuestPage(actor: Actor | null): void {
 
 export function requireAdminPage(actor: Actor | null): Actor {
   if (!actor) throw new Redirect("/");
+  if (actor.mfaSetupRequired) throw new Redirect(MFA_SETUP_PATH);
   if (!actor.isAdmin) throw new Redirect("/dashboard");
   return actor;
 }

@@ -1,5 +1,5 @@
 // The SQL of the HTTP layer: session rows (token hashes) and rate-limit counters.
-import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { type Session, type User, rateLimits, sessions, users } from "../../db/schema";
 import { type Db, preparedQuery } from "../lib/db";
 
@@ -25,6 +25,33 @@ export async function findLiveSession(db: Db, id: string): Promise<{ session: Se
 
 export async function extendSession(db: Db, id: string, expiresAt: Date): Promise<void> {
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+}
+
+/** Records a request: last seen now, and the User-Agent if none is stored yet. */
+export async function touchSession(db: Db, id: string, userAgent: string): Promise<Pick<Session, "lastSeenAt" | "userAgent"> | undefined> {
+  const [row] = await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(), userAgent: sql`coalesce(${sessions.userAgent}, ${userAgent || null})` })
+    .where(eq(sessions.id, id))
+    .returning({ lastSeenAt: sessions.lastSeenAt, userAgent: sessions.userAgent });
+  return row;
+}
+
+export async function listUserSessions(db: Db, userId: string): Promise<Session[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`));
+}
+
+/** Deletes one session of this user; another user's session id matches nothing. */
+export async function deleteUserSession(db: Db, userId: string, id: string): Promise<boolean> {
+  const gone = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+    .returning({ id: sessions.id });
+  return gone.length > 0;
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {

@@ -2,13 +2,26 @@
 import type { Session, User } from "../../db/schema";
 import { randomToken, sha256 } from "../lib/crypto";
 import type { Db } from "../lib/db";
-import { deleteExpiredSessions, deleteSession, deleteUserSessions, extendSession, findLiveSession, insertSession } from "./queries";
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSession,
+  deleteUserSessions,
+  extendSession,
+  findLiveSession,
+  insertSession,
+  listUserSessions,
+  touchSession,
+} from "./queries";
 
 export const SESSION_COOKIE = "session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Renew when less than half the lifetime is left, so an active user is never signed out
 // and we write to the database at most once every 15 days per session.
 const RENEW_BELOW_MS = SESSION_TTL_MS / 2;
+// "Last seen" in Settings is this precise: one write per session per five minutes, not per request.
+export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+const USER_AGENT_MAX = 400;
 
 export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
@@ -19,10 +32,16 @@ export async function createSession(db: Db, userId: string): Promise<{ token: st
 
 export type ValidSession = { session: Session; user: User; renewed: boolean };
 
-export async function validateSessionToken(db: Db, token: string): Promise<ValidSession | null> {
+export async function validateSessionToken(db: Db, token: string, userAgent = ""): Promise<ValidSession | null> {
   if (!token || token.length > 200) return null;
   const row = await findLiveSession(db, sha256(token));
   if (!row) return null;
+  const lastSeen = row.session.lastSeenAt?.getTime() ?? 0;
+  if (Date.now() - lastSeen >= LAST_SEEN_EVERY_MS) {
+    // The first request of a session names its device; the cookie never leaves that browser.
+    const seen = await touchSession(db, row.session.id, userAgent.slice(0, USER_AGENT_MAX));
+    if (seen) row.session = { ...row.session, ...seen };
+  }
   if (row.session.expiresAt.getTime() - Date.now() >= RENEW_BELOW_MS) return { ...row, renewed: false };
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await extendSession(db, row.session.id, expiresAt);
@@ -36,6 +55,16 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
 /** Signs the user out everywhere, except optionally the session that asked. */
 export async function revokeUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
   await deleteUserSessions(db, userId, keepSessionId);
+}
+
+/** Signs out one session of this user; false when the user has no such session. */
+export async function revokeOwnSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  return deleteUserSession(db, userId, sessionId);
+}
+
+/** The user's live sessions, most recently seen first. */
+export async function listSessions(db: Db, userId: string): Promise<Session[]> {
+  return listUserSessions(db, userId);
 }
 
 export async function pruneExpiredSessions(db: Db): Promise<void> {

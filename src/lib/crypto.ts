@@ -1,8 +1,12 @@
 // Secrets: token hashing and AES-256-GCM for values we must be able to read back.
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes as cryptoRandomBytes, hkdfSync } from "node:crypto";
 
 export function randomToken(bytes = 32): string {
-  return randomBytes(bytes).toString("base64url");
+  return cryptoRandomBytes(bytes).toString("base64url");
+}
+
+export function randomBytes(count: number): Uint8Array {
+  return new Uint8Array(cryptoRandomBytes(count));
 }
 
 export function sha256(value: string): string {
@@ -16,7 +20,7 @@ export function createSealer(appSecret: string): Sealer {
   const key = Buffer.from(hkdfSync("sha256", appSecret, "webstudio", "aes-256-gcm at rest", 32));
   return {
     seal(plain) {
-      const iv = randomBytes(12);
+      const iv = cryptoRandomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
       return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");

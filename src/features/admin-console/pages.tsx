@@ -51,6 +51,7 @@ export const adminConsolePages = (deps: AppDeps) =>
                     email: user.email,
                     photoURL: user.photoURL,
                     isSuperAdmin: user.isSuperAdmin,
+                    mfaEnabled: user.mfaEnabled,
                   })),
                   viewerId: admin.user.id,
                   viewerIsSuperAdmin: admin.isSuperAdmin,

@@ -1,6 +1,7 @@
 // The JSON side of our identity provider (DESIGN.md "API contract").
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
+import { hasMfa } from "../../http/actor";
 import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { readCookie } from "../../http/cookies";
@@ -8,10 +9,11 @@ import { notFound } from "../../http/errors";
 import { requireUser } from "../../http/guards";
 import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
 import { refuseUnknownFields } from "../../http/unknown-fields";
-import { ChoosePasswordBody, LoginBody, NewPasswordBody, RegisterBody, ResetConfirmBody, ResetRequestBody } from "./model";
+import { completeMfaSignIn, mfaTicketCookie } from "./mfa";
+import { ChoosePasswordBody, LoginBody, MfaCodeBody, NewPasswordBody, RegisterBody, ResetConfirmBody, ResetRequestBody } from "./model";
 import { OAUTH_STATE_COOKIE, OAUTH_VERIFIER_COOKIE, OAuthFailure, clearOAuthCookies, createOAuthProviders, resolveOAuthUser, startOAuth } from "./oauth";
 import { confirmPasswordReset, requestPasswordReset } from "./reset";
-import { chooseOwnPassword, completePasswordChange, loginUser, registerUser, signInUser, toPublicUser } from "./service";
+import { chooseOwnPassword, completePasswordChange, createSignInTicket, homeAfterSignIn, loginUser, registerUser, signInUser, toPublicUser } from "./service";
 
 export const authApi = (deps: AppDeps) =>
   new Elysia({ name: "auth-api", prefix: "/api/auth" })
@@ -38,10 +40,27 @@ export const authApi = (deps: AppDeps) =>
             message: "Choose a new password to finish signing in.",
           };
         }
+        if (result.kind === "second-factor") {
+          return {
+            user: null,
+            mfaRequired: true as const,
+            ticket: result.ticket,
+            message: "Enter the 6-digit code from your authenticator app, or a recovery code.",
+          };
+        }
         set.headers["set-cookie"] = result.cookie;
-        return { user: toPublicUser(result.user, deps.config), mustChangePassword: false as const };
+        return { user: toPublicUser(result.user, deps.config), mustChangePassword: false as const, next: homeAfterSignIn(deps.config, result.user) };
       },
       { body: LoginBody },
+    )
+    .post(
+      "/login/code",
+      async ({ body, request, set }) => {
+        const { user, cookie } = await completeMfaSignIn(deps, body, clientIp(request));
+        set.headers["set-cookie"] = cookie;
+        return { user: toPublicUser(user, deps.config), next: homeAfterSignIn(deps.config, user) };
+      },
+      { transform: refuseUnknownFields(MfaCodeBody), body: MfaCodeBody },
     )
     .post(
       "/login/new-password",
@@ -71,9 +90,17 @@ export const authApi = (deps: AppDeps) =>
     .post(
       "/reset/confirm",
       async ({ body, request, set }) => {
-        const { user, cookie } = await confirmPasswordReset(deps, body, clientIp(request));
-        set.headers["set-cookie"] = cookie;
-        return { message: "Your password has been reset.", user: toPublicUser(user, deps.config) };
+        const result = await confirmPasswordReset(deps, body, clientIp(request));
+        if (result.cookie === null) {
+          return {
+            message: "Your password has been reset. Enter a code from your authenticator app to finish signing in.",
+            user: null,
+            mfaRequired: true as const,
+            ticket: result.ticket,
+          };
+        }
+        set.headers["set-cookie"] = result.cookie;
+        return { message: "Your password has been reset.", user: toPublicUser(result.user, deps.config) };
       },
       { body: ResetConfirmBody },
     );
@@ -114,7 +141,9 @@ export const oauthRoutes = (deps: AppDeps) => {
       try {
         const profile = await provider.profile(code, verifier);
         const user = await resolveOAuthUser(deps, name, profile);
-        return redirect("/dashboard", [...cleared, await signInUser(deps, user.id)]);
+        // The provider stands in for the password only: an account with a second factor still needs its code.
+        if (hasMfa(user)) return redirect("/login/code", [...cleared, mfaTicketCookie(deps, createSignInTicket(deps, user))]);
+        return redirect(homeAfterSignIn(deps.config, user), [...cleared, await signInUser(deps, user.id)]);
       } catch (error) {
         deps.log(`oauth ${name} callback failed: ${error instanceof Error ? error.message : String(error)}`);
         return redirect(`/login?error=${error instanceof OAuthFailure ? error.code : "provider"}`, cleared);

@@ -11,3 +11,7 @@ export const ResetRequestBody = t.Object({ email: Email });
 export const ResetConfirmBody = t.Object({ token: t.String({ maxLength: 400 }), password: Password });
 export const NewPasswordBody = t.Object({ ticket: t.String({ maxLength: 2000 }), password: Password });
 export const ChoosePasswordBody = t.Object({ password: Password }, { additionalProperties: false });
+export const MfaCodeBody = t.Object(
+  { ticket: t.String({ maxLength: 2000 }), code: t.String({ maxLength: 40, error: "Code must be text." }) },
+  { additionalProperties: false },
+);

@@ -9,14 +9,16 @@ import { HttpError } from "../../http/errors";
 import { Redirect, requireGuestPage } from "../../http/guards";
 import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
 import { page } from "../layout/page";
+import { MFA_TICKET_COOKIE, clearMfaTicketCookie, completeMfaSignIn } from "./mfa";
 import { oauthErrorMessage } from "./oauth";
 import { RESET_LINK_INVALID_MESSAGE, confirmPasswordReset, isResetTokenUsable, requestPasswordReset } from "./reset";
-import { chooseOwnPassword, completePasswordChange, loginUser, registerUser } from "./service";
+import { chooseOwnPassword, completePasswordChange, homeAfterSignIn, loginUser, registerUser } from "./service";
 import {
   ChooseOwnPasswordView,
   ChoosePasswordView,
   type FormState,
   LoginView,
+  MfaCodeView,
   RegisterView,
   ResetConfirmView,
   ResetLinkInvalidView,
@@ -66,6 +68,7 @@ export const authPages = (deps: AppDeps) => {
     login: { title: "Sign in", description: "Sign in to your Webstudio account.", path: "/login" },
     register: { title: "Create your account", description: "Create a Webstudio account to order and follow your web app.", path: "/register" },
     reset: { title: "Reset your password", description: "Get a link to choose a new password for your Webstudio account.", path: "/reset" },
+    code: { title: "Enter your code", description: "The second step of signing in to your Webstudio account.", path: "/login/code" },
     choosePassword: { title: "Choose a new password", description: "Choose your own password for your Webstudio account.", path: "/choose-password" },
   };
 
@@ -80,7 +83,8 @@ export const authPages = (deps: AppDeps) => {
       const form = readForm(body, ["email", "password"] as const);
       try {
         const result = await loginUser(deps, form, clientIp(request));
-        if (result.kind === "signed-in") return redirect("/dashboard", result.cookie);
+        if (result.kind === "signed-in") return redirect(homeAfterSignIn(deps.config, result.user), result.cookie);
+        if (result.kind === "second-factor") return page(deps, null, meta.code, <MfaCodeView ticket={result.ticket} state={{}} />, { publicPage: true });
         return page(deps, null, meta.login, <ChoosePasswordView ticket={result.ticket} email={result.user.email} state={{}} />, {
           publicPage: true,
         });
@@ -91,6 +95,33 @@ export const authPages = (deps: AppDeps) => {
           page(deps, null, meta.login, <LoginView state={state} providers={providers} />, { publicPage: true, status: refused.status }),
           refused.headers,
         );
+      }
+    })
+    .get("/login/code", ({ actor, request }) => {
+      requireGuestPage(actor);
+      // Only a provider's sign-in comes here by GET, with its ticket in a cookie for this page.
+      const ticket = readCookie(request, MFA_TICKET_COOKIE);
+      if (!ticket) throw new Redirect("/login");
+      return withHeaders(page(deps, null, meta.code, <MfaCodeView ticket={ticket} state={{}} />, { publicPage: true }), {
+        "set-cookie": clearMfaTicketCookie(deps),
+        "cache-control": "no-store",
+      });
+    })
+    .post("/login/code", async ({ body, request }) => {
+      const form = readForm(body, ["ticket", "code"] as const);
+      try {
+        const { user, cookie } = await completeMfaSignIn(deps, form, clientIp(request));
+        return redirect(homeAfterSignIn(deps.config, user), cookie);
+      } catch (error) {
+        const refused = formError(error);
+        // A dead ticket cannot be fixed on this form: start again from sign-in.
+        if (!refused.state.fields) {
+          return withHeaders(
+            page(deps, null, meta.login, <LoginView state={refused.state} providers={providers} />, { publicPage: true, status: refused.status }),
+            refused.headers,
+          );
+        }
+        return page(deps, null, meta.code, <MfaCodeView ticket={form.ticket} state={refused.state} />, { publicPage: true, status: refused.status });
       }
     })
     .post("/login/new-password", async ({ body }) => {
@@ -182,8 +213,12 @@ export const authPages = (deps: AppDeps) => {
     .post("/reset/confirm", async ({ body, request }) => {
       const form = readForm(body, ["token", "password"] as const);
       try {
-        const { cookie } = await confirmPasswordReset(deps, form, clientIp(request));
-        return redirect("/dashboard", cookie);
+        const result = await confirmPasswordReset(deps, form, clientIp(request));
+        if (result.cookie === null) {
+          const notice = "Your password has been reset. Enter a code from your authenticator app to finish signing in.";
+          return page(deps, null, meta.code, <MfaCodeView ticket={result.ticket} state={{ notice }} />, { publicPage: true });
+        }
+        return redirect(homeAfterSignIn(deps.config, result.user), result.cookie);
       } catch (error) {
         const refused = formError(error);
         if (!refused.state.fields) {

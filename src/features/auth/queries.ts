@@ -1,6 +1,6 @@
-// SQL of the auth feature: users by e-mail, reset tokens, linked provider accounts.
-import { and, eq, gt, isNull } from "drizzle-orm";
-import { type NewUser, type User, oauthAccounts, passwordResetTokens, users } from "../../../db/schema";
+// SQL of the auth feature: users by e-mail, reset tokens, linked provider accounts, second factors.
+import { and, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import { type NewUser, type User, oauthAccounts, passwordResetTokens, recoveryCodes, sessions, users } from "../../../db/schema";
 import type { Db } from "../../lib/db";
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
@@ -69,4 +69,72 @@ export async function findLinkedUser(db: Db, provider: string, providerUserId: s
 
 export async function linkAccount(db: Db, values: { provider: string; providerUserId: string; userId: string }): Promise<void> {
   await db.insert(oauthAccounts).values(values).onConflictDoNothing();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Second factor
+
+/**
+ * Turns MFA on with its first accepted step, replaces the recovery codes and signs every other
+ * session out, in one transaction. Refused (false) when MFA is already on.
+ */
+export async function enableMfa(
+  db: Db,
+  values: { userId: string; secretEnc: string; step: number; codeHashes: string[]; keepSessionId: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ totpSecretEnc: values.secretEnc, totpLastStep: values.step })
+      .where(and(eq(users.id, values.userId), isNull(users.totpSecretEnc)))
+      .returning({ id: users.id });
+    if (!row) return false;
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, values.userId));
+    await tx.insert(recoveryCodes).values(values.codeHashes.map((codeHash) => ({ userId: values.userId, codeHash })));
+    await tx.delete(sessions).where(and(eq(sessions.userId, values.userId), ne(sessions.id, values.keepSessionId)));
+    return true;
+  });
+}
+
+/** Turns MFA off and forgets the recovery codes. */
+export async function disableMfa(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ totpSecretEnc: null, totpLastStep: null }).where(eq(users.id, userId)).returning({ had: users.id });
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    return row !== undefined;
+  });
+}
+
+/**
+ * Records that a code of this step was accepted; false when this or a later step was already
+ * used. The update is the check, so two requests with one code cannot both pass.
+ */
+export async function claimTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
+  const [row] = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return row !== undefined;
+}
+
+/** Uses up a recovery code; false when it is not one of the user's unused codes. */
+export async function consumeRecoveryCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
+  const gone = await db
+    .delete(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash)))
+    .returning({ userId: recoveryCodes.userId });
+  return gone.length > 0;
+}
+
+export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+  });
+}
+
+export async function countRecoveryCodes(db: Db, userId: string): Promise<number> {
+  const rows = await db.select({ userId: recoveryCodes.userId }).from(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  return rows.length;
 }

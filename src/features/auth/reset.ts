@@ -1,12 +1,14 @@
 // Password reset by e-mail: a single-use token, mailed as a link, valid for an hour.
+import type { User } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
+import { hasMfa } from "../../http/actor";
 import { badRequest } from "../../http/errors";
 import { revokeUserSessions } from "../../http/sessions";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { enqueueMail } from "../mail/outbox";
 import { checkNewPassword, hashPassword } from "./passwords";
 import { consumeResetToken, expireResetTokens, findResetToken, findUserByEmail, findUserById, insertResetToken, setPassword } from "./queries";
-import { type Deps, LIMITS, type SignedIn, answerNoSoonerThan, checkEmail, limitAttempts, signInUser, throwIfInvalid } from "./service";
+import { type Deps, LIMITS, type SignedIn, answerNoSoonerThan, checkEmail, createSignInTicket, limitAttempts, signInUser, throwIfInvalid } from "./service";
 
 export const RESET_SENT_MESSAGE = "Check your email for a link to reset your password.";
 export const RESET_LINK_INVALID_MESSAGE = "This password reset link is invalid or has expired. Ask for a new one.";
@@ -84,8 +86,15 @@ export async function isResetTokenUsable(deps: Deps, token: string): Promise<boo
   return (await findResetToken(deps.database.db, sha256(token))) !== null;
 }
 
-/** Sets the new password from a mailed link, signs everyone else out and signs this browser in. */
-export async function confirmPasswordReset(deps: Deps, input: { token: string; password: string }, clientIp: string): Promise<SignedIn> {
+/**
+ * Sets the new password from a mailed link, signs everyone else out and signs this browser in;
+ * an account with a second factor gets the code step instead (a mailbox is not a second factor).
+ */
+export async function confirmPasswordReset(
+  deps: Deps & Pick<AppDeps, "sealer">,
+  input: { token: string; password: string },
+  clientIp: string,
+): Promise<SignedIn | { user: User; cookie: null; ticket: string }> {
   const fields: Record<string, string> = {};
   checkNewPassword(input.password, fields);
   throwIfInvalid(fields);
@@ -100,5 +109,6 @@ export async function confirmPasswordReset(deps: Deps, input: { token: string; p
   await setPassword(db, user.id, passwordHash);
   await expireResetTokens(db, user.id);
   await revokeUserSessions(db, user.id);
+  if (hasMfa(user)) return { user, cookie: null, ticket: createSignInTicket(deps, { ...user, passwordHash }) };
   return { user, cookie: await signInUser(deps, user.id) };
 }

@@ -3,8 +3,9 @@
 // changing a password. Services never see Elysia's context: they take deps and values.
 import type { User } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
-import { type Actor, isAdmin, isSuperAdmin } from "../../http/actor";
+import { type Actor, hasMfa, isAdmin, isSuperAdmin } from "../../http/actor";
 import { HttpError, badRequest, conflict, unauthorized } from "../../http/errors";
+import { MFA_SETUP_PATH } from "../../http/guards";
 import { type Limit, clearFailures, enforceRateLimit, recordFailure, refuseWhileThrottled } from "../../http/rate-limit";
 import { createSession, revokeUserSessions, sessionCookie } from "../../http/sessions";
 import { sha256 } from "../../lib/crypto";
@@ -46,6 +47,7 @@ export type PublicUser = {
   isAdmin: boolean;
   isSuperAdmin: boolean;
   hasPassword: boolean;
+  mfaEnabled: boolean;
   settings: User["settings"];
 };
 
@@ -59,6 +61,7 @@ export function toPublicUser(user: User, keys: { adminKey: string; superAdminKey
     isAdmin: isAdmin(user, keys),
     isSuperAdmin: isSuperAdmin(user, keys),
     hasPassword: user.passwordHash !== null,
+    mfaEnabled: hasMfa(user),
     settings: user.settings,
   };
 }
@@ -105,10 +108,12 @@ export const LIMITS = {
   resetEmail: { name: "reset-email", max: 5, windowMs: 60 * 60 * 1000 },
   resetConfirmIp: { name: "reset-confirm-ip", max: 20, windowMs: 15 * 60 * 1000 },
   passwordChangeUser: { name: "password-change-user", max: 10, windowMs: 15 * 60 * 1000 },
+  // Second-factor codes: only someone past the password (or signed in) can spend these.
+  mfaUser: { name: "mfa-user", max: 10, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, Limit>;
 
 /** The 429 of a limiter, reworded to say what was limited and for how long. */
-function explainLimit(error: unknown, what: string): unknown {
+export function explainLimit(error: unknown, what: string): unknown {
   if (!(error instanceof HttpError) || error.status !== 429) return error;
   const seconds = Number(error.headers?.["retry-after"] ?? "60");
   const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
@@ -155,7 +160,10 @@ export async function registerUser(deps: Deps, input: { email: string; displayNa
   return { user, cookie: await signInUser(deps, user.id) };
 }
 
-export type LoginResult = ({ kind: "signed-in" } & SignedIn) | { kind: "choose-password"; ticket: string; user: User };
+export type LoginResult =
+  | ({ kind: "signed-in" } & SignedIn)
+  | { kind: "choose-password"; ticket: string; user: User }
+  | { kind: "second-factor"; ticket: string; user: User };
 
 export async function loginUser(
   deps: Pick<AppDeps, "database" | "config" | "sealer">,
@@ -187,7 +195,23 @@ export async function loginUser(
   }
   // A temporary password opens only the "choose a new password" step: no session until then.
   if (user.mustChangePassword) return { kind: "choose-password", ticket: createChangeTicket(deps, user), user };
+  // With a second factor the password opens only the code step (mfa.ts completes it).
+  if (hasMfa(user)) return { kind: "second-factor", ticket: createSignInTicket(deps, user), user };
   return { kind: "signed-in", user, cookie: await signInUser(deps, user.id) };
+}
+
+export type SignInTicket = { k: "mfa-sign-in"; u: string; h: string; e: number };
+const SIGN_IN_TICKET_TTL_MS = 5 * 60 * 1000;
+
+/** A sealed, short-lived proof that this user just typed their password (or came back from a provider). */
+export function createSignInTicket(deps: Pick<AppDeps, "sealer">, user: User): string {
+  const ticket: SignInTicket = { k: "mfa-sign-in", u: user.id, h: sha256(user.passwordHash ?? ""), e: Date.now() + SIGN_IN_TICKET_TTL_MS };
+  return deps.sealer.seal(JSON.stringify(ticket));
+}
+
+/** Where a fresh session goes first: an admin who must set up a second factor goes to set it up. */
+export function homeAfterSignIn(config: AppDeps["config"], user: User): string {
+  return config.requireAdminMfa && isAdmin(user, config) && !hasMfa(user) ? MFA_SETUP_PATH : "/dashboard";
 }
 
 type ChangeTicket = { u: string; h: string; e: number };

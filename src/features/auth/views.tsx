@@ -322,3 +322,43 @@ export function ChoosePasswordView(props: { ticket: string; email: string; state
     />
   );
 }
+
+/** The second step of signing in to an account with two-factor authentication. */
+export function MfaCodeView(props: { ticket: string; state: FormState }) {
+  return (
+    <AuthCard
+      title="Enter your code"
+      subtitle="Open your authenticator app and enter the 6-digit code it shows for Webstudio. Lost your phone? Enter one of your recovery codes."
+      footer={<a href="/login">Back to sign in</a>}
+    >
+      <form method="post" action="/login/code" className="stack auth-form" data-splash="Logging you in">
+        <Alerts state={props.state} />
+        <input type="hidden" name="ticket" value={props.ticket} />
+        <div className="field">
+          <label htmlFor="field-code">Code</label>
+          <input
+            id="field-code"
+            className="input input-code"
+            name="code"
+            type="text"
+            inputMode="text"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={40}
+            required
+            autoFocus
+            aria-invalid={props.state.fields?.code ? true : undefined}
+            aria-describedby="field-code-hint"
+          />
+          <p id="field-code-hint" className={props.state.fields?.code ? "field-error" : "field-hint"}>
+            {props.state.fields?.code ?? "6 digits, or a recovery code like abcde-fghij."}
+          </p>
+        </div>
+        <button className="button button-primary button-lg button-block" type="submit">
+          Verify and sign in
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,14 +1,17 @@
 // /api/users/me: the signed-in user's own record, profile, password, photo, settings, deletion.
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
+import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
 import { clearSessionCookie } from "../../http/sessions";
 import { refuseUnknownFields } from "../../http/unknown-fields";
+import { confirmMfaSetup, mfaStatus, regenerateRecoveryCodes, startMfaSetup, turnOffMfa } from "../auth/mfa";
 import { findUserById } from "../auth/queries";
 import { changePassword, toPublicUser } from "../auth/service";
-import { SettingsPatch } from "./model";
+import { MfaCodeOnlyBody, MfaEnableBody, SettingsPatch } from "./model";
 import { deleteAccount, replacePhoto, updateProfile, updateUserSettings } from "./service";
+import { listOwnSessions, signOutOtherSessions, signOutSession } from "./sessions";
 
 const ProfilePatch = t.Object(
   {
@@ -62,6 +65,48 @@ export const settingsApi = (deps: AppDeps) =>
         return { settings };
       },
       { transform: refuseUnknownFields(SettingsPatch), body: SettingsPatch },
+    )
+    // Two-factor authentication (README decision 20).
+    .get("/mfa", async ({ actor }) => mfaStatus(deps, requireUser(actor).user))
+    .post("/mfa/setup", ({ actor }) => startMfaSetup(deps, requireUser(actor)))
+    .post(
+      "/mfa/enable",
+      async ({ actor, body }) => ({
+        message: "Two-factor authentication is on. Keep these recovery codes somewhere safe: each works once, and they are not shown again.",
+        recoveryCodes: await confirmMfaSetup(deps, requireUser(actor), body),
+      }),
+      { transform: refuseUnknownFields(MfaEnableBody), body: MfaEnableBody },
+    )
+    .post(
+      "/mfa/disable",
+      async ({ actor, body, request }) => {
+        await turnOffMfa(deps, requireUser(actor), body, clientIp(request));
+        return { message: "Two-factor authentication is off." };
+      },
+      { transform: refuseUnknownFields(MfaCodeOnlyBody), body: MfaCodeOnlyBody },
+    )
+    .post(
+      "/mfa/recovery-codes",
+      async ({ actor, body, request }) => ({
+        message: "New recovery codes: the old ones no longer work. Keep these somewhere safe.",
+        recoveryCodes: await regenerateRecoveryCodes(deps, requireUser(actor), body, clientIp(request)),
+      }),
+      { transform: refuseUnknownFields(MfaCodeOnlyBody), body: MfaCodeOnlyBody },
+    )
+    // Signed-in devices.
+    .get("/sessions", async ({ actor }) => ({ sessions: await listOwnSessions(deps, requireUser(actor)) }))
+    .delete("/sessions", async ({ actor }) => {
+      await signOutOtherSessions(deps, requireUser(actor));
+      return { message: "Every other session is signed out." };
+    })
+    .delete(
+      "/sessions/:id",
+      async ({ actor, params, set }) => {
+        const { current } = await signOutSession(deps, requireUser(actor), params.id);
+        if (current) set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
+        return { message: "That session is signed out." };
+      },
+      { params: t.Object({ id: t.String({ maxLength: 64 }) }) },
     )
     .delete("/", async ({ actor, set }) => {
       await deleteAccount(deps, requireUser(actor));

@@ -11,3 +11,7 @@ export const SettingsPatch = t.Union([
   t.Object({ path: switches("emailNotifications"), value: t.Boolean() }, { additionalProperties: false }),
 ]);
 export type SettingsPatch = typeof SettingsPatch.static;
+
+const Code = t.String({ maxLength: 40, error: "Code must be text." });
+export const MfaEnableBody = t.Object({ ticket: t.String({ maxLength: 2000 }), code: Code }, { additionalProperties: false });
+export const MfaCodeOnlyBody = t.Object({ code: Code }, { additionalProperties: false });

@@ -2,8 +2,10 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireSignedInPage } from "../../http/guards";
+import { mfaStatus } from "../auth/mfa";
 import { page } from "../layout/page";
-import { AdvancedSettingsView, GeneralSettingsView } from "./views";
+import { listOwnSessions } from "./sessions";
+import { AdvancedSettingsView, GeneralSettingsView, SecuritySettingsView } from "./views";
 
 export const settingsPages = (deps: AppDeps) =>
   new Elysia({ name: "settings-pages" })
@@ -19,5 +21,15 @@ export const settingsPages = (deps: AppDeps) =>
         signedIn,
         { title: "Advanced settings", description: "Notification switches and account deletion." },
         <AdvancedSettingsView actor={signedIn} />,
+      );
+    })
+    .get("/settings/security", async ({ actor }) => {
+      const signedIn = requireSignedInPage(actor);
+      const [mfa, sessions] = await Promise.all([mfaStatus(deps, signedIn.user), listOwnSessions(deps, signedIn)]);
+      return page(
+        deps,
+        signedIn,
+        { title: "Security settings", description: "Two-factor authentication and signed-in devices." },
+        <SecuritySettingsView actor={signedIn} mfa={mfa} sessions={sessions} />,
       );
     });

@@ -1,12 +1,14 @@
 // Settings screens (SPEC.md §2): General (Membership, Account, Profile, Appearance) and
 // Advanced (notification switches, account deletion).
 import type { ReactNode } from "react";
+import type { MfaSettingsProps } from "../../../islands/mfa-settings";
+import type { SessionsListProps } from "../../../islands/sessions-list";
 import type { Actor } from "../../http/actor";
 import { Island } from "../../render/island";
 import { formatDate } from "../../shared/dates";
 import { PageShell } from "../layout/views";
 
-export function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | "bug-reports"; children: ReactNode }) {
+export function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | "security" | "bug-reports"; children: ReactNode }) {
   const here = (name: string) => (props.current === name ? "page" : undefined);
   return (
     <PageShell actor={props.actor} current="/settings">
@@ -14,7 +16,7 @@ export function SettingsFrame(props: { actor: Actor; current: "general" | "advan
         <header className="page-header">
           <div>
             <h1>Settings</h1>
-            <p className="muted settings-lede">Manage your account, profile, appearance and notifications.</p>
+            <p className="muted settings-lede">Manage your account, profile, appearance, notifications and security.</p>
           </div>
         </header>
         <div className="settings-layout">
@@ -24,6 +26,9 @@ export function SettingsFrame(props: { actor: Actor; current: "general" | "advan
             </a>
             <a href="/settings/advanced" aria-current={here("advanced")}>
               Advanced
+            </a>
+            <a href="/settings/security" aria-current={here("security")}>
+              Security
             </a>
             <a href="/settings/bugreports" aria-current={here("bug-reports")}>
               Bug reports
@@ -112,6 +117,29 @@ export function AdvancedSettingsView(props: { actor: Actor }) {
         <div>
           <Island name="delete-account" props={{}} />
         </div>
+      </SettingsCard>
+    </SettingsFrame>
+  );
+}
+
+export function SecuritySettingsView(props: { actor: Actor; mfa: MfaSettingsProps["status"]; sessions: SessionsListProps["sessions"] }) {
+  const { actor } = props;
+  return (
+    <SettingsFrame actor={actor} current="security">
+      {actor.mfaSetupRequired ? (
+        <div className="alert alert-warning" role="alert">
+          Set up two-factor authentication to open the admin console. Until then your account works as a customer's.
+        </div>
+      ) : null}
+      <SettingsCard
+        id="mfa-title"
+        title="Two-factor authentication"
+        description="After your password, signing in asks for a 6-digit code from an authenticator app on your phone."
+      >
+        <Island name="mfa-settings" props={{ status: props.mfa, required: actor.mfaSetupRequired }} />
+      </SettingsCard>
+      <SettingsCard id="sessions-title" title="Sessions" description="The browsers and devices signed in to your account.">
+        <Island name="sessions-list" props={{ sessions: props.sessions }} />
       </SettingsCard>
     </SettingsFrame>
   );

@@ -3,6 +3,7 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin, requireSuperAdmin } from "../../http/guards";
+import { resetUserMfa } from "../auth/mfa";
 import { listAdminUsers, makeAdmin, makeSuperAdmin, removeAdmin, searchNonAdminUsers } from "./service";
 
 const UserIdBody = t.Object({ userID: t.String({ minLength: 1, maxLength: 64, error: "userID must be a user id." }) });
@@ -10,30 +11,34 @@ const UserIdBody = t.Object({ userID: t.String({ minLength: 1, maxLength: 64, er
 export const adminUsersApi = (deps: AppDeps) => {
   const db = deps.database.db;
   const keys = deps.config;
-  return new Elysia({ name: "admin-users-api", prefix: "/api/admin/users" })
-    .use(context(deps))
-    .get("/", async ({ actor }) => {
-      requireAdmin(actor);
-      return { users: await listAdminUsers(db, keys) };
-    })
-    .get(
-      "/searchnonadmin",
-      async ({ actor, query }) => {
+  return (
+    new Elysia({ name: "admin-users-api", prefix: "/api/admin/users" })
+      .use(context(deps))
+      .get("/", async ({ actor }) => {
         requireAdmin(actor);
-        return { users: await searchNonAdminUsers(db, keys, query.searchText ?? "") };
-      },
-      { query: t.Object({ searchText: t.Optional(t.String({ maxLength: 100 })) }) },
-    )
-    .patch(
-      "/makeadmin",
-      async ({ actor, body }) => {
-        requireAdmin(actor);
-        return { message: await makeAdmin(db, keys, body.userID) };
-      },
-      { body: UserIdBody },
-    )
-    .patch("/removeadmin", async ({ actor, body }) => ({ message: await removeAdmin(db, keys, requireSuperAdmin(actor), body.userID) }), { body: UserIdBody })
-    .patch("/makesuperadmin", async ({ actor, body }) => ({ message: await makeSuperAdmin(db, keys, requireSuperAdmin(actor), body.userID) }), {
-      body: UserIdBody,
-    });
+        return { users: await listAdminUsers(db, keys) };
+      })
+      .get(
+        "/searchnonadmin",
+        async ({ actor, query }) => {
+          requireAdmin(actor);
+          return { users: await searchNonAdminUsers(db, keys, query.searchText ?? "") };
+        },
+        { query: t.Object({ searchText: t.Optional(t.String({ maxLength: 100 })) }) },
+      )
+      .patch(
+        "/makeadmin",
+        async ({ actor, body }) => {
+          requireAdmin(actor);
+          return { message: await makeAdmin(db, keys, body.userID) };
+        },
+        { body: UserIdBody },
+      )
+      .patch("/removeadmin", async ({ actor, body }) => ({ message: await removeAdmin(db, keys, requireSuperAdmin(actor), body.userID) }), { body: UserIdBody })
+      // A lost phone: a super admin turns another user's second factor off (README decision 20).
+      .patch("/resetmfa", async ({ actor, body }) => ({ message: await resetUserMfa(deps, requireSuperAdmin(actor), body.userID) }), { body: UserIdBody })
+      .patch("/makesuperadmin", async ({ actor, body }) => ({ message: await makeSuperAdmin(db, keys, requireSuperAdmin(actor), body.userID) }), {
+        body: UserIdBody,
+      })
+  );
 };

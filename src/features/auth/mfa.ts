@@ -1,0 +1,207 @@
+// The second factor (README decision 20): TOTP codes from an authenticator app, and ten
+// single-use recovery codes. The secret is stored sealed; recovery codes only as SHA-256 (they
+// are 50 random bits each, so a fast hash is enough). A code is good for its 30-second step and
+// the steps either side, and once only: the last accepted step is stored and must grow.
+import { timingSafeEqual } from "node:crypto";
+import { decodeBase32IgnorePadding, encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
+import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
+import { renderSVG } from "uqr";
+import type { User } from "../../../db/schema";
+import type { AppDeps } from "../../deps";
+import { type Actor, hasMfa } from "../../http/actor";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { clearFailures, recordFailure, refuseWhileThrottled } from "../../http/rate-limit";
+import { revokeUserSessions } from "../../http/sessions";
+import { randomBytes, sha256 } from "../../lib/crypto";
+import { claimTotpStep, consumeRecoveryCode, countRecoveryCodes, disableMfa, enableMfa, findUserById, replaceRecoveryCodes } from "./queries";
+import { type Deps, LIMITS, type SignInTicket, type SignedIn, explainLimit, limitAttempts, signInUser } from "./service";
+
+type SealDeps = Pick<AppDeps, "database" | "config" | "sealer">;
+
+const STEP_SECONDS = 30;
+const DIGITS = 6;
+const ISSUER = "Webstudio";
+export const RECOVERY_CODE_COUNT = 10;
+const SETUP_TICKET_TTL_MS = 15 * 60 * 1000;
+
+export const WRONG_CODE_MESSAGE = "That code is not right. Enter the 6-digit code from your app, or a recovery code.";
+export const USED_CODE_MESSAGE = "That code was already used. Wait for the next one in your app.";
+const SIGN_IN_STEP_EXPIRED_MESSAGE = "This sign-in step has expired. Sign in again.";
+const SETUP_EXPIRED_MESSAGE = "This setup has expired. Start again.";
+
+// ---------------------------------------------------------------------------------------------
+// Codes
+
+function currentStep(now = Date.now()): number {
+  return Math.floor(now / 1000 / STEP_SECONDS);
+}
+
+function sameText(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** The step (now, one before or one after) whose code this is, or null. */
+function matchingStep(key: Uint8Array, code: string): number | null {
+  const now = currentStep();
+  for (const step of [now, now - 1, now + 1]) {
+    if (sameText(generateHOTP(key, BigInt(step), DIGITS), code)) return step;
+  }
+  return null;
+}
+
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const text = encodeBase32LowerCaseNoPadding(randomBytes(8)).slice(0, 10);
+    return `${text.slice(0, 5)}-${text.slice(5)}`;
+  });
+}
+
+/** Recovery codes are compared without case, spaces or dashes. */
+function hashRecoveryCode(code: string): string {
+  return sha256(`recovery:${code.toLowerCase().replace(/[\s-]/g, "")}`);
+}
+
+function codeField(message: string) {
+  return badRequest(message, { code: message });
+}
+
+/**
+ * Checks a 6-digit code (or a recovery code, when allowed) for this user. Wrong codes slow down
+ * per account and address like wrong passwords; every attempt also counts against the account,
+ * which only someone who already knows the password (or holds a session) can spend.
+ */
+async function verifySecondFactor(deps: SealDeps, user: User, input: { code: string; clientIp: string; allowRecovery: boolean }): Promise<"totp" | "recovery"> {
+  const db = deps.database.db;
+  const code = input.code.trim().replace(/\s/g, "");
+  if (!code) throw codeField("Enter the code from your authenticator app.");
+  await limitAttempts(db, "code attempts", [[LIMITS.mfaUser, user.id]]);
+  await refuseWhileThrottled(db, "mfa", user.id, input.clientIp).catch((error: unknown) => {
+    throw explainLimit(error, "code attempts");
+  });
+  const fail = async (message: string): Promise<never> => {
+    await recordFailure(db, "mfa", user.id, input.clientIp);
+    throw codeField(message);
+  };
+  if (!user.totpSecretEnc) throw conflict("Two-factor authentication is not on for this account.");
+  let kind: "totp" | "recovery";
+  if (/^\d{6}$/.test(code)) {
+    const step = matchingStep(decodeBase32IgnorePadding(deps.sealer.open(user.totpSecretEnc)), code);
+    if (step === null) return fail(WRONG_CODE_MESSAGE);
+    if (!(await claimTotpStep(db, user.id, step))) return fail(USED_CODE_MESSAGE);
+    kind = "totp";
+  } else {
+    if (!input.allowRecovery || !(await consumeRecoveryCode(db, user.id, hashRecoveryCode(code)))) return fail(WRONG_CODE_MESSAGE);
+    kind = "recovery";
+  }
+  await clearFailures(db, "mfa", user.id, input.clientIp);
+  return kind;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setting it up, turning it off, new recovery codes (the signed-in user, in Settings)
+
+export type MfaSetup = { secret: string; otpauthUri: string; qrSvg: string; ticket: string };
+type SetupTicket = { k: "mfa-setup"; u: string; s: string; e: number };
+
+/** A new secret to scan, sealed in a ticket: nothing is stored until the first code confirms it. */
+export function startMfaSetup(deps: Pick<AppDeps, "sealer">, actor: Actor): MfaSetup {
+  if (hasMfa(actor.user)) throw conflict("Two-factor authentication is already on.");
+  const key = randomBytes(20);
+  const secret = encodeBase32UpperCaseNoPadding(key);
+  const otpauthUri = createTOTPKeyURI(ISSUER, actor.user.email, key, STEP_SECONDS, DIGITS);
+  const ticket: SetupTicket = { k: "mfa-setup", u: actor.user.id, s: secret, e: Date.now() + SETUP_TICKET_TTL_MS };
+  return { secret, otpauthUri, qrSvg: renderSVG(otpauthUri, { pixelSize: 6 }), ticket: deps.sealer.seal(JSON.stringify(ticket)) };
+}
+
+function openTicket<T extends { k: string; e: number }>(deps: Pick<AppDeps, "sealer">, sealed: string, kind: T["k"]): T | null {
+  try {
+    const ticket = JSON.parse(deps.sealer.open(sealed)) as T;
+    return ticket.k === kind && typeof ticket.e === "number" && ticket.e >= Date.now() ? ticket : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Turns MFA on once the first code from the app matches, and answers the recovery codes (shown
+ * once, stored hashed). Every other session of the account is signed out.
+ */
+export async function confirmMfaSetup(deps: SealDeps, actor: Actor, input: { ticket: string; code: string }): Promise<string[]> {
+  const ticket = openTicket<SetupTicket>(deps, input.ticket, "mfa-setup");
+  if (!ticket || ticket.u !== actor.user.id) throw badRequest(SETUP_EXPIRED_MESSAGE);
+  if (hasMfa(actor.user)) throw conflict("Two-factor authentication is already on.");
+  const db = deps.database.db;
+  const code = input.code.trim().replace(/\s/g, "");
+  await limitAttempts(db, "code attempts", [[LIMITS.mfaUser, actor.user.id]]);
+  const step = /^\d{6}$/.test(code) ? matchingStep(decodeBase32IgnorePadding(ticket.s), code) : null;
+  if (step === null) throw codeField("That code is not right. Check the time on your phone and enter the code your app shows now.");
+  const codes = newRecoveryCodes();
+  const enabled = await enableMfa(db, {
+    userId: actor.user.id,
+    secretEnc: deps.sealer.seal(ticket.s),
+    step,
+    codeHashes: codes.map(hashRecoveryCode),
+    keepSessionId: actor.sessionId,
+  });
+  if (!enabled) throw conflict("Two-factor authentication is already on.");
+  return codes;
+}
+
+/** Turns MFA off; needs a current code (or a recovery code). */
+export async function turnOffMfa(deps: SealDeps, actor: Actor, input: { code: string }, clientIp: string): Promise<void> {
+  await verifySecondFactor(deps, actor.user, { code: input.code, clientIp, allowRecovery: true });
+  await disableMfa(deps.database.db, actor.user.id);
+}
+
+/** Ten new recovery codes replace the old ones; needs a current code from the app. */
+export async function regenerateRecoveryCodes(deps: SealDeps, actor: Actor, input: { code: string }, clientIp: string): Promise<string[]> {
+  await verifySecondFactor(deps, actor.user, { code: input.code, clientIp, allowRecovery: false });
+  const codes = newRecoveryCodes();
+  await replaceRecoveryCodes(deps.database.db, actor.user.id, codes.map(hashRecoveryCode));
+  return codes;
+}
+
+export async function mfaStatus(deps: Deps, user: User): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+  if (!hasMfa(user)) return { enabled: false, recoveryCodesLeft: 0 };
+  return { enabled: true, recoveryCodesLeft: await countRecoveryCodes(deps.database.db, user.id) };
+}
+
+/**
+ * A super admin turns another user's MFA off (a lost phone). Their sessions end, so they sign in
+ * with their password and, if they are an admin under REQUIRE_ADMIN_MFA, set it up again. One
+ * function so the audit log can wrap it.
+ */
+export async function resetUserMfa(deps: Deps, actor: Actor, userId: string): Promise<string> {
+  if (!actor.isSuperAdmin) throw forbidden("Only super admins can reset two-factor authentication.");
+  if (userId === actor.user.id) throw conflict("Turn your own two-factor authentication off in Settings → Security.");
+  const db = deps.database.db;
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound("No users matched those filters.");
+  if (!hasMfa(user)) throw conflict(`${user.displayName} has no two-factor authentication to reset.`);
+  await disableMfa(db, user.id);
+  await revokeUserSessions(db, user.id);
+  return `Two-factor authentication of ${user.displayName} has been reset.`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signing in: the password gives a sealed ticket, the ticket and a code give the session.
+
+export async function completeMfaSignIn(deps: SealDeps, input: { ticket: string; code: string }, clientIp: string): Promise<SignedIn> {
+  const ticket = openTicket<SignInTicket>(deps, input.ticket, "mfa-sign-in");
+  const user = ticket && typeof ticket.u === "string" ? await findUserById(deps.database.db, ticket.u) : null;
+  // Bound to the password it was issued for: a password change or reset kills it.
+  if (!ticket || !user || !hasMfa(user) || ticket.h !== sha256(user.passwordHash ?? "")) throw badRequest(SIGN_IN_STEP_EXPIRED_MESSAGE);
+  await verifySecondFactor(deps, user, { code: input.code, clientIp, allowRecovery: true });
+  return { user, cookie: await signInUser(deps, user.id) };
+}
+
+/** After a provider's sign-in the ticket travels to /login/code in a cookie only that page reads. */
+export const MFA_TICKET_COOKIE = "mfa-ticket";
+
+export function mfaTicketCookie(deps: Pick<AppDeps, "config">, ticket: string): string {
+  return `${MFA_TICKET_COOKIE}=${ticket}; Path=/login; HttpOnly; SameSite=Lax; Max-Age=300${deps.config.secureCookies ? "; Secure" : ""}`;
+}
+
+export function clearMfaTicketCookie(deps: Pick<AppDeps, "config">): string {
+  return `${MFA_TICKET_COOKIE}=; Path=/login; HttpOnly; SameSite=Lax; Max-Age=0${deps.config.secureCookies ? "; Secure" : ""}`;
+}
