@@ -2,14 +2,16 @@
 // database: `bun run test:cluster`. Needs haproxy and TEST_DATABASE_URL; without either it says
 // why and skips (outside CI), so a machine without them is not blocked.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { asc, eq } from "drizzle-orm";
-import { faqs, notifications, projects, users } from "../../db/schema";
+import { asc, eq, sql } from "drizzle-orm";
+import { failedMails, faqs, notifications, projects, users } from "../../db/schema";
 import { createSession } from "../../src/http/sessions";
 import { type Database, openDatabase } from "../../src/lib/db";
 import { newId } from "../../src/lib/ids";
 import { testDatabaseUrl } from "../helpers/db";
+import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
 import { openSse } from "../helpers/sse";
 import { waitFor } from "../helpers/wait";
+import { orderForm, validDraft } from "../projects/fixtures";
 import { CLUSTER_KEYS, type Cluster, type Instance, createThrowawayDatabase, findHaproxy, startCluster } from "./harness";
 import { describeAnswers, startLoad } from "./load";
 
@@ -250,4 +252,76 @@ describe.skipIf(skipReason !== null)("two instances behind HAProxy", () => {
     await waitFor("B to serve the edited FAQ", async () => (await getSupport()).text.includes(title), 2_000);
     console.log(`tests/cluster: FAQ edited through ${a.name} served by ${b.name} ${Date.now() - answeredAt} ms after the answer`);
   }, 30_000);
+});
+
+// Dead letters across the cluster: its own cluster, so the tests above keep the file mailer.
+describe.skipIf(skipReason !== null)("two instances on an SMTP server that refuses one address for good", () => {
+  const stamp = Date.now().toString(36);
+  const [delivered1, gone, delivered2] = ["a", "gone", "c"].map((name) => `${name}-${stamp}@example.com`) as [string, string, string];
+  let smtp: SmtpCapture;
+  let cluster: Cluster;
+  let database: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture({ rejectRecipients: [gone] });
+    const created = await createThrowawayDatabase(testDatabaseUrl ?? "");
+    drop = created.drop;
+    cluster = await startCluster({ databaseUrl: created.url, env: { SMTP_URL: smtp.url } });
+    database = await openDatabase({ databaseUrl: created.url, dataDir: "" });
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await cluster?.stop();
+    await drop?.();
+    await smtp?.stop();
+  }, 60_000);
+
+  const deliveredTo = (address: string) => smtp.messages.filter((mail) => mail.envelopeTo.includes(address)).length;
+  const refusedFor = (address: string) => smtp.rejections.filter((rejected) => rejected.toLowerCase() === address).length;
+
+  async function mailJobStates(): Promise<{ to: string; state: string; retryCount: number }[]> {
+    const rows = (await database.db.execute(
+      sql`select data ->> 'to' as to, state, retry_count from pgboss.job where name = 'mail' order by data ->> 'to'`,
+    )) as unknown as { to: string; state: string; retry_count: number }[];
+    return rows.map((row) => ({ to: row.to, state: row.state, retryCount: row.retry_count }));
+  }
+
+  test("an SMTP server rejecting one address permanently: that mail is dead-lettered, the others delivered once", async () => {
+    // Three visitor orders through the balancer, each mailing its new account's temporary password.
+    for (const email of [delivered1, gone, delivered2]) {
+      const form = orderForm(validDraft({ email, projectName: `Dead letter ${email}` }));
+      const response = await fetch(`${cluster.url}/api/projects`, { method: "POST", body: form, headers: { origin: cluster.url } });
+      expect(`${response.status} ${await response.text()}`).toStartWith("201");
+    }
+    await waitFor("both good mails and the refusal", () => deliveredTo(delivered1) >= 1 && deliveredTo(delivered2) >= 1 && refusedFor(gone) >= 1, 15_000);
+    await waitFor(
+      "gone@'s failed mail",
+      async () => (await database.db.select({ id: failedMails.id }).from(failedMails).where(eq(failedMails.to, gone))).length === 1,
+      5_000,
+    );
+
+    // An admin sees it on /admin/mail, whichever instance answers.
+    const adminId = newId();
+    await database.db
+      .insert(users)
+      .values({ id: adminId, email: `mail-admin-${stamp}@example.com`, displayName: "Mail Admin", isAdmin: true, adminKey: CLUSTER_KEYS.ADMIN_KEY });
+    const session = await createSession(database.db, adminId);
+    const page = await fetch(`${cluster.url}/admin/mail`, { headers: { cookie: `session=${session.token}` } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(gone);
+
+    // Longer than the mail queue's first retry delay (5 s): nothing is sent or refused again.
+    await Bun.sleep(7_000);
+    expect(deliveredTo(delivered1)).toBe(1);
+    expect(deliveredTo(delivered2)).toBe(1);
+    expect(refusedFor(gone)).toBe(1);
+    expect(smtp.messages.some((mail) => mail.envelopeTo.includes(gone))).toBe(false);
+    const failed = await database.db.select({ to: failedMails.to, error: failedMails.error }).from(failedMails);
+    expect(failed.map((row) => row.to)).toEqual([gone]);
+    expect(failed[0]?.error).toContain("550");
+    // The refused mail's job ended on its first attempt, like the delivered ones.
+    expect(await mailJobStates()).toEqual([delivered1, delivered2, gone].toSorted().map((to) => ({ to, state: "completed", retryCount: 0 })));
+  }, 60_000);
 });
