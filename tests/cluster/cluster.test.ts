@@ -2,11 +2,13 @@
 // database: `bun run test:cluster`. Needs haproxy and TEST_DATABASE_URL; without either it says
 // why and skips (outside CI), so a machine without them is not blocked.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { asc, eq, sql } from "drizzle-orm";
-import { failedMails, faqs, notifications, projects, users } from "../../db/schema";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { announcements, failedMails, faqs, notifications, projects, users } from "../../db/schema";
 import { createSession } from "../../src/http/sessions";
 import { type Database, openDatabase } from "../../src/lib/db";
 import { newId } from "../../src/lib/ids";
+import { defaultUserSettings } from "../../src/shared/enums";
+import { announcementSentMessage } from "../../src/shared/notifications";
 import { testDatabaseUrl } from "../helpers/db";
 import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
 import { openSse } from "../helpers/sse";
@@ -215,13 +217,66 @@ describe.skipIf(skipReason !== null)("two instances behind HAProxy", () => {
     }
   }, 30_000);
 
-  // Fan-out resumed: insert 5,000 users with one INSERT ... SELECT generate_series (announcements
-  // switched on); POST an announcement to A; poll count(*) of notifications with its message until
-  // it passes ~2,500; kill -9 whichever instance logs the fan-out job's start (instance.logs), or
-  // SIGTERM B before sending so A must take it; then poll until 5,000 notifications (within the
-  // queue's expiry of an active job plus a margin) and check count(distinct user_id) = count(*)
-  // = 5,000, and one mail job or outbox row per recipient (a copy tolerated for the batch in flight).
-  test.todo("kill -9 of the instance doing a 5,000-recipient fan-out half-way: the other finishes it, one notification each");
+  test("kill -9 of the instance doing a 5,000-recipient fan-out half-way: the other finishes it, one notification each", async () => {
+    await everyInstanceUp();
+    const [a, b] = twoInstances();
+    const seeded = 5_000;
+    const prefix = `fanout${Date.now().toString(36)}`;
+    // Set-based: 5,000 users with their announcements switched on, in one statement.
+    await database.db.execute(sql`
+      insert into users (id, email, display_name, settings)
+      select ${prefix} || lpad(g::text, 5, '0'), ${prefix} || '-' || g || '@example.com', 'Fan-out ' || g, ${JSON.stringify(defaultUserSettings())}::jsonb
+      from generate_series(1, ${seeded}) g`);
+    const { id: adminId } = await signedInAdmin();
+    const [{ total } = { total: 0 }] = await database.db.select({ total: count() }).from(users);
+    // Only A may take the job: B stops (gracefully) before the announcement is sent.
+    expect(await b.stop("SIGTERM")).toBe(0);
+    const message = `Fan-out announcement ${newId()}`;
+    await sendAnnouncement(a, message);
+    const [announcement] = await database.db.select({ id: announcements.id }).from(announcements).where(eq(announcements.message, message));
+    if (!announcement) throw new Error("the announcement was not stored");
+    const sent = async () =>
+      (await database.db.select({ sent: count() }).from(notifications).where(eq(notifications.announcementId, announcement.id)))[0]?.sent ?? 0;
+
+    await waitFor("half the fan-out", async () => (await sent()) >= seeded / 2, 20_000);
+    await a.stop("SIGKILL");
+    const killedAt = Date.now();
+    const sentAtKill = await sent();
+    // Half-way for real: the dead process left part of the users without their notification.
+    expect(sentAtKill).toBeLessThan(total);
+    await b.start();
+    // B's supervisor fails the job once A's heartbeat is 10 s old, and B resumes it after the retry delay.
+    await waitFor(
+      "the fan-out to finish on B",
+      async () =>
+        (await database.db.select({ finishedAt: announcements.finishedAt }).from(announcements).where(eq(announcements.id, announcement.id)))[0]?.finishedAt !=
+        null,
+      45_000,
+    );
+    const finishedMs = Date.now() - killedAt;
+
+    const [tally] = (await database.db.execute(sql`
+      select count(*)::int as rows, count(distinct user_id)::int as users, count(*) filter (where user_id like ${`${prefix}%`})::int as seeded
+      from notifications where announcement_id = ${announcement.id}`)) as unknown as { rows: number; users: number; seeded: number }[];
+    expect(tally).toEqual({ rows: total, users: total, seeded });
+    const [row] = await database.db.select({ sentCount: announcements.sentCount }).from(announcements).where(eq(announcements.id, announcement.id));
+    expect(row?.sentCount).toBe(total);
+    // The admin's "sent to N users" notice, written with the last batch, once.
+    const notices = await database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.userId, adminId), eq(notifications.message, announcementSentMessage(total))));
+    expect(notices.length).toBe(1);
+    // The same job finished it, on a later attempt than the one A died in.
+    const jobs = (await database.db.execute(
+      sql`select state, retry_count from pgboss.job where name = 'announcement.fan-out' and data ->> 'announcementId' = ${announcement.id}`,
+    )) as unknown as { state: string; retry_count: number }[];
+    expect(jobs.length).toBe(1);
+    expect(jobs[0]?.state).toBe("completed");
+    expect(jobs[0]?.retry_count).toBeGreaterThanOrEqual(1);
+    console.log(`tests/cluster: fan-out to ${total} users killed on ${a.name} after ${sentAtKill}, finished on ${b.name} ${finishedMs} ms later`);
+    await everyInstanceUp();
+  }, 90_000);
 
   test("a FAQ edited through A is served fresh by B within 2 s", async () => {
     await everyInstanceUp();
