@@ -28,6 +28,11 @@ export type QueueSettings = {
   deadLetter?: string;
   /** A running job not finished after this many seconds counts as failed; 15 minutes by default. */
   expireInSeconds?: number;
+  /**
+   * The worker running a job refreshes it every half this many seconds (at least 10); a job not
+   * refreshed for this long (its process died) counts as failed and is retried. Off by default.
+   */
+  heartbeatSeconds?: number;
 };
 
 export type JobContext<Name extends string, Data> = {
@@ -102,6 +107,7 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
         retryDelayMax: settings.retryDelayMaxSeconds ?? null,
         deadLetter: settings.deadLetter ?? null,
         ...(settings.expireInSeconds === undefined ? {} : { expireInSeconds: settings.expireInSeconds }),
+        heartbeatSeconds: settings.heartbeatSeconds ?? null,
       });
     }
   }
@@ -163,7 +169,14 @@ function connection(database: Pick<Database, "driver">): ConstructorOptions {
   const { driver } = database;
   // On Postgres pg-boss keeps its own small pool (and one LISTEN connection), so a busy queue
   // never starves requests of the app's connections.
-  if (driver.kind === "postgres") return { connectionString: driver.url, max: 4, application_name: "jobs" };
+  //
+  // Expired jobs and lost heartbeats are failed (and so retried) by a supervise pass, once per
+  // interval across the cluster; pg-boss's 60 s default would leave a job a killed instance held
+  // untouched for up to a minute after its heartbeat ran out. Only several processes can lose a
+  // running job this way, so PGlite (one process) keeps the defaults.
+  if (driver.kind === "postgres") {
+    return { connectionString: driver.url, max: 4, application_name: "jobs", superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 };
+  }
   // On PGlite there is one connection in this process. pg-boss's adapter runs parameterless
   // multi-statement scripts (schema install, migrations, locked maintenance) through `exec`,
   // flattening every statement's rows as `pg` would, and the rest through `query`.

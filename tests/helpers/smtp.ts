@@ -6,6 +6,7 @@
 //   const mail = await smtp.waitForMail((m) => m.envelopeTo.includes("ada@example.com"));
 //   mail.subject, mail.text, mail.html, mail.raw
 //   smtp.reject("bounce@example.com");                 // answer its RCPT TO with a permanent 550
+//   await startSmtpCapture({ rejectRecipients: ["gone@example.com"] }); // the same, from the start
 //   await smtp.stop();
 //
 // The MIME parsing is deliberately small: headers (with RFC 2047 encoded words), nested
@@ -51,10 +52,16 @@ export type SmtpCapture = {
   stop(): Promise<void>;
 };
 
-export async function startSmtpCapture(options: { port?: number } = {}): Promise<SmtpCapture> {
+export type SmtpCaptureOptions = {
+  port?: number;
+  /** Addresses whose RCPT TO is refused with `550 5.1.1` from the first connection on, as `reject` does later. */
+  rejectRecipients?: string[];
+};
+
+export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<(mail: CapturedMail) => void>();
-  const rejected = new Set<string>();
+  const rejected = new Set((options.rejectRecipients ?? []).map((address) => address.toLowerCase()));
   const rejections: string[] = [];
 
   const server = new SMTPServer({

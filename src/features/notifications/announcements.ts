@@ -28,7 +28,17 @@ export type AnnouncementJobs = { "announcement.fan-out": { announcementId: strin
 
 export const announcementQueues = {
   // A failed batch rolls back whole, so retrying soon is safe; a database outage gets a few minutes.
-  "announcement.fan-out": { retryLimit: 10, retryDelaySeconds: 5, retryBackoff: true, retryDelayMaxSeconds: 300, expireInSeconds: 900 },
+  // A run whose instance died (kill -9, lost host) is noticed by its missing heartbeat within
+  // 10 s (plus a supervise interval) and resumed elsewhere; the expiry only bounds a live run, and
+  // stays long because each expiry of a big fan-out that is still progressing spends a retry.
+  "announcement.fan-out": {
+    retryLimit: 10,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    retryDelayMaxSeconds: 300,
+    expireInSeconds: 900,
+    heartbeatSeconds: 10,
+  },
 } satisfies { [Name in keyof AnnouncementJobs]: QueueSettings };
 
 type AnnouncementQueue = Pick<JobQueue<AnnouncementJobs & MailJobs>, "send" | "work">;
