@@ -133,10 +133,11 @@ describe.skipIf(skipReason !== null)("two instances behind HAProxy", () => {
     const failedGets = tally.failures.filter((answer) => answer.method === "GET");
     expect(describeAnswers(failedGets)).toBe("");
     // An order the dead process had in hand is not replayed (it may have committed): at most the
-    // one in flight fails, with a 502, and the client retries it knowingly.
+    // one in flight fails, with a 502 (or, on a busy machine, a reset before HAProxy answers: 0),
+    // and the client retries it knowingly.
     const failedOrders = tally.failures.filter((answer) => answer.method === "POST");
     expect(failedOrders.length).toBeLessThanOrEqual(1);
-    for (const failure of failedOrders) expect(failure.status).toBe(502);
+    for (const failure of failedOrders) expect([0, 502]).toContain(failure.status);
     // Every order answered 201 is in the database, once.
     const created = (await ordersInDatabase()).filter((id) => !before.has(id));
     for (const id of tally.acceptedOrders) expect(created).toContain(id);
