@@ -240,7 +240,9 @@ describe("a hostile session leaves no secret in the log", () => {
     const orderCookie = (order.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     secrets.push(orderCookie.split("=")[1] ?? "never");
     await postOrder(server, orderForm({ ...validDraft(), heroTitle: "x\u0000" }));
-    const user = await reloadUser(server, ((await (await server.request("/api/users/me", { cookie })).json()) as { _id: string })._id);
+    const me = (await (await server.request("/api/users/me", { cookie })).json()) as { user: { _id: string } };
+    const user = await reloadUser(server, me.user._id);
+    expect(user?.passwordHash).toStartWith("$argon2id$");
     secrets.push(user?.passwordHash ?? "never");
     await Bun.sleep(300);
 
