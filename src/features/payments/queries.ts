@@ -273,7 +273,7 @@ export async function periodTotals(db: Db, from: Date, to: Date, now: Date): Pro
   const [owed] = await db
     .select({
       outstanding: sql<string>`coalesce(sum(${invoices.amount}), 0)`,
-      overdue: sql<string>`coalesce(sum(${invoices.amount}) filter (where ${invoices.dueAt} < ${now}), 0)`,
+      overdue: sql<string>`coalesce(sum(${invoices.amount}) filter (where ${invoices.dueAt} < ${now.toISOString()}::timestamptz), 0)`,
     })
     .from(invoices)
     .innerJoin(projects, and(eq(projects.id, invoices.projectId), eq(projects.invoiceId, invoices.id)))
