@@ -5,6 +5,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
+import { type Column, DataTable } from "../../render/data-table";
 import { AdminFrame } from "../layout/admin-frame";
 import { page } from "../layout/page";
 
@@ -41,6 +42,22 @@ export function roleOf(operation: ApiOperation): ApiRole {
 
 type Row = { method: string; path: string; summary: string; role: ApiRole };
 
+// One column for the endpoint (method, path and what it does) so a phone shows it whole; the role beside it.
+const apiColumns: Column<Row>[] = [
+  {
+    header: "Endpoint",
+    cell: (row) => (
+      <>
+        <code className="api-endpoint">
+          {row.method} {row.path}
+        </code>
+        <span className="row-sub">{row.summary}</span>
+      </>
+    ),
+  },
+  { header: "Role", nowrap: true, cell: (row) => roleLabels[row.role] },
+];
+
 function groupByTag(document: ApiDocument): [string, Row[]][] {
   const groups = new Map<string, Row[]>(document.tags.map((tag) => [tag.name, []]));
   for (const [path, operations] of Object.entries(document.paths)) {
@@ -72,32 +89,7 @@ export const apiDocsPages = (deps: AppDeps, readDocument: () => ApiDocument) =>
             <h2 id={`api-${tag}`} className="card-title">
               {tag}
             </h2>
-            <div className="table-wrap">
-              <table className="table table-rows">
-                <thead>
-                  <tr>
-                    <th scope="col">Method</th>
-                    <th scope="col">Path</th>
-                    <th scope="col">Summary</th>
-                    <th scope="col">Role</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={`${row.method} ${row.path}`}>
-                      <td>
-                        <code>{row.method}</code>
-                      </td>
-                      <td>
-                        <code>{row.path}</code>
-                      </td>
-                      <td>{row.summary}</td>
-                      <td>{roleLabels[row.role]}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={apiColumns} rows={rows} rowKey={(row) => `${row.method} ${row.path}`} />
           </section>
         ))}
       </AdminFrame>,
