@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { bugReports, faqs } from "../../db/schema";
 import { reloadUser } from "../helpers/server";
+import { waitFor } from "../helpers/wait";
 import { browserAvailable, watchErrors } from "./browser";
 import { DESKTOP, browserSuite, hydrated, photograph, signIn } from "./helpers";
 
@@ -128,7 +129,11 @@ describe.skipIf(!browserAvailable)("the admin console in Chromium", () => {
     await shoot(page, "bug-report-menu");
     await page.getByRole("menuitem", { name: "Resolve" }).click();
     await page.locator(".detail-meta .badge", { hasText: "Resolved" }).waitFor();
-    const [report] = await suite.server.deps.database.db.select().from(bugReports).where(eq(bugReports.title, "Checkout button does nothing"));
+    const readReport = async () =>
+      (await suite.server.deps.database.db.select().from(bugReports).where(eq(bugReports.title, "Checkout button does nothing")))[0];
+    // On Postgres the test's own connection can see the commit a moment after the page does.
+    await waitFor("the resolved report in the database", async () => (await readReport())?.resolved === true, 5_000);
+    const report = await readReport();
     expect(report?.resolved).toBe(true);
     expect(report?.resolvedAt).not.toBeNull();
     await page.getByRole("button", { name: "Actions" }).click();
