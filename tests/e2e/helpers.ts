@@ -25,6 +25,10 @@ export function browserSuite(options: { smtp?: boolean; env?: Record<string, str
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {
+    // A browser test retried after a failure (package.json: --retry=1) leaves its evidence here:
+    // every request the server failed, as logged (JSON, no secrets).
+    const failures = suite.server?.logs.filter((line) => line.includes('"level":50')) ?? [];
+    if (failures.length > 0) console.error(`server errors during this file:\n${failures.join("\n")}`);
     await suite.browser?.close();
     await suite.server?.stop();
     await suite.smtp?.stop();

@@ -54,11 +54,13 @@ describe.skipIf(!browserAvailable)("getting paid in Chromium", () => {
   });
 
   test("the invoice mail's link → Pay by card → the checkout page → back to a Paid invoice", async () => {
-    const customer = await server.createUser({ displayName: "Ada Lovelace", email: "ada-e2e@example.com" });
+    // A fresh address per attempt, so a retried run (package.json: --retry=1) starts clean.
+    const email = `ada-e2e-${Date.now().toString(36)}@example.com`;
+    const customer = await server.createUser({ displayName: "Ada Lovelace", email });
     const admin = await server.createAdmin();
     const { projectID, invoiceID } = await invoicedProject(server, customer.cookie, admin.cookie, "Analytical Bakery");
     await invoicedProject(server, customer.cookie, admin.cookie, "Difference Engines");
-    const mails = await queuedMails(server.deps.database.db, "ada-e2e@example.com");
+    const mails = await queuedMails(server.deps.database.db, email);
     const mail = mails.find((m) => m.subject.startsWith("Invoice ") && m.subject.endsWith("for Analytical Bakery"));
     const link = /Pay by card, or view and print the invoice: (\S+)/.exec(mail?.text ?? "")?.[1];
     expect(link).toBe(`${server.url}/invoices/${invoiceID}`);
@@ -77,7 +79,7 @@ describe.skipIf(!browserAvailable)("getting paid in Chromium", () => {
     await page.getByRole("button", { name: "Pay by card" }).click();
     await page.waitForURL(`${stripe.url}/pay/**`);
     await page.getByRole("heading", { name: "Pay 250.00 USD" }).waitFor();
-    expect(await page.getByLabel("Email").inputValue()).toBe("ada-e2e@example.com");
+    expect(await page.getByLabel("Email").inputValue()).toBe(email);
     await page.getByRole("button", { name: "Pay" }).click();
     await page.waitForURL(`${server.url}/invoices/${invoiceID}?checkout=success**`);
     await page.getByText("Thank you! Your payment was received.").waitFor();
