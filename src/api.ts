@@ -7,6 +7,7 @@ import { toOpenAPISchema, unwrapSchema } from "@elysiajs/openapi/openapi";
 import { type AnyElysia, Elysia } from "elysia";
 import type { AppDeps } from "./deps";
 import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
+import { activityApi } from "./features/activity/api";
 import type { ApiDocument, ApiOperation, ApiRole } from "./features/admin-console/api-docs";
 import { authApi, oauthRoutes } from "./features/auth/api";
 import { adminBugReportsApi } from "./features/bug-reports/admin-api";
@@ -45,6 +46,7 @@ export function createApi(deps: AppDeps) {
     .use(ordersApi(deps))
     .use(projectsApi(deps))
     .use(adminProjectsApi(deps))
+    .use(activityApi(deps))
     .use(accessCodesApi(deps))
     .use(adminAccessCodesApi(deps))
     .use(adminInvoicesApi(deps))
@@ -109,6 +111,7 @@ const OPERATIONS: Record<string, Row> = {
   "PATCH /api/projects/{id}": ["Projects", "signed-in", "Edit one of your projects"],
   "DELETE /api/projects/{id}": ["Projects", "signed-in", "Delete one of your projects"],
   "POST /api/projects/{id}/images": ["Projects", "signed-in", "Add images to one of your projects (multipart)"],
+  "GET /api/projects/{id}/activity": ["Projects", "signed-in", "A project's timeline, newest first (its customer and admins)"],
   "GET /api/admin/projects/search": ["Projects (admin)", "admin", "Search every project"],
   "PATCH /api/admin/projects": ["Projects (admin)", "admin", "Change status, payment, archive of several projects"],
   "DELETE /api/admin/projects": ["Projects (admin)", "admin", "Delete several projects"],

@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { claimCode } from "../access-codes/queries";
 import { normalizeAccessCode } from "../access-codes/service";
+import { recordAdminChanges } from "../activity/service";
 import { notifyProjectChanges, readProjectsBefore } from "../notifications/project-events";
 import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, requestCardRefunds } from "../payments/service";
 import type { AdminProjectsPatch } from "./model";
@@ -31,6 +32,7 @@ export async function updateProjectsAsAdmin(
       values.accessCode = code;
     }
     const before = await readProjectsBefore(tx, ids);
+    await recordAdminChanges(tx, ids, values, adminId);
     const updated = await updateProjects(tx, ids, values);
     // Payment and refund are records, not flags: the flags follow from them (README decision 19).
     for (const id of updated) {

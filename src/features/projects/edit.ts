@@ -6,6 +6,7 @@ import { requireUser } from "../../http/guards";
 import type { Db } from "../../lib/db";
 import { isId } from "../../lib/ids";
 import { type ProjectContent, validateContent } from "../../shared/wizard";
+import { changedFields, recordActivity } from "../activity/service";
 import { checkImages, collectImages, groupImages, positionChanges, removeStoredObjects, storeImages } from "./images";
 import type { AddImagesForm, ProjectImagesAnswer, ProjectModel, ProjectPatch } from "./model";
 import {
@@ -129,7 +130,8 @@ export async function updateProject(deps: Deps, actor: Actor | null, id: string,
         { logoCount: logos.length },
       ),
     );
-    await updateProjectRow(tx, id, columnsOf(content, deps));
+    const columns = columnsOf(content, deps);
+    await updateProjectRow(tx, id, columns);
 
     const keptIds = new Set([...logos, ...pages.flat()].map((image) => image.id));
     const removed = saved.filter((image) => !keptIds.has(image.id));
@@ -139,7 +141,14 @@ export async function updateProject(deps: Deps, actor: Actor | null, id: string,
     );
     removedKeys.push(...removed.map((image) => image.storageKey));
     // Positions follow the order the client sent, so reordering is a PATCH too.
-    await setImagePositions(tx, positionChanges([logos, ...pages]));
+    const moves = positionChanges([logos, ...pages]);
+    await setImagePositions(tx, moves);
+    // The timeline names the changed fields; the sealed password is compared opened, never shown.
+    const { domainProviderPasswordEnc: _sealed, ...visible } = columns;
+    const fields = changedFields(project, visible);
+    if (content.domainProviderPassword !== deps.sealer.open(project.domainProviderPasswordEnc)) fields.push("domainProviderPassword");
+    if (removed.length > 0 || moves.length > 0) fields.push("images");
+    if (fields.length > 0) await recordActivity(tx, { projectId: id, actorId: signedIn.user.id, kind: "content_edited", details: { fields } });
     return "Project updated.";
   });
   // Only once the rows are gone: a failed transaction must not lose files it still points to.
@@ -171,6 +180,7 @@ export async function addProjectImages(deps: Deps, actor: Actor | null, id: stri
       if (locked.editingLocked && !viewer.isAdmin) throw forbidden(EDITING_LOCKED);
       await insertImages(tx, stored);
       await updateProjectRow(tx, id, {});
+      await recordActivity(tx, { projectId: id, actorId: viewer.userId, kind: "content_edited", details: { fields: ["images"], count: stored.length } });
     });
   } catch (error) {
     await removeStoredObjects(

@@ -9,7 +9,10 @@ import { context } from "../../http/context";
 import { HttpError } from "../../http/errors";
 import { requireAdminPage, requireSignedInPage } from "../../http/guards";
 import { Island } from "../../render/island";
+import { readPage } from "../../shared/lists";
 import { type ProjectDraft, pickContent } from "../../shared/wizard";
+import { listActivity } from "../activity/service";
+import { ActivityTimeline } from "../activity/views";
 import { page } from "../layout/page";
 import { type ProjectBilling, getProjectBilling } from "../payments/service";
 import { getProject } from "./edit";
@@ -29,7 +32,7 @@ export function draftOf(project: ProjectModel): ProjectDraft {
   };
 }
 
-const tabTitles: Record<ProjectTab, string> = { overview: "Overview", status: "Status", revisions: "Revisions", admin: "Admin" };
+const tabTitles: Record<ProjectTab, string> = { overview: "Overview", status: "Status", revisions: "Revisions", activity: "Activity", admin: "Admin" };
 
 /** Loads the project for a tab; someone else's project gets the spec's words with a 403. */
 async function projectPage(
@@ -37,7 +40,7 @@ async function projectPage(
   actor: Actor,
   id: string,
   tab: ProjectTab,
-  body: (project: ProjectModel, billing: ProjectBilling | null) => ReactNode,
+  body: (project: ProjectModel, billing: ProjectBilling | null) => ReactNode | Promise<ReactNode>,
 ): Promise<Response> {
   let project: ProjectModel;
   try {
@@ -56,7 +59,7 @@ async function projectPage(
     actor,
     { title: `${project.projectName} · ${tabTitles[tab]}`, description: `Webapp Project ${project.projectName}`, path: `/projects/${project._id}` },
     <ProjectFrame actor={actor} project={project} billing={billing} tab={tab}>
-      {body(project, billing)}
+      {await body(project, billing)}
     </ProjectFrame>,
   );
 }
@@ -118,6 +121,14 @@ export const projectPages = (deps: AppDeps) =>
           <Island name="revisions" props={{ projectId: project._id, notes: project.revisionNotes, locked: project.revisionsLocked }} />
         </section>
       ));
+    })
+    .get("/:id/activity", async ({ actor, params, query }) => {
+      const signedIn = requireSignedInPage(actor);
+      const page = readPage(typeof query.page === "string" ? query.page : null);
+      return projectPage(deps, signedIn, params.id, "activity", async (project) => {
+        const { activity, ...info } = await listActivity(deps, signedIn, project._id, page);
+        return <ActivityTimeline items={activity} page={page} info={info} hrefFor={(next) => `/projects/${project._id}/activity?page=${next}`} />;
+      });
     })
     .get("/:id/admin", ({ actor, params }) => {
       const admin = requireAdminPage(actor);
