@@ -114,6 +114,11 @@ const OPERATIONS: Record<string, Row> = {
   "GET /api/projects/{id}/activity": ["Projects", "signed-in", "A project's timeline, newest first (its customer and admins)"],
   "GET /api/admin/projects/search": ["Projects (admin)", "admin", "Search every project"],
   "PATCH /api/admin/projects": ["Projects (admin)", "admin", "Change status, payment, archive of several projects"],
+  "POST /api/admin/projects/{id}/revision-round": [
+    "Projects (admin)",
+    "admin",
+    "Open another revision round for 10 days (after the request, or after the window)",
+  ],
   "DELETE /api/admin/projects": ["Projects (admin)", "admin", "Delete several projects"],
   "PATCH /api/admin/projects/sendinvoice": ["Projects (admin)", "admin", "Send a project's invoice"],
   "GET /api/accesscodes/isvalid": ["Access codes", "public", "Check an access code"],

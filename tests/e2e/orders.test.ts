@@ -3,7 +3,9 @@
 // along; the customer sees the changes, sends revision notes and is stopped by the editing lock.
 import { describe, expect, test } from "bun:test";
 import { deflateSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
+import { projects } from "../../db/schema";
 import { browserAvailable, watchErrors } from "./browser";
 import { DESKTOP, browserSuite, hydrated, photograph, signIn } from "./helpers";
 
@@ -246,7 +248,12 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     expect(await customer.locator(".fact", { hasText: "Access code" }).textContent()).toContain("Submitted");
     await shoot(customer, "project-status");
 
-    // Revision notes: blank cannot be sent; saved notes show read-only with a pencil.
+    // Revision notes, once delivered: blank cannot be sent; the sent request shows read-only.
+    const now = new Date();
+    await suite.server.deps.database.db
+      .update(projects)
+      .set({ status: "completed", deliveredAt: now, revisionsOpenedAt: now })
+      .where(eq(projects.id, projectId));
     await customer.goto(`${projectUrl}/revisions`);
     await hydrated(customer, "revisions");
     expect(await customer.getByRole("button", { name: "Submit" }).isDisabled()).toBe(true);
@@ -255,7 +262,7 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await customer.locator(".toast").getByText("Revision Notes cannot be blank.").waitFor();
     await customer.getByRole("textbox", { name: "Revision notes" }).fill("Make the hero bigger, please.");
     await customer.getByRole("button", { name: "Submit" }).click();
-    await customer.getByRole("button", { name: "Edit revision notes" }).waitFor();
+    await customer.getByText("Your revision request was sent", { exact: false }).waitFor();
     expect(await customer.locator(".notes-text").textContent()).toBe("Make the hero bigger, please.");
     await shoot(customer, "project-revisions");
 

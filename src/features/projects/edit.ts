@@ -1,10 +1,11 @@
 // A customer's own project: reading, editing content and revisions, adding images, deleting.
 import type { ProjectImage } from "../../../db/schema";
 import type { Actor } from "../../http/actor";
-import { badRequest, forbidden, notFound } from "../../http/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { requireUser } from "../../http/guards";
 import type { Db } from "../../lib/db";
 import { isId } from "../../lib/ids";
+import { revisionWindow } from "../../shared/revisions";
 import { type ProjectContent, validateContent } from "../../shared/wizard";
 import { changedFields, recordActivity } from "../activity/service";
 import { checkImages, collectImages, groupImages, positionChanges, removeStoredObjects, storeImages } from "./images";
@@ -91,8 +92,17 @@ export async function updateProject(deps: Deps, actor: Actor | null, id: string,
       if (project.revisionsLocked && !viewer.isAdmin) throw forbidden(REVISIONS_LOCKED);
       const notes = patch.revisionNotes.trim();
       if (!notes) throw badRequest(BLANK_REVISION_NOTES, { revisionNotes: BLANK_REVISION_NOTES });
-      await updateProjectRow(tx, id, { revisionNotes: notes });
-      return "Revision notes saved.";
+      // Admins may correct the notes at any time; a customer's notes are their one request (the terms).
+      if (viewer.isAdmin) {
+        await updateProjectRow(tx, id, { revisionNotes: notes });
+        return "Revision notes saved.";
+      }
+      const now = deps.now();
+      const window = revisionWindow(project, now);
+      if (window.state !== "open") throw conflict(window.reason);
+      await updateProjectRow(tx, id, { revisionNotes: notes, revisionRequests: project.revisionRequests + 1, revisionRequestedAt: now });
+      await recordActivity(tx, { projectId: id, actorId: viewer.userId, kind: "revision_requested" });
+      return "Revision request sent.";
     }
 
     if (project.editingLocked && !viewer.isAdmin) throw forbidden(EDITING_LOCKED);

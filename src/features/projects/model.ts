@@ -131,6 +131,14 @@ export const ProjectModel = t.Object({
   invoiceType: t.Union([ProjectType, t.Null()]),
   invoiceID: t.Union([t.String(), t.Null()]),
   revisionNotes: t.String(),
+  /** When the project was last marked Completed; null before its first delivery. */
+  deliveredAt: t.Union([t.String(), t.Null()]),
+  /** Whether a revision request can be sent now (the terms' 10 days, one request), and why. */
+  revisions: t.Object({
+    state: t.UnionEnum(["open", "not-delivered", "requested", "expired"]),
+    reason: t.String(),
+    closesAt: t.Union([t.String(), t.Null()]),
+  }),
   createdAt: t.String(),
   updatedAt: t.String(),
   creatorName: t.String(),

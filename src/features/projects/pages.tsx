@@ -118,7 +118,16 @@ export const projectPages = (deps: AppDeps) =>
       const signedIn = requireSignedInPage(actor);
       return projectPage(deps, signedIn, params.id, "revisions", (project) => (
         <section className="card revisions-card" aria-labelledby="revisions-title">
-          <Island name="revisions" props={{ projectId: project._id, notes: project.revisionNotes, locked: project.revisionsLocked }} />
+          <Island
+            name="revisions"
+            props={{
+              projectId: project._id,
+              notes: project.revisionNotes,
+              locked: project.revisionsLocked,
+              revisions: project.revisions,
+              isAdmin: signedIn.isAdmin,
+            }}
+          />
         </section>
       ));
     })

@@ -1,6 +1,6 @@
 // SQL for projects and their images. Reads for a customer filter by creator in the `where`, so a
 // forgotten check returns nothing rather than someone else's project.
-import { type SQL, and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import { type NewProject, type NewUser, type Project, type ProjectImage, invoices, projectImages, projects, users } from "../../../db/schema";
 import { type Db, type Page, likePattern, paged } from "../../lib/db";
 import type { ProjectStatus } from "../../shared/enums";
@@ -97,6 +97,17 @@ export async function updateProjects(db: Db, ids: string[], values: Partial<NewP
     .where(inArray(projects.id, ids))
     .returning({ id: projects.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * Records a delivery for the projects that are not Completed yet (the update about to make them so
+ * runs next in the same transaction): its time, and the revision window opening with it.
+ */
+export async function markDelivered(db: Db, ids: string[], now: Date): Promise<void> {
+  await db
+    .update(projects)
+    .set({ deliveredAt: now, revisionsOpenedAt: now })
+    .where(and(inArray(projects.id, ids), ne(projects.status, "completed")));
 }
 
 /** Deletes the projects (their image rows cascade) and answers the ids that existed. */

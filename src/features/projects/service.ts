@@ -10,6 +10,7 @@ import { type Db, EXPORT_BATCH, everyRow } from "../../lib/db";
 import { DEFAULT_SORT, PROJECTS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
 import { packageFor } from "../../shared/packages";
 import { statusLabels } from "../../shared/project-labels";
+import { revisionWindow } from "../../shared/revisions";
 import { type FieldErrors, type ProjectContent, pickContent, stepErrorMessage } from "../../shared/wizard";
 import { groupImages, removeStoredObjects } from "./images";
 import type { ProjectListItem, ProjectModel, ProjectSearchQuery } from "./model";
@@ -24,7 +25,7 @@ export const EDITING_LOCKED = "Editing is locked for this project.";
 export const REVISIONS_LOCKED = "Revisions are locked for this project.";
 export const BLANK_REVISION_NOTES = "Revision Notes cannot be blank.";
 
-export type Deps = Pick<AppDeps, "database" | "storage" | "sealer" | "log" | "config" | "jobs">;
+export type Deps = Pick<AppDeps, "database" | "storage" | "sealer" | "log" | "config" | "jobs" | "now">;
 
 export function viewerOf(actor: Actor): Viewer {
   return { userId: actor.user.id, isAdmin: actor.isAdmin };
@@ -84,7 +85,7 @@ export function imagesAnswer(images: ProjectImage[], pageCount: number) {
   };
 }
 
-export function toProjectModel(deps: Pick<AppDeps, "sealer">, project: Project, creator: CreatorRow, images: ProjectImage[]): ProjectModel {
+export function toProjectModel(deps: Pick<AppDeps, "sealer" | "now">, project: Project, creator: CreatorRow, images: ProjectImage[]): ProjectModel {
   return {
     _id: project.id,
     creator: { _id: creator.id, displayName: creator.displayName, email: creator.email },
@@ -99,12 +100,19 @@ export function toProjectModel(deps: Pick<AppDeps, "sealer">, project: Project, 
     invoiceType: project.invoiceType,
     invoiceID: project.invoiceId,
     revisionNotes: project.revisionNotes,
+    deliveredAt: project.deliveredAt?.toISOString() ?? null,
+    revisions: revisionsAnswer(project, deps.now()),
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
     creatorName: project.creatorName,
     accessCode: project.accessCode,
     ...imagesAnswer(images, project.pagesText.length),
   };
+}
+
+function revisionsAnswer(project: Project, now: Date): ProjectModel["revisions"] {
+  const window = revisionWindow(project, now);
+  return { state: window.state, reason: window.reason, closesAt: window.closesAt?.toISOString() ?? null };
 }
 
 function toListItem(row: ProjectListRow): ProjectListItem {
