@@ -18,6 +18,7 @@ import { faqApi } from "./features/faq/api";
 import { adminInvoicesApi } from "./features/invoices/api";
 import { liveApi } from "./features/live/api";
 import { adminMailApi } from "./features/mail/admin-api";
+import { messagesApi } from "./features/messages/api";
 import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
 import { stripeWebhookApi } from "./features/payments/api";
 import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
@@ -47,6 +48,7 @@ export function createApi(deps: AppDeps) {
     .use(projectsApi(deps))
     .use(adminProjectsApi(deps))
     .use(activityApi(deps))
+    .use(messagesApi(deps))
     .use(accessCodesApi(deps))
     .use(adminAccessCodesApi(deps))
     .use(adminInvoicesApi(deps))
@@ -112,6 +114,10 @@ const OPERATIONS: Record<string, Row> = {
   "DELETE /api/projects/{id}": ["Projects", "signed-in", "Delete one of your projects"],
   "POST /api/projects/{id}/images": ["Projects", "signed-in", "Add images to one of your projects (multipart)"],
   "GET /api/projects/{id}/activity": ["Projects", "signed-in", "A project's timeline, newest first (its customer and admins)"],
+  "GET /api/projects/{id}/messages": ["Messages", "signed-in", "A project's thread, latest first page (or before a message); marks it read"],
+  "POST /api/projects/{id}/messages": ["Messages", "signed-in", "Post to a project's thread (multipart: body, up to 5 images or PDFs)"],
+  "POST /api/projects/{id}/messages/read": ["Messages", "signed-in", "Mark a project's thread read"],
+  "GET /api/projects/{id}/messages/attachments/{attachmentId}": ["Messages", "signed-in", "A message attachment (its project's customer and admins only)"],
   "GET /api/admin/projects/search": ["Projects (admin)", "admin", "Search every project"],
   "PATCH /api/admin/projects": ["Projects (admin)", "admin", "Change status, payment, archive of several projects"],
   "POST /api/admin/projects/{id}/revision-round": [

@@ -185,6 +185,8 @@ export const ProjectListItem = t.Object({
   invoiceSent: t.Boolean(),
   /** Unpaid and past its invoice's due date. */
   overdue: t.Boolean(),
+  /** Messages from the other side that the lister's side has not read. */
+  unreadMessages: t.Integer(),
   createdAt: t.String(),
   creator: Creator,
 });
@@ -194,6 +196,8 @@ export const ProjectSearchQuery = t.Object({
   status: t.Optional(SearchableStatus),
   paid: t.Optional(t.Boolean()),
   overdue: t.Optional(t.Boolean()),
+  /** Admins: projects whose thread ends with the customer's message. */
+  unanswered: t.Optional(t.Boolean()),
   archived: t.Optional(t.Boolean()),
   title: t.Optional(t.String({ maxLength: TEXT_LIMITS.short })),
   page: PageNumber,

@@ -14,6 +14,7 @@ import { type ProjectDraft, pickContent } from "../../shared/wizard";
 import { listActivity } from "../activity/service";
 import { ActivityTimeline } from "../activity/views";
 import { page } from "../layout/page";
+import { readThread } from "../messages/service";
 import { type ProjectBilling, getProjectBilling } from "../payments/service";
 import { getProject } from "./edit";
 import type { ProjectModel } from "./model";
@@ -32,7 +33,14 @@ export function draftOf(project: ProjectModel): ProjectDraft {
   };
 }
 
-const tabTitles: Record<ProjectTab, string> = { overview: "Overview", status: "Status", revisions: "Revisions", activity: "Activity", admin: "Admin" };
+const tabTitles: Record<ProjectTab, string> = {
+  overview: "Overview",
+  status: "Status",
+  revisions: "Revisions",
+  messages: "Messages",
+  activity: "Activity",
+  admin: "Admin",
+};
 
 /** Loads the project for a tab; someone else's project gets the spec's words with a 403. */
 async function projectPage(
@@ -130,6 +138,25 @@ export const projectPages = (deps: AppDeps) =>
           />
         </section>
       ));
+    })
+    .get("/:id/messages", ({ actor, params }) => {
+      const signedIn = requireSignedInPage(actor);
+      return projectPage(deps, signedIn, params.id, "messages", async (project) => {
+        const thread = await readThread(deps, signedIn, project._id);
+        return (
+          <section className="card messages-card" aria-labelledby="messages-title">
+            <h2 id="messages-title" className="card-title">
+              Messages
+            </h2>
+            <p className="muted messages-intro">
+              {thread.side === "customer"
+                ? "Your conversation with the studio about this project. We get an e-mail when a message waits unread for a few minutes."
+                : "The conversation with the customer about this project. They get an e-mail when a message waits unread for a few minutes."}
+            </p>
+            <Island name="messages" props={{ projectId: project._id, ...thread }} />
+          </section>
+        );
+      });
     })
     .get("/:id/activity", async ({ actor, params, query }) => {
       const signedIn = requireSignedInPage(actor);

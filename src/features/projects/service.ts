@@ -12,6 +12,7 @@ import { packageFor } from "../../shared/packages";
 import { statusLabels } from "../../shared/project-labels";
 import { revisionWindow } from "../../shared/revisions";
 import { type FieldErrors, type ProjectContent, pickContent, stepErrorMessage } from "../../shared/wizard";
+import { listAttachmentKeys } from "../messages/queries";
 import { groupImages, removeStoredObjects } from "./images";
 import type { ProjectListItem, ProjectModel, ProjectSearchQuery } from "./model";
 import { type CreatorRow, type ProjectListRow, type ProjectSearch, type Viewer, deleteProjectRows, listImages, searchProjectRows } from "./queries";
@@ -126,6 +127,7 @@ function toListItem(row: ProjectListRow): ProjectListItem {
     archived: row.archived,
     invoiceSent: row.invoiceSent,
     overdue: row.overdue,
+    unreadMessages: row.unreadMessages,
     createdAt: row.createdAt.toISOString(),
     creator: { _id: row.creator.id, displayName: row.creator.displayName, email: row.creator.email },
   };
@@ -135,9 +137,12 @@ export async function deleteWithImages(deps: Deps, ids: string[], check?: (tx: D
   const { deleted, keys } = await deps.database.db.transaction(async (tx) => {
     if (check) await check(tx);
     const images = await listImages(tx, ids);
+    // Every project in `ids` that exists is deleted below, so its attachments go with it.
+    const attachmentKeys = await listAttachmentKeys(tx, ids);
     const deleted = await deleteProjectRows(tx, ids);
     const gone = new Set(deleted);
-    return { deleted, keys: images.filter((image) => gone.has(image.projectId)).map((image) => image.storageKey) };
+    const imageKeys = images.filter((image) => gone.has(image.projectId)).map((image) => image.storageKey);
+    return { deleted, keys: [...imageKeys, ...attachmentKeys] };
   });
   await removeStoredObjects(deps, keys);
   return deleted;
@@ -159,6 +164,7 @@ function searchOf(query: ProjectSearchQuery, scope: { creatorId: string } | { ev
     status: query.status,
     paid: query.paid === true ? true : undefined,
     overdue: query.overdue === true ? true : undefined,
+    unanswered: query.unanswered === true && "everyone" in scope ? true : undefined,
     archived: query.archived === true,
     title: query.title?.trim() || undefined,
     sortby: query.sortby ?? DEFAULT_SORT,

@@ -10,12 +10,13 @@ import { PageShell } from "../layout/views";
 import type { ProjectBilling } from "../payments/service";
 import type { ProjectModel } from "./model";
 
-export type ProjectTab = "overview" | "status" | "revisions" | "activity" | "admin";
+export type ProjectTab = "overview" | "status" | "revisions" | "messages" | "activity" | "admin";
 
 const tabs: { id: ProjectTab; label: string; suffix: string; adminOnly?: boolean }[] = [
   { id: "overview", label: "Overview", suffix: "" },
   { id: "status", label: "Status", suffix: "/status" },
   { id: "revisions", label: "Revisions", suffix: "/revisions" },
+  { id: "messages", label: "Messages", suffix: "/messages" },
   { id: "activity", label: "Activity", suffix: "/activity" },
   { id: "admin", label: "Admin", suffix: "/admin", adminOnly: true },
 ];
