@@ -72,12 +72,16 @@ const mailedColumn = { customer: messageThreads.customerMailedAt, studio: messag
 const readKey = { customer: "customerReadAt", studio: "studioReadAt" } as const;
 const mailedKey = { customer: "customerMailedAt", studio: "studioMailedAt" } as const;
 
-/** The thread now ends with this message; its writer has read everything up to it. */
-export async function recordThreadMessage(db: Db, projectId: string, side: MessageSide, at: Date): Promise<void> {
+/**
+ * The thread now ends with a message written in this transaction; its writer has read everything
+ * up to it. Times are the transaction's now(), the message's own created_at, to the microsecond.
+ */
+export async function recordThreadMessage(db: Db, projectId: string, side: MessageSide): Promise<void> {
+  const values = { lastMessageAt: sql`now()`, lastMessageSide: side, [readKey[side]]: sql`now()` };
   await db
     .insert(messageThreads)
-    .values({ projectId, lastMessageAt: at, lastMessageSide: side, [readKey[side]]: at })
-    .onConflictDoUpdate({ target: messageThreads.projectId, set: { lastMessageAt: at, lastMessageSide: side, [readKey[side]]: at } });
+    .values({ projectId, ...values })
+    .onConflictDoUpdate({ target: messageThreads.projectId, set: values });
 }
 
 /** The side has read the thread up to now (no row: nothing to read yet). */
@@ -89,10 +93,11 @@ export async function markThreadRead(db: Db, projectId: string, side: MessageSid
 }
 
 /** Messages from the other side that `side` has neither read nor been mailed about. */
-export async function listUnmailedUnread(db: Db, projectId: string, side: MessageSide): Promise<{ count: number; latest: Date | null; body: string | null }> {
+/** `latest` is Postgres's own text of the newest one's time, so marking it mailed loses no microseconds. */
+export async function listUnmailedUnread(db: Db, projectId: string, side: MessageSide): Promise<{ count: number; latest: string | null; body: string | null }> {
   const since = sql`greatest(coalesce(${readColumn[side]}, '-infinity'::timestamptz), coalesce(${mailedColumn[side]}, '-infinity'::timestamptz))`;
   const rows = await db
-    .select({ createdAt: projectMessages.createdAt, body: projectMessages.body })
+    .select({ createdAt: sql<string>`${projectMessages.createdAt}::text`, body: projectMessages.body })
     .from(projectMessages)
     .innerJoin(messageThreads, eq(messageThreads.projectId, projectMessages.projectId))
     .where(and(eq(projectMessages.projectId, projectId), ne(projectMessages.side, side), gt(projectMessages.createdAt, since)))
@@ -100,9 +105,9 @@ export async function listUnmailedUnread(db: Db, projectId: string, side: Messag
   return { count: rows.length, latest: rows[0]?.createdAt ?? null, body: rows[0]?.body ?? null };
 }
 
-export async function markThreadMailed(db: Db, projectId: string, side: MessageSide, through: Date): Promise<void> {
+export async function markThreadMailed(db: Db, projectId: string, side: MessageSide, through: string): Promise<void> {
   await db
     .update(messageThreads)
-    .set({ [mailedKey[side]]: through })
+    .set({ [mailedKey[side]]: sql`${through}::timestamptz` })
     .where(eq(messageThreads.projectId, projectId));
 }

@@ -154,7 +154,7 @@ export async function postMessage(deps: Deps, actor: Actor, projectId: string, f
           storageKey: file.key,
         })),
       );
-      await recordThreadMessage(tx, project.id, project.side, createdAt);
+      await recordThreadMessage(tx, project.id, project.side);
       await recordActivity(tx, {
         projectId: project.id,
         actorId: actor.user.id,
