@@ -194,3 +194,12 @@ describe("the message thread", () => {
     expect(events.map((event) => event.audience).sort()).toEqual(["admins", customer.user.id].sort());
   });
 });
+
+test("a message without files may come as JSON", async () => {
+  const id = await createProjectAs(server, customer.cookie);
+  const response = await server.request(`/api/projects/${id}/messages`, { method: "POST", cookie: customer.cookie, json: { body: "Plain JSON" } });
+  expect(response.status).toBe(201);
+  expect((await thread(id, customer.cookie)).messages.map((message) => message.body)).toEqual(["Plain JSON"]);
+  const unknown = await server.request(`/api/projects/${id}/messages`, { method: "POST", cookie: customer.cookie, json: { body: "x", side: "studio" } });
+  expect(unknown.status).toBe(400);
+});

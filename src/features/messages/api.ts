@@ -26,7 +26,8 @@ export const messagesApi = (deps: AppDeps) =>
     })
     .post("/:id/messages", ({ actor, params, body, status }) => postMessage(deps, requireUser(actor), params.id, body).then((posted) => status(201, posted)), {
       params: ThreadParams,
-      parse: parseMultipart,
+      // Multipart with files; a message without files may also come as JSON (Eden sends it so).
+      parse: (context) => (context.request.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data") ? parseMultipart(context) : undefined),
       transform: refuseUnknownFields(PostMessageForm),
       body: PostMessageForm,
       response: { 201: PostedMessage },

@@ -30,7 +30,7 @@ export const ThreadQuery = t.Object({ before: t.Optional(t.String({ maxLength: 1
 export const ThreadParams = t.Object({ id: t.String({ maxLength: 100 }) });
 export const AttachmentParams = t.Object({ id: t.String({ maxLength: 100 }), attachmentId: t.String({ maxLength: 100 }) });
 
-/** POST /api/projects/{id}/messages (multipart/form-data): the text, then up to five files. */
+/** POST /api/projects/{id}/messages (multipart/form-data, or JSON without files): the text, then up to five files. */
 export const PostMessageForm = t.Object({ body: t.Optional(t.String()), attachments: t.Optional(t.Files()) }, { additionalProperties: false });
 export type PostMessageForm = typeof PostMessageForm.static;
 
