@@ -33,10 +33,7 @@ describe.skipIf(!browserAvailable)("collaboration in Chromium", () => {
     const mine = page.locator(".message.is-mine");
     await mine.getByText("Hello! Here is a sketch", { exact: false }).waitFor();
     expect(await mine.getByRole("link", { name: "https://example.com/brief" }).getAttribute("href")).toBe("https://example.com/brief");
-    await page.waitForFunction(() => {
-      const image = document.querySelector<HTMLImageElement>(".message-image img");
-      return image !== null && image.complete && image.naturalWidth === 240;
-    });
+    await page.waitForFunction(() => (document.querySelector<HTMLImageElement>(".message-image img")?.naturalWidth ?? 0) === 240);
 
     // The admin sees it in the Webapp Requests table as unread, then answers on the Messages tab.
     const adminContext = await signIn(suite, admin.cookie, { viewport: DESKTOP });
