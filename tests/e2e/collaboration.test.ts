@@ -75,6 +75,20 @@ describe.skipIf(!browserAvailable)("collaboration in Chromium", () => {
     await hydrated(page, "revisions");
     await page.getByText("You can send one revision request until", { exact: false }).waitFor();
     await shoot(page, "revisions-open");
+    await page.getByRole("textbox", { name: "Revision notes" }).fill("Please make the hero image taller on phones.");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Your revision request was sent", { exact: false }).waitFor();
+    expect(await page.getByRole("button", { name: "Edit revision notes" }).count()).toBe(0);
+    await shoot(page, "revisions-requested");
+
+    // The admin opens another round; the timeline records it.
+    await adminPage.goto(`${server.url}/projects/${projectId}/revisions`);
+    await hydrated(adminPage, "revisions");
+    await adminPage.getByRole("button", { name: "Open another revision round" }).click();
+    await adminPage.locator(".toast").getByText("Another revision round is open for 10 days.").waitFor();
+    await shoot(adminPage, "revisions-admin-granted");
+    await page.goto(`${server.url}/projects/${projectId}/activity`);
+    await page.getByText("opened another revision round", { exact: false }).waitFor();
 
     expect(errors).toEqual([]);
     expect(adminErrors).toEqual([]);
