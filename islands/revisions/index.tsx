@@ -3,6 +3,7 @@
 // read-only only if notes exist); submitting sends the customer's one request. Otherwise the tab
 // says why no request can be sent. Admins may correct the notes and open another round.
 import { useState } from "react";
+import { formatDate } from "../../src/shared/dates";
 import { api } from "../api";
 import { Toasts, useToast } from "../ui/toasts";
 import { useForm } from "../ui/use-form";
@@ -11,6 +12,21 @@ export type RevisionsState = { state: "open" | "not-delivered" | "requested" | "
 export type RevisionsProps = { projectId: string; notes: string; locked: boolean; revisions: RevisionsState; isAdmin: boolean };
 
 export const BLANK_NOTES = "Revision Notes cannot be blank.";
+
+/** What an admin reads instead of the customer's wording. */
+function studioReason(revisions: RevisionsState): string {
+  const until = revisions.closesAt ? formatDate(revisions.closesAt) : null;
+  switch (revisions.state) {
+    case "open":
+      return until ? `The customer can send one revision request until ${until}.` : "The customer can send one revision request for the next 10 days.";
+    case "not-delivered":
+      return "Revisions open for the customer when the project is marked Completed.";
+    case "requested":
+      return "The customer has sent their revision request. Open another round to let them send one more.";
+    case "expired":
+      return `The customer's 10 days ended${until ? ` on ${until}` : ""}. Open another round to let them send a request.`;
+  }
+}
 
 const badges: Record<RevisionsState["state"], [string, string]> = {
   open: ["badge badge-green", "Revisions open"],
@@ -72,7 +88,7 @@ export default function Revisions(props: RevisionsProps) {
         </div>
       ) : (
         <div className={revisions.state === "open" ? "alert alert-success" : "alert"} role="note" data-revisions-state={revisions.state}>
-          {revisions.reason}
+          {props.isAdmin ? studioReason(revisions) : revisions.reason}
         </div>
       )}
       {props.isAdmin && !props.locked && (revisions.state === "requested" || revisions.state === "expired") ? (
