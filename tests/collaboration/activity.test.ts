@@ -2,7 +2,7 @@
 // with who and when, newest first; secrets never appear; another customer gets a 404.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type TestServer, startTestServer } from "../helpers/server";
-import { createProjectAs } from "../projects/fixtures";
+import { createCode, createProjectAs } from "../projects/fixtures";
 
 let server: TestServer;
 let customer: { cookie: string; user: { id: string } };
@@ -59,6 +59,21 @@ describe("the activity timeline", () => {
     expect(html).toContain("changed the status to In Progress");
     expect(html).toContain("archived the project");
     expect(html).toContain("requested the project (Small Webapp)");
+  });
+
+  test("an access code waiving payment is on the timeline, at ordering and from an admin", async () => {
+    const ordered = await createProjectAs(server, customer.cookie, { hasAccessCode: true, accessCode: (await createCode(server, admin.cookie)).code });
+    expect((await activity(ordered, customer.cookie)).activity.map((entry) => [entry.kind, entry.details.method ?? null])).toContainEqual([
+      "payment_recorded",
+      "access_code",
+    ]);
+    const later = await createProjectAs(server, customer.cookie);
+    const { code } = await createCode(server, admin.cookie);
+    expect((await bulk({ projectIDs: [later], updatedFields: { accessCode: code } })).status).toBe(200);
+    const [latest] = (await activity(later, customer.cookie)).activity;
+    expect(latest).toMatchObject({ kind: "payment_recorded", details: { method: "access_code" }, actor: { isStudio: true } });
+    const html = await (await server.request(`/projects/${later}/activity`, { cookie: customer.cookie })).text();
+    expect(html).toContain("waived payment with an access code");
   });
 
   test("an edit names the fields it changed, never a secret value", async () => {

@@ -184,6 +184,17 @@ describe("the message thread", () => {
     expect(studio[0]?.text).toContain("Anyone there?");
   });
 
+  test("deleting the project deletes its attachments from storage", async () => {
+    const id = await createProjectAs(server, customer.cookie);
+    const sent = await post(id, customer.cookie, "With a file", [new File([PNG], "a.png")]);
+    const { item } = (await sent.json()) as { item: Item };
+    const [stored] = await rows(server.deps.database.db, sql`select storage_key from message_attachments where id = ${item.attachments[0]!._id}`);
+    const key = String(stored?.storage_key);
+    expect(await server.deps.storage.get(key)).not.toBeNull();
+    expect((await server.request(`/api/projects/${id}`, { method: "DELETE", cookie: customer.cookie })).status).toBe(200);
+    expect(await server.deps.storage.get(key)).toBeNull();
+  });
+
   test("a new message is a live event for the customer and the admins", async () => {
     const id = await createProjectAs(server, customer.cookie);
     await post(id, customer.cookie, "Live?");

@@ -24,11 +24,12 @@ export async function recordActivity(tx: Db, entries: ActivityEntry | ActivityEn
   );
 }
 
-type AdminValues = { status?: ProjectStatus } & Partial<Record<ActivityFlag, boolean>>;
+type AdminValues = { status?: ProjectStatus; accessCode?: string | null } & Partial<Record<ActivityFlag, boolean>>;
 
 /**
- * An admin's change of status, locks or archive, for every project it really changes. Call it
- * before the update, in its transaction: it reads the values the update is about to replace.
+ * An admin's change of status, locks or archive (and an access code waiving payment), for every
+ * project it really changes. Call it before the update, in its transaction: it reads the values
+ * the update is about to replace.
  */
 export async function recordAdminChanges(tx: Db, ids: string[], values: AdminValues, adminId: string): Promise<void> {
   const entries: ActivityEntry[] = [];
@@ -40,6 +41,7 @@ export async function recordAdminChanges(tx: Db, ids: string[], values: AdminVal
       const on = values[flag];
       if (on !== undefined && on !== project[flag]) entries.push({ projectId: project.id, actorId: adminId, kind: "flag_changed", details: { flag, on } });
     }
+    if (values.accessCode) entries.push({ projectId: project.id, actorId: adminId, kind: "payment_recorded", details: { method: "access_code" } });
   }
   await recordActivity(tx, entries);
 }

@@ -104,7 +104,10 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
       // The code waives payment: the project is paid, with the source "access code".
       if (code !== null) await recordAccessCodePayment(tx, projectId);
       await insertImages(tx, stored);
-      await recordActivity(tx, { projectId, actorId: creatorId, kind: "created", details: { projectType: draft.projectType } });
+      await recordActivity(tx, [
+        { projectId, actorId: creatorId, kind: "created", details: { projectType: draft.projectType } },
+        ...(code !== null ? [{ projectId, actorId: creatorId, kind: "payment_recorded" as const, details: { method: "access_code" as const } }] : []),
+      ]);
       if (temporaryPassword) {
         await enqueueMail(
           deps.jobs,
