@@ -133,8 +133,12 @@ describe("the message thread", () => {
       projects: { _id: string }[];
     };
     expect(unanswered.projects.map((project) => project._id)).toContain(id);
+    // The Messages tab of every project page counts them too, until the thread is opened.
+    const status = await (await server.request(`/projects/${id}/status`, { cookie: admin.cookie })).text();
+    expect(status).toMatch(/>Messages(<!-- -->)? <span class="unread-badge"[^>]*>2<span class="visually-hidden"> unread<\/span>/);
+    const opened = await (await server.request(`/projects/${id}/messages`, { cookie: admin.cookie })).text();
+    expect(opened).not.toContain('class="unread-badge"');
 
-    await thread(id, admin.cookie);
     expect(await unread(admin.cookie, "/api/admin/projects/search", id)).toBe(0);
     await post(id, admin.cookie, "Answer");
     expect(await unread(customer.cookie, "/api/projects/search", id)).toBe(1);

@@ -92,6 +92,22 @@ export async function markThreadRead(db: Db, projectId: string, side: MessageSid
     .where(eq(messageThreads.projectId, projectId));
 }
 
+/** Messages from the other side that `side` has not read. */
+export async function countUnreadRows(db: Db, projectId: string, side: MessageSide): Promise<number> {
+  const [row] = await db
+    .select({ unread: sql<number>`count(*)::int` })
+    .from(projectMessages)
+    .leftJoin(messageThreads, eq(messageThreads.projectId, projectMessages.projectId))
+    .where(
+      and(
+        eq(projectMessages.projectId, projectId),
+        ne(projectMessages.side, side),
+        gt(projectMessages.createdAt, sql`coalesce(${readColumn[side]}, '-infinity'::timestamptz)`),
+      ),
+    );
+  return row?.unread ?? 0;
+}
+
 /** Messages from the other side that `side` has neither read nor been mailed about. */
 /** `latest` is Postgres's own text of the newest one's time, so marking it mailed loses no microseconds. */
 export async function listUnmailedUnread(db: Db, projectId: string, side: MessageSide): Promise<{ count: number; latest: string | null; body: string | null }> {

@@ -31,6 +31,7 @@ import type { MessageItem, PostMessageForm, Thread } from "./model";
 import {
   type MessageRow,
   type ThreadProject,
+  countUnreadRows,
   findAttachmentRow,
   findThreadProject,
   insertMessage,
@@ -95,6 +96,13 @@ export async function readThread(deps: Pick<AppDeps, "database">, actor: Actor, 
   const page = hasOlder ? rows.slice(1) : rows;
   if (before === undefined) await markThreadRead(db, project.id, project.side);
   return { messages: await toItems(db, project.id, page), hasOlder, side: project.side };
+}
+
+/** Messages from the other side the actor's side has not read (0 for a project they cannot see). */
+export async function countUnreadMessages(deps: Pick<AppDeps, "database">, actor: Actor, projectId: string): Promise<number> {
+  const db = deps.database.db;
+  const project = await findThreadProject(db, projectId, { userId: actor.user.id, isAdmin: actor.isAdmin });
+  return project ? countUnreadRows(db, project.id, project.creatorId === actor.user.id ? "customer" : "studio") : 0;
 }
 
 export async function markRead(deps: Pick<AppDeps, "database">, actor: Actor, projectId: string): Promise<{ message: string }> {

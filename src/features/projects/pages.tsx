@@ -14,7 +14,7 @@ import { type ProjectDraft, pickContent } from "../../shared/wizard";
 import { listActivity } from "../activity/service";
 import { ActivityTimeline } from "../activity/views";
 import { page } from "../layout/page";
-import { readThread } from "../messages/service";
+import { countUnreadMessages, readThread } from "../messages/service";
 import { type ProjectBilling, getProjectBilling } from "../payments/service";
 import { getProject } from "./edit";
 import type { ProjectModel } from "./model";
@@ -62,12 +62,15 @@ async function projectPage(
     throw error;
   }
   const billing = await getProjectBilling(deps, project, new Date());
+  const content = await body(project, billing);
+  // After the body: opening the Messages tab has just marked the thread read.
+  const unread = await countUnreadMessages(deps, actor, project._id);
   return page(
     deps,
     actor,
     { title: `${project.projectName} · ${tabTitles[tab]}`, description: `Webapp Project ${project.projectName}`, path: `/projects/${project._id}` },
-    <ProjectFrame actor={actor} project={project} billing={billing} tab={tab}>
-      {await body(project, billing)}
+    <ProjectFrame actor={actor} project={project} billing={billing} tab={tab} unreadMessages={unread}>
+      {content}
     </ProjectFrame>,
   );
 }
