@@ -4,9 +4,12 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import {
+  type ActivityDetails,
+  type ActivityKind,
   type ChannelId,
   type FaqSection,
   type MailAttachment,
+  type MessageSide,
   type PaymentKind,
   type PaymentMethod,
   type PaymentStatus,
@@ -153,6 +156,15 @@ export const projects = pgTable(
     instagramURL: text("instagram_url").notNull().default(""),
     twitterURL: text("twitter_url").notNull().default(""),
     accessCode: text("access_code"),
+    // Delivery and revisions (the terms: one revision request within 10 days of delivery). The
+    // delivery time is set each time the project becomes Completed; the window opens then, and
+    // again when an admin grants another round. A request is allowed while fewer than
+    // `revisionRounds` were made and the window has not closed.
+    deliveredAt: at("delivered_at"),
+    revisionsOpenedAt: at("revisions_opened_at"),
+    revisionRounds: integer("revision_rounds").notNull().default(1),
+    revisionRequests: integer("revision_requests").notNull().default(0),
+    revisionRequestedAt: at("revision_requested_at"),
     createdAt: createdAt(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
@@ -415,6 +427,77 @@ export const liveEvents = pgTable(
   (t) => [index("live_events_audience_id").on(t.audience, t.id), index("live_events_created").on(t.createdAt)],
 );
 
+// A project's timeline (what happened, who did it, when), written in the transaction of the
+// change itself. `details` holds names and labels only, never a secret value.
+export const projectActivity = pgTable(
+  "project_activity",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** Who did it; null for the system (Stripe, the 7-day rule) or a deleted account. */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").$type<ActivityKind>().notNull(),
+    details: jsonb("details").$type<ActivityDetails>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("project_activity_project").on(t.projectId, t.createdAt, t.id)],
+);
+
+// A project's message thread between its customer and the studio.
+export const projectMessages = pgTable(
+  "project_messages",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    side: text("side").$type<MessageSide>().notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("project_messages_project").on(t.projectId, t.createdAt, t.id)],
+);
+
+/** Files sent with a message, kept under private storage keys and served only through the API. */
+export const messageAttachments = pgTable(
+  "message_attachments",
+  {
+    id: text("id").primaryKey(),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => projectMessages.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("message_attachments_message").on(t.messageId), index("message_attachments_project").on(t.projectId)],
+);
+
+/** Per project: who spoke last, and how far each side has read and been mailed about. */
+export const messageThreads = pgTable(
+  "message_threads",
+  {
+    projectId: text("project_id")
+      .primaryKey()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    lastMessageAt: at("last_message_at").notNull(),
+    lastMessageSide: text("last_message_side").$type<MessageSide>().notNull(),
+    customerReadAt: at("customer_read_at"),
+    studioReadAt: at("studio_read_at"),
+    customerMailedAt: at("customer_mailed_at"),
+    studioMailedAt: at("studio_mailed_at"),
+  },
+  (t) => [index("message_threads_unanswered").on(t.lastMessageSide)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
@@ -434,3 +517,7 @@ export type Payment = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type ProjectDeletion = typeof projectDeletions.$inferSelect;
 export type LiveEventRow = typeof liveEvents.$inferSelect;
+export type ActivityRow = typeof projectActivity.$inferSelect;
+export type NewActivity = typeof projectActivity.$inferInsert;
+export type ProjectMessage = typeof projectMessages.$inferSelect;
+export type MessageAttachment = typeof messageAttachments.$inferSelect;

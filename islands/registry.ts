@@ -11,6 +11,7 @@ import DeleteAccount from "./delete-account";
 import FaqCreate from "./faq-create";
 import FaqDetail from "./faq-detail";
 import LiveNotice from "./live-notice";
+import Messages from "./messages";
 import MfaSettings from "./mfa-settings";
 import NotificationBell from "./notification-bell";
 import NotificationSettings from "./notification-settings";
@@ -34,6 +35,7 @@ export const islandComponents = {
   wizard: Wizard,
   "project-delete": ProjectDelete,
   revisions: Revisions,
+  messages: Messages,
   "project-admin": ProjectAdmin,
   "access-code-create": AccessCodeCreate,
   "notification-bell": NotificationBell,

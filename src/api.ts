@@ -7,6 +7,7 @@ import { toOpenAPISchema, unwrapSchema } from "@elysiajs/openapi/openapi";
 import { type AnyElysia, Elysia } from "elysia";
 import type { AppDeps } from "./deps";
 import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
+import { activityApi } from "./features/activity/api";
 import type { ApiDocument, ApiOperation, ApiRole } from "./features/admin-console/api-docs";
 import { authApi, oauthRoutes } from "./features/auth/api";
 import { adminBugReportsApi } from "./features/bug-reports/admin-api";
@@ -17,6 +18,7 @@ import { faqApi } from "./features/faq/api";
 import { adminInvoicesApi } from "./features/invoices/api";
 import { liveApi } from "./features/live/api";
 import { adminMailApi } from "./features/mail/admin-api";
+import { messagesApi } from "./features/messages/api";
 import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
 import { stripeWebhookApi } from "./features/payments/api";
 import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
@@ -45,6 +47,8 @@ export function createApi(deps: AppDeps) {
     .use(ordersApi(deps))
     .use(projectsApi(deps))
     .use(adminProjectsApi(deps))
+    .use(activityApi(deps))
+    .use(messagesApi(deps))
     .use(accessCodesApi(deps))
     .use(adminAccessCodesApi(deps))
     .use(adminInvoicesApi(deps))
@@ -109,8 +113,18 @@ const OPERATIONS: Record<string, Row> = {
   "PATCH /api/projects/{id}": ["Projects", "signed-in", "Edit one of your projects"],
   "DELETE /api/projects/{id}": ["Projects", "signed-in", "Delete one of your projects"],
   "POST /api/projects/{id}/images": ["Projects", "signed-in", "Add images to one of your projects (multipart)"],
+  "GET /api/projects/{id}/activity": ["Projects", "signed-in", "A project's timeline, newest first (its customer and admins)"],
+  "GET /api/projects/{id}/messages": ["Messages", "signed-in", "A project's thread, latest first page (or before a message); marks it read"],
+  "POST /api/projects/{id}/messages": ["Messages", "signed-in", "Post to a project's thread (multipart: body, up to 5 images or PDFs)"],
+  "POST /api/projects/{id}/messages/read": ["Messages", "signed-in", "Mark a project's thread read"],
+  "GET /api/projects/{id}/messages/attachments/{attachmentId}": ["Messages", "signed-in", "A message attachment (its project's customer and admins only)"],
   "GET /api/admin/projects/search": ["Projects (admin)", "admin", "Search every project"],
   "PATCH /api/admin/projects": ["Projects (admin)", "admin", "Change status, payment, archive of several projects"],
+  "POST /api/admin/projects/{id}/revision-round": [
+    "Projects (admin)",
+    "admin",
+    "Open another revision round for 10 days (after the request, or after the window)",
+  ],
   "DELETE /api/admin/projects": ["Projects (admin)", "admin", "Delete several projects"],
   "PATCH /api/admin/projects/sendinvoice": ["Projects (admin)", "admin", "Send a project's invoice"],
   "GET /api/accesscodes/isvalid": ["Access codes", "public", "Check an access code"],

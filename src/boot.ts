@@ -37,7 +37,7 @@ export type Running = {
 };
 
 /** `log` receives each serialized log line (JSON); without it lines go to stdout, JSON in production. */
-export type BootOptions = { database?: Database; log?: (line: string) => void };
+export type BootOptions = { database?: Database; log?: (line: string) => void; now?: () => Date };
 
 /** Outside production a secret is generated once and kept in DATA_DIR, so sessions and sealed values survive restarts. */
 function resolveAppSecret(config: Config): string {
@@ -76,6 +76,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     assets: await buildAssets(),
     sealer: createSealer(resolveAppSecret(config)),
     log,
+    now: options.now ?? (() => new Date()),
     isDraining: () => draining,
   };
   await startJobWorkers(deps);

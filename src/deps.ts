@@ -40,6 +40,8 @@ export type AppDeps = {
   sealer: Sealer;
   /** pino underneath; `log(line)` is info, `log.warn({...}, msg)` and friends add fields. */
   log: Log;
+  /** The current time for rules that run on dates (the revision window); tests move it. */
+  now: () => Date;
   /** True once a graceful stop has begun: /ready answers 503 so load balancers send no new requests. */
   isDraining: () => boolean;
 };

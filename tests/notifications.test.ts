@@ -259,7 +259,7 @@ describe("project events", () => {
     const before = (await mailsTo("quiet@example.com")).length;
     expect((await patchProject(admin.cookie, projectID, { status: "completed" })).status).toBe(200);
     const list = await getJson<PageBody>("/api/notifications", customer.cookie);
-    expect(list.body.notifications[0]?.message).toBe('The status of your project "Hush" changed to Completed.');
+    expect(list.body.notifications[0]?.message).toContain('The status of your project "Hush" changed to Completed: it is delivered.');
     expect((await mailsTo("quiet@example.com")).length).toBe(before);
   });
 

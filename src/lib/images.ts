@@ -34,3 +34,10 @@ const EXTENSIONS: Record<ImageType, string> = {
 export function imageExtension(type: ImageType): string {
   return EXTENSIONS[type];
 }
+
+const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+
+/** A PDF document, by its header (message attachments accept PDF beside images). */
+export function isPdf(bytes: Uint8Array): boolean {
+  return startsWith(bytes, PDF);
+}

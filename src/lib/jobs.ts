@@ -16,6 +16,11 @@ import type { JsonObject } from "./json";
 export type JobMap = Record<string, JsonObject>;
 
 export type QueueSettings = {
+  /**
+   * "short": at most one queued (not yet running) job per singleton key, so a burst of sends
+   * becomes one job, and a send while it runs queues the next. Standard (no such limit) by default.
+   */
+  policy?: "short";
   /** Retries after the first attempt; 2 by default. */
   retryLimit?: number;
   /** Seconds before the first retry; 1 by default. */
@@ -97,7 +102,10 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
 
   async function applyQueueSettings(): Promise<void> {
     // Created first and configured second, so a dead letter queue exists before anything names it.
-    for (const name of names) await boss.createQueue(name, { notify: true });
+    for (const name of names) {
+      const policy = options.queues[name].policy;
+      await boss.createQueue(name, { notify: true, ...(policy ? { policy } : {}) });
+    }
     for (const name of names) {
       const settings: QueueSettings = options.queues[name];
       await boss.updateQueue(name, {

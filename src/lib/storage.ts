@@ -20,6 +20,9 @@ export type Storage = {
   publicUrl(key: string): string;
 };
 
+/** Keys under this prefix are never served from /uploads: their feature serves them to whom it allows. */
+export const PRIVATE_PREFIX = "private/";
+
 /** Keys are never reused, so whoever serves an object may let it be cached forever. */
 export const UPLOAD_CACHE_CONTROL = "public, max-age=31536000, immutable";
 

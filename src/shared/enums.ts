@@ -43,3 +43,38 @@ export type ReminderKind = (typeof reminderKinds)[number];
 
 /** A file sent with a mail, base64-encoded so it fits a jsonb column. */
 export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
+
+// A project's timeline (src/features/activity). Details carry labels and names only, never values
+// of secret fields.
+export const activityKinds = [
+  "created",
+  "status_changed",
+  "invoice_sent",
+  "payment_recorded",
+  "payment_refunded",
+  "flag_changed",
+  "content_edited",
+  "revision_requested",
+  "revision_round_granted",
+  "message_posted",
+] as const;
+export type ActivityKind = (typeof activityKinds)[number];
+export const activityFlags = ["editingLocked", "revisionsLocked", "archived"] as const;
+export type ActivityFlag = (typeof activityFlags)[number];
+export type ActivityDetails = {
+  projectType?: ProjectType;
+  status?: ProjectStatus;
+  previousStatus?: ProjectStatus;
+  flag?: ActivityFlag;
+  on?: boolean;
+  /** Names of the fields an edit changed. */
+  fields?: string[];
+  invoiceNumber?: number;
+  method?: PaymentMethod;
+  /** Attachments of a message, images added by an edit. */
+  count?: number;
+};
+
+/** Who wrote a message: the project's customer or the studio (any admin). */
+export const messageSides = ["customer", "studio"] as const;
+export type MessageSide = (typeof messageSides)[number];

@@ -24,6 +24,8 @@ export function pageInfo(counted: { totalCount: number; countCapped: boolean }, 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const FAQS_PAGE_SIZE = 20;
 export const BUG_REPORTS_PAGE_SIZE = 20;
+/** Entries per page of a project's Activity tab. */
+export const ACTIVITY_PAGE_SIZE = 20;
 
 // Query-string readers for the lists' URL state: bad values fall back to the defaults.
 const MAX_PAGE = 100_000;

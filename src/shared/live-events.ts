@@ -23,6 +23,8 @@ export type LiveEventPayloads = {
   notification: { notificationId: string; channelID: string };
   /** A project this user can see changed: its creator and every admin hear it. */
   project_changed: ProjectChangedPayload;
+  /** A message in a project's thread: its customer and every admin hear it. */
+  message_posted: { projectId: string; messageId: string };
   /** Admins only: a new order. */
   order_created: { projectId: string };
   /** Admins only: a new bug report. */

@@ -27,6 +27,14 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
     });
     const sent = await suite.server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID } });
     const { invoiceID } = (await sent.json()) as { invoiceID: string };
+    // A thread with both sides and a link, so the Messages tab shows bubbles and badges.
+    for (const [cookie, body] of [
+      [customer.cookie, "Could the hero say more? See https://example.com/brief"],
+      [admin.cookie, "Of course, we will send a draft tomorrow."],
+      [customer.cookie, "Thank you!"],
+    ] as const) {
+      await suite.server.request(`/api/projects/${projectID}/messages`, { method: "POST", cookie, json: { body } });
+    }
     const db = suite.server.deps.database.db;
     const [faq] = await db.select({ id: faqs.id }).from(faqs).limit(1);
     const bugId = newId();
@@ -40,6 +48,8 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
       `/projects/${projectID}`,
       `/projects/${projectID}/status`,
       `/projects/${projectID}/revisions`,
+      `/projects/${projectID}/messages`,
+      `/projects/${projectID}/activity`,
       `/invoices/${invoiceID}`,
       "/create",
     ];

@@ -2,6 +2,7 @@
 // browser context, waiting for an island to hydrate, and photographs for people to look at.
 import { afterAll, beforeAll } from "bun:test";
 import { mkdirSync } from "node:fs";
+import { deflateSync } from "node:zlib";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { type TestServer, startTestServer } from "../helpers/server";
 import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
@@ -71,4 +72,38 @@ export async function photograph(page: Page, dir: string, name: string, widths: 
   }
   await page.evaluate((value) => (document.documentElement.dataset.theme = value), original);
   if (viewport) await page.setViewportSize(viewport);
+}
+
+/** A small solid-colour PNG, built here so the test needs no fixture files. */
+export function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

@@ -2,46 +2,13 @@
 // uploads, gets the temporary password by mail, signs in and sees the project; an admin moves it
 // along; the customer sees the changes, sends revision notes and is stopped by the editing lock.
 import { describe, expect, test } from "bun:test";
-import { deflateSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
+import { projects } from "../../db/schema";
 import { browserAvailable, watchErrors } from "./browser";
-import { DESKTOP, browserSuite, hydrated, photograph, signIn } from "./helpers";
+import { DESKTOP, browserSuite, hydrated, photograph, png, signIn } from "./helpers";
 
 const SHOTS = "/tmp/shots-orders";
-
-/** A small solid-colour PNG, built here so the test needs no fixture files. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(pixels)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 /** Every step and tab at 375 and 1280 px, in Light and Dark, for people to look at. */
 const shoot = (page: Page, name: string) => photograph(page, SHOTS, name, [375, 1280]);
@@ -246,7 +213,12 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     expect(await customer.locator(".fact", { hasText: "Access code" }).textContent()).toContain("Submitted");
     await shoot(customer, "project-status");
 
-    // Revision notes: blank cannot be sent; saved notes show read-only with a pencil.
+    // Revision notes, once delivered: blank cannot be sent; the sent request shows read-only.
+    const now = new Date();
+    await suite.server.deps.database.db
+      .update(projects)
+      .set({ status: "completed", deliveredAt: now, revisionsOpenedAt: now })
+      .where(eq(projects.id, projectId));
     await customer.goto(`${projectUrl}/revisions`);
     await hydrated(customer, "revisions");
     expect(await customer.getByRole("button", { name: "Submit" }).isDisabled()).toBe(true);
@@ -255,7 +227,7 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await customer.locator(".toast").getByText("Revision Notes cannot be blank.").waitFor();
     await customer.getByRole("textbox", { name: "Revision notes" }).fill("Make the hero bigger, please.");
     await customer.getByRole("button", { name: "Submit" }).click();
-    await customer.getByRole("button", { name: "Edit revision notes" }).waitFor();
+    await customer.getByText("Your revision request was sent", { exact: false }).waitFor();
     expect(await customer.locator(".notes-text").textContent()).toBe("Make the hero bigger, please.");
     await shoot(customer, "project-revisions");
 

@@ -20,7 +20,8 @@ export type TestServer = Running & {
   createAdmin(options?: { superAdmin?: boolean }): Promise<{ user: User; cookie: string; password: string }>;
 };
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** `now` replaces the app's clock (deps.now), for rules that run on dates. */
+export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "webstudio-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -33,7 +34,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   const database = await createTestDatabase();
   const logs: string[] = [];
-  const running = await boot(config, { database, log: (line) => logs.push(line) });
+  const running = await boot(config, { database, log: (line) => logs.push(line), ...options });
   const base = running.url;
   // PUBLIC_URL defaults to the configured port (0); the running port is what browsers and tests use.
   const server: TestServer = {

@@ -145,6 +145,7 @@ describe("PATCH /api/projects/{id} (content)", () => {
 describe("revision notes", () => {
   test("are saved on their own", async () => {
     const id = await createProjectAs(server, owner.cookie);
+    await setFlags(id, { status: "completed", deliveredAt: new Date(), revisionsOpenedAt: new Date() });
     const response = await patch(id, owner.cookie, { revisionNotes: "Make the logo bigger." });
     expect(response.status).toBe(200);
     expect((await read(id, owner.cookie)).revisionNotes).toBe("Make the logo bigger.");
@@ -159,9 +160,9 @@ describe("revision notes", () => {
 
   test("revisionsLocked refuses the customer but not an admin; editingLocked does not block notes", async () => {
     const id = await createProjectAs(server, owner.cookie);
-    await setFlags(id, { editingLocked: true });
+    await setFlags(id, { editingLocked: true, status: "completed", deliveredAt: new Date(), revisionsOpenedAt: new Date() });
     expect((await patch(id, owner.cookie, { revisionNotes: "Still allowed" })).status).toBe(200);
-    await setFlags(id, { revisionsLocked: true });
+    await setFlags(id, { revisionsLocked: true, revisionRounds: 2 });
     const refused = await patch(id, owner.cookie, { revisionNotes: "Too late" });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as ErrorBody).message).toBe("Revisions are locked for this project.");

@@ -10,7 +10,7 @@ export const adminInvoicesApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-invoices-api", prefix: "/api/admin/projects" })
     .use(context(deps))
     .onTransform(({ actor }) => void requireAdmin(actor))
-    .patch("/sendinvoice", ({ body }) => sendInvoice(deps, body), {
+    .patch("/sendinvoice", ({ actor, body }) => sendInvoice(deps, body, requireAdmin(actor).user.id), {
       transform: refuseUnknownFields(SendInvoiceBody),
       body: SendInvoiceBody,
       response: SentInvoice,

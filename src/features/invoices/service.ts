@@ -1,5 +1,6 @@
 // Invoices (SPEC.md §1, §4, §9): sent after a project is approved; the amount is the package's
 // price, payment is due within 7 days. The customer gets a link to a printable invoice page.
+
 import type { Project } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
@@ -7,6 +8,7 @@ import { conflict, notFound } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { formatDate } from "../../shared/dates";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
+import { recordActivity } from "../activity/service";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
 import { lockProject, updateProjectRow } from "../projects/queries";
@@ -36,6 +38,7 @@ function refusal(project: Project): string | null {
 export async function sendInvoice(
   deps: Pick<AppDeps, "database" | "config" | "jobs" | "payments">,
   body: SendInvoiceBody,
+  adminId: string,
 ): Promise<{ message: string; invoiceID: string; invoiceNumber: number }> {
   const { invoice, resent } = await deps.database.db.transaction(async (tx) => {
     // The row lock makes two admins clicking Send at once create one invoice, not two.
@@ -94,6 +97,7 @@ export async function sendInvoice(
       attachments: [{ filename: `${number}.pdf`, contentType: "application/pdf", contentBase64: Buffer.from(pdf).toString("base64") }],
     });
     await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.invoice(project.projectName), null);
+    await recordActivity(tx, { projectId: project.id, actorId: adminId, kind: "invoice_sent", details: { invoiceNumber: invoice.number } });
     return { invoice, resent: existing !== null };
   });
   return {

@@ -4,11 +4,12 @@
 // (on PGlite a queue unknown at start cannot be sent to inside a transaction).
 import type { JobQueue, QueueSettings } from "../../lib/jobs";
 import { type MailJobs, mailQueues } from "../mail/outbox";
+import { type MessageJobs, messageQueues } from "../messages/service";
 import { type AnnouncementJobs, announcementQueues } from "../notifications/announcements";
 import { type ScheduledJobs, scheduledQueues } from "./schedules";
 
-export type AppJobs = MailJobs & AnnouncementJobs & ScheduledJobs;
+export type AppJobs = MailJobs & AnnouncementJobs & ScheduledJobs & MessageJobs;
 
-export const appQueues = { ...mailQueues, ...announcementQueues, ...scheduledQueues } satisfies { [Name in keyof AppJobs]: QueueSettings };
+export const appQueues = { ...mailQueues, ...announcementQueues, ...scheduledQueues, ...messageQueues } satisfies { [Name in keyof AppJobs]: QueueSettings };
 
 export type AppJobQueue = JobQueue<AppJobs>;

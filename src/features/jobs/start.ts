@@ -2,11 +2,13 @@
 // Called by boot.ts once the queue is started; `jobs.stop()` in the graceful stop ends them all.
 import type { AppDeps } from "../../deps";
 import { startMailWorkers } from "../mail/worker";
+import { startMessageWorker } from "../messages/service";
 import { startAnnouncementWorker } from "../notifications/announcements";
 import { startSchedules } from "./schedules";
 
 export async function startJobWorkers(deps: AppDeps): Promise<void> {
   await startMailWorkers(deps);
   await startAnnouncementWorker(deps);
+  await startMessageWorker(deps);
   await startSchedules(deps);
 }

@@ -5,11 +5,16 @@ import type { Db } from "../../lib/db";
 import type { MailMessage } from "../../lib/mail";
 import type { ProjectStatus } from "../../shared/enums";
 import { statusLabels } from "../../shared/project-labels";
+import { REVISION_WINDOW_DAYS } from "../../shared/revisions";
 import { type MailQueue, enqueueMails } from "../mail/outbox";
 import { type NewNotice, type ProjectEventFacts, insertNotifications, listProjectEventFacts, listUsersForNotice } from "./queries";
 
 export const projectMessages = {
-  status: (name: string, status: ProjectStatus) => `The status of your project "${name}" changed to ${statusLabels[status]}.`,
+  status: (name: string, status: ProjectStatus) =>
+    status === "completed"
+      ? `The status of your project "${name}" changed to Completed: it is delivered. You have ${REVISION_WINDOW_DAYS} days to send one revision request from its Revisions tab.`
+      : `The status of your project "${name}" changed to ${statusLabels[status]}.`,
+  revisionRound: (name: string) => `Another revision round is open for "${name}": you have ${REVISION_WINDOW_DAYS} days to send your revision request.`,
   payment: (name: string) => `We received your payment for "${name}". Thank you!`,
   invoice: (name: string) => `An invoice for your project "${name}" was sent to your e-mail address.`,
   accessCode: (name: string) => `An access code was submitted for your project "${name}".`,

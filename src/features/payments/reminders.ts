@@ -21,7 +21,7 @@ import { type UnpaidInvoice, claimReminder, findReminder, insertDeletion, isStil
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DELETION_REASON = "Unpaid invoice: not paid by the due date and the grace period after the final notice.";
 
-type Deps = Pick<AppDeps, "database" | "config" | "jobs" | "storage" | "sealer" | "log">;
+type Deps = Pick<AppDeps, "database" | "config" | "jobs" | "storage" | "sealer" | "log" | "now">;
 
 function reminderFor(invoice: UnpaidInvoice, now: Date): ReminderKind | null {
   const left = invoice.dueAt.getTime() - now.getTime();

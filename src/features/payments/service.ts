@@ -2,6 +2,7 @@
 // derived from them in the same transaction. Card payments go through Stripe Checkout; the
 // webhook records each payment exactly once, whichever of its events arrives first, and a
 // replayed event id changes nothing. Admins record manual payments, reversals and refunds.
+
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { HttpError, badRequest, conflict, notFound } from "../../http/errors";
@@ -11,6 +12,7 @@ import { type PaymentEvent, WebhookSignatureError } from "../../lib/stripe";
 import { formatDate } from "../../shared/dates";
 import type { PaymentKind, PaymentMethod } from "../../shared/enums";
 import { packageFor } from "../../shared/packages";
+import { recordActivity } from "../activity/service";
 import { formatInvoiceNumber } from "../invoices/service";
 import { type InvoiceState, type ReceiptLine, invoiceState } from "../invoices/views";
 import { enqueueMail } from "../mail/outbox";
@@ -138,6 +140,7 @@ async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs">,
     return false;
   }
   await syncPaymentFlags(tx, payable.project.id);
+  await recordActivity(tx, { projectId: payable.project.id, actorId: payable.project.creatorId, kind: "payment_recorded", details: { method: "card" } });
   await notifyProjectEvent(tx, deps.jobs, payable.project.creatorId, projectMessages.payment(payable.project.projectName), null);
   const number = formatInvoiceNumber(payable.invoice.number);
   await enqueueMail(deps.jobs, tx, {
@@ -254,6 +257,7 @@ async function confirmRefund(tx: Db, paymentIntentId: string, refundId: string |
     });
   }
   await syncPaymentFlags(tx, payment.projectId);
+  await recordActivity(tx, { projectId: payment.projectId, actorId: null, kind: "payment_refunded", details: { method: "card" } });
   return false;
 }
 
@@ -328,6 +332,7 @@ export async function applyAdminPaymentChange(
       status: "succeeded",
       recordedBy: adminId,
     });
+    await recordActivity(tx, { projectId, actorId: adminId, kind: "payment_recorded", details: { method: "manual" } });
   }
   if (change.refundIssued === true) {
     const standing = await listStandingPayments(tx, projectId);
@@ -351,6 +356,8 @@ export async function applyAdminPaymentChange(
         recordedBy: adminId,
       });
       if (card) pending.push({ refundRecordId: id, paymentId: payment.id, paymentIntentId: card });
+      // A card refund enters the timeline when Stripe confirms it (confirmRefund).
+      else await recordActivity(tx, { projectId, actorId: adminId, kind: "payment_refunded", details: { method: payment.method } });
     }
   }
   if (change.refundIssued === false && (await hasRefund(tx, projectId))) throw conflict(REFUND_IS_FINAL);

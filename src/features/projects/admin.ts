@@ -2,12 +2,15 @@
 import type { NewProject } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http/errors";
+import { isId } from "../../lib/ids";
+import { REVISION_WINDOW_DAYS, grantRefusal, revisionWindow } from "../../shared/revisions";
 import { claimCode } from "../access-codes/queries";
 import { normalizeAccessCode } from "../access-codes/service";
-import { notifyProjectChanges, readProjectsBefore } from "../notifications/project-events";
+import { recordActivity, recordAdminChanges } from "../activity/service";
+import { notifyProjectChanges, notifyProjectEvent, projectMessages, readProjectsBefore } from "../notifications/project-events";
 import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, requestCardRefunds } from "../payments/service";
 import type { AdminProjectsPatch } from "./model";
-import { lockProject, updateProjects } from "./queries";
+import { lockProject, markDelivered, updateProjectRow, updateProjects } from "./queries";
 import { type Deps, INVALID_ADMIN_CODE, PROJECT_NOT_FOUND, deleteWithImages } from "./service";
 
 export async function updateProjectsAsAdmin(
@@ -31,6 +34,8 @@ export async function updateProjectsAsAdmin(
       values.accessCode = code;
     }
     const before = await readProjectsBefore(tx, ids);
+    await recordAdminChanges(tx, ids, values, adminId);
+    if (values.status === "completed") await markDelivered(tx, ids, deps.now());
     const updated = await updateProjects(tx, ids, values);
     // Payment and refund are records, not flags: the flags follow from them (README decision 19).
     for (const id of updated) {
@@ -50,6 +55,24 @@ export async function updateProjectsAsAdmin(
     message: refunds.length > 0 ? `${base} Stripe is refunding the card payment; the refund shows as issued once Stripe confirms it.` : base,
     projectIDs: updated,
   };
+}
+
+/** Opens another revision round (SPEC.md §9's one request, extended by the studio): 10 days from now. */
+export async function grantRevisionRound(deps: Deps, projectId: string, adminId: string): Promise<{ message: string }> {
+  await deps.database.db.transaction(async (tx) => {
+    const project = isId(projectId) ? await lockProject(tx, projectId) : null;
+    if (!project) throw notFound(PROJECT_NOT_FOUND);
+    const now = deps.now();
+    const refused = grantRefusal(revisionWindow(project, now));
+    if (refused) throw conflict(refused);
+    await updateProjectRow(tx, projectId, { revisionRounds: project.revisionRequests + 1, revisionsOpenedAt: now });
+    await recordActivity(tx, { projectId, actorId: adminId, kind: "revision_round_granted" });
+    await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.revisionRound(project.projectName), {
+      subject: `Revisions reopened for ${project.projectName}`,
+      link: `${deps.config.publicUrl}/projects/${projectId}/revisions`,
+    });
+  });
+  return { message: `Another revision round is open for ${REVISION_WINDOW_DAYS} days.` };
 }
 
 export async function deleteProjectsAsAdmin(deps: Deps, ids: string[]): Promise<{ message: string; projectIDs: string[] }> {

@@ -7,7 +7,7 @@ import { requireAdmin, requireUser } from "../../http/guards";
 import { parseIdList } from "../../http/id-list";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { refuseUnknownFields } from "../../http/unknown-fields";
-import { deleteProjectsAsAdmin, updateProjectsAsAdmin } from "./admin";
+import { deleteProjectsAsAdmin, grantRevisionRound, updateProjectsAsAdmin } from "./admin";
 import { createProject } from "./create";
 import { addProjectImages, deleteProject, getProject, updateProject } from "./edit";
 import { parseMultipart } from "./form";
@@ -86,6 +86,10 @@ export const adminProjectsApi = (deps: AppDeps) =>
       transform: refuseUnknownFields(AdminProjectsPatch),
       body: AdminProjectsPatch,
       response: BulkAnswer,
+    })
+    .post("/:id/revision-round", ({ actor, params }) => grantRevisionRound(deps, params.id, requireAdmin(actor).user.id), {
+      params: ProjectIdParams,
+      response: Message,
     })
     .delete("", ({ query }) => deleteProjectsAsAdmin(deps, parseIdList(query.projectIDs, "projectIDs", MAX_BULK_IDS)), {
       query: AdminProjectsDeleteQuery,

@@ -1,5 +1,6 @@
 // Ordering a project (SPEC.md §4), also for visitors: every check first, then the files, then every
 // row in one transaction (README decision 10).
+
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { HttpError, badRequest } from "../../http/errors";
@@ -9,6 +10,7 @@ import { TEMPORARY_PASSWORD_LENGTH, packageFor } from "../../shared/packages";
 import { type ProjectDraft, validateDraft } from "../../shared/wizard";
 import { claimCode, isCodeUnclaimed } from "../access-codes/queries";
 import { normalizeAccessCode } from "../access-codes/service";
+import { recordActivity } from "../activity/service";
 import { hashPassword } from "../auth/passwords";
 import { signInUser } from "../auth/service";
 import { enqueueMail } from "../mail/outbox";
@@ -102,6 +104,10 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
       // The code waives payment: the project is paid, with the source "access code".
       if (code !== null) await recordAccessCodePayment(tx, projectId);
       await insertImages(tx, stored);
+      await recordActivity(tx, [
+        { projectId, actorId: creatorId, kind: "created", details: { projectType: draft.projectType } },
+        ...(code !== null ? [{ projectId, actorId: creatorId, kind: "payment_recorded" as const, details: { method: "access_code" as const } }] : []),
+      ]);
       if (temporaryPassword) {
         await enqueueMail(
           deps.jobs,

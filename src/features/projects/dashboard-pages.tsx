@@ -21,6 +21,7 @@ function projectQueryOf(state: DashboardState): ProjectSearchQuery {
     status: state.projects.status,
     paid: state.projects.paid || undefined,
     overdue: state.projects.overdue || undefined,
+    unanswered: state.projects.unanswered || undefined,
     archived: state.projects.archived || undefined,
     title: state.projects.title || undefined,
     sortby: state.projects.sortby,

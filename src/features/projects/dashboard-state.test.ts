@@ -20,6 +20,15 @@ test("any filter or sort change goes back to page 1; paging keeps the filters", 
 
 test("bad values fall back to the defaults", () => {
   const state = stateOf("status=bogus&page=-2&sortby=drop+table&codeStatus=maybe&codePage=abc");
-  expect(state.projects).toEqual({ status: undefined, paid: false, overdue: false, archived: false, title: "", sortby: "-createdAt", page: 1 });
+  expect(state.projects).toEqual({
+    status: undefined,
+    paid: false,
+    overdue: false,
+    unanswered: false,
+    archived: false,
+    title: "",
+    sortby: "-createdAt",
+    page: 1,
+  });
   expect(state.codes).toEqual({ claimed: undefined, title: "", sortby: "-createdAt", page: 1 });
 });

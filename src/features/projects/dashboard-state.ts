@@ -9,7 +9,16 @@ export const projectStatusFilters = [
 ] as const;
 export type StatusFilter = (typeof projectStatusFilters)[number]["value"];
 
-export type ProjectListState = { status?: StatusFilter; paid: boolean; overdue: boolean; archived: boolean; title: string; sortby: SortOrder; page: number };
+export type ProjectListState = {
+  status?: StatusFilter;
+  paid: boolean;
+  overdue: boolean;
+  unanswered: boolean;
+  archived: boolean;
+  title: string;
+  sortby: SortOrder;
+  page: number;
+};
 export type CodeListState = { claimed?: boolean; title: string; sortby: SortOrder; page: number };
 export type DashboardState = { projects: ProjectListState; codes: CodeListState };
 
@@ -21,6 +30,7 @@ export function readDashboardState(params: URLSearchParams): DashboardState {
       status,
       paid: params.get("paid") === "true",
       overdue: params.get("overdue") === "true",
+      unanswered: params.get("unanswered") === "true",
       archived: params.get("archived") === "true",
       title: readTitle(params.get("title")),
       sortby: readSort(params.get("sortby")),
@@ -42,6 +52,7 @@ export function toQuery(state: DashboardState): string {
   if (projects.status) params.set("status", projects.status);
   if (projects.paid) params.set("paid", "true");
   if (projects.overdue) params.set("overdue", "true");
+  if (projects.unanswered) params.set("unanswered", "true");
   if (projects.archived) params.set("archived", "true");
   if (projects.title) params.set("title", projects.title);
   if (projects.sortby !== "-createdAt") params.set("sortby", projects.sortby);

@@ -29,6 +29,16 @@ function projectColumns(admin: boolean): Column<ProjectListItem>[] {
           <a className="row-link" href={`/projects/${project._id}`}>
             {project.projectName}
           </a>
+          {project.unreadMessages > 0 ? (
+            <a
+              className="unread-badge"
+              href={`/projects/${project._id}/messages`}
+              title={`${project.unreadMessages} unread message${project.unreadMessages === 1 ? "" : "s"}`}
+              aria-label={`${project.unreadMessages} unread message${project.unreadMessages === 1 ? "" : "s"}`}
+            >
+              {project.unreadMessages}
+            </a>
+          ) : null}
           {admin ? <span className="row-sub">{project.creator.displayName}</span> : null}
           {project.archived ? <span className="row-sub">Archived</span> : null}
         </>
@@ -70,7 +80,9 @@ export function ProjectList(props: {
   action?: ReactNode;
 }) {
   const { state, data } = props;
-  const filtered = Boolean(state.projects.status || state.projects.paid || state.projects.overdue || state.projects.archived || state.projects.title);
+  const filtered = Boolean(
+    state.projects.status || state.projects.paid || state.projects.overdue || state.projects.unanswered || state.projects.archived || state.projects.title,
+  );
   return (
     <section className="list-section" aria-labelledby="projects-title">
       <div className="list-head">
@@ -107,12 +119,22 @@ export function ProjectList(props: {
         <FilterPill href={withProjects(state, { archived: !state.projects.archived })} active={state.projects.archived}>
           Archived
         </FilterPill>
+        {props.admin ? (
+          <FilterPill href={withProjects(state, { unanswered: !state.projects.unanswered })} active={state.projects.unanswered}>
+            Unanswered
+          </FilterPill>
+        ) : null}
       </div>
       {data.projects.length === 0 ? (
         <div className="empty-state">
           <p className="empty-title">{filtered ? "No projects match these filters." : "No projects yet."}</p>
           {filtered ? (
-            <a href={toQuery({ ...state, projects: { paid: false, overdue: false, archived: false, title: "", sortby: "-createdAt", page: 1 } })}>
+            <a
+              href={toQuery({
+                ...state,
+                projects: { paid: false, overdue: false, unanswered: false, archived: false, title: "", sortby: "-createdAt", page: 1 },
+              })}
+            >
               Clear filters
             </a>
           ) : null}

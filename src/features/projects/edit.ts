@@ -1,11 +1,13 @@
 // A customer's own project: reading, editing content and revisions, adding images, deleting.
 import type { ProjectImage } from "../../../db/schema";
 import type { Actor } from "../../http/actor";
-import { badRequest, forbidden, notFound } from "../../http/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { requireUser } from "../../http/guards";
 import type { Db } from "../../lib/db";
 import { isId } from "../../lib/ids";
+import { revisionWindow } from "../../shared/revisions";
 import { type ProjectContent, validateContent } from "../../shared/wizard";
+import { changedFields, recordActivity } from "../activity/service";
 import { checkImages, collectImages, groupImages, positionChanges, removeStoredObjects, storeImages } from "./images";
 import type { AddImagesForm, ProjectImagesAnswer, ProjectModel, ProjectPatch } from "./model";
 import {
@@ -90,8 +92,17 @@ export async function updateProject(deps: Deps, actor: Actor | null, id: string,
       if (project.revisionsLocked && !viewer.isAdmin) throw forbidden(REVISIONS_LOCKED);
       const notes = patch.revisionNotes.trim();
       if (!notes) throw badRequest(BLANK_REVISION_NOTES, { revisionNotes: BLANK_REVISION_NOTES });
-      await updateProjectRow(tx, id, { revisionNotes: notes });
-      return "Revision notes saved.";
+      // Admins may correct the notes at any time; a customer's notes are their one request (the terms).
+      if (viewer.isAdmin) {
+        await updateProjectRow(tx, id, { revisionNotes: notes });
+        return "Revision notes saved.";
+      }
+      const now = deps.now();
+      const window = revisionWindow(project, now);
+      if (window.state !== "open") throw conflict(window.reason);
+      await updateProjectRow(tx, id, { revisionNotes: notes, revisionRequests: project.revisionRequests + 1, revisionRequestedAt: now });
+      await recordActivity(tx, { projectId: id, actorId: viewer.userId, kind: "revision_requested" });
+      return "Revision request sent.";
     }
 
     if (project.editingLocked && !viewer.isAdmin) throw forbidden(EDITING_LOCKED);
@@ -129,7 +140,8 @@ export async function updateProject(deps: Deps, actor: Actor | null, id: string,
         { logoCount: logos.length },
       ),
     );
-    await updateProjectRow(tx, id, columnsOf(content, deps));
+    const columns = columnsOf(content, deps);
+    await updateProjectRow(tx, id, columns);
 
     const keptIds = new Set([...logos, ...pages.flat()].map((image) => image.id));
     const removed = saved.filter((image) => !keptIds.has(image.id));
@@ -139,7 +151,14 @@ export async function updateProject(deps: Deps, actor: Actor | null, id: string,
     );
     removedKeys.push(...removed.map((image) => image.storageKey));
     // Positions follow the order the client sent, so reordering is a PATCH too.
-    await setImagePositions(tx, positionChanges([logos, ...pages]));
+    const moves = positionChanges([logos, ...pages]);
+    await setImagePositions(tx, moves);
+    // The timeline names the changed fields; the sealed password is compared opened, never shown.
+    const { domainProviderPasswordEnc: _sealed, ...visible } = columns;
+    const fields = changedFields(project, visible);
+    if (content.domainProviderPassword !== deps.sealer.open(project.domainProviderPasswordEnc)) fields.push("domainProviderPassword");
+    if (removed.length > 0 || moves.length > 0) fields.push("images");
+    if (fields.length > 0) await recordActivity(tx, { projectId: id, actorId: signedIn.user.id, kind: "content_edited", details: { fields } });
     return "Project updated.";
   });
   // Only once the rows are gone: a failed transaction must not lose files it still points to.
@@ -171,6 +190,7 @@ export async function addProjectImages(deps: Deps, actor: Actor | null, id: stri
       if (locked.editingLocked && !viewer.isAdmin) throw forbidden(EDITING_LOCKED);
       await insertImages(tx, stored);
       await updateProjectRow(tx, id, {});
+      await recordActivity(tx, { projectId: id, actorId: viewer.userId, kind: "content_edited", details: { fields: ["images"], count: stored.length } });
     });
   } catch (error) {
     await removeStoredObjects(

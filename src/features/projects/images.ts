@@ -67,7 +67,7 @@ export async function checkImages(
 }
 
 /** A file name fit to repeat in a message: short and without control characters. */
-function displayName(file: File): string {
+export function displayName(file: File): string {
   const name = (file.name || "file").replace(/[\u0000-\u001f\u007f]/g, "");
   return name.length > 60 ? `${name.slice(0, 57)}...` : name;
 }

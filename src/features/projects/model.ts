@@ -131,6 +131,14 @@ export const ProjectModel = t.Object({
   invoiceType: t.Union([ProjectType, t.Null()]),
   invoiceID: t.Union([t.String(), t.Null()]),
   revisionNotes: t.String(),
+  /** When the project was last marked Completed; null before its first delivery. */
+  deliveredAt: t.Union([t.String(), t.Null()]),
+  /** Whether a revision request can be sent now (the terms' 10 days, one request), and why. */
+  revisions: t.Object({
+    state: t.UnionEnum(["open", "not-delivered", "requested", "expired"]),
+    reason: t.String(),
+    closesAt: t.Union([t.String(), t.Null()]),
+  }),
   createdAt: t.String(),
   updatedAt: t.String(),
   creatorName: t.String(),
@@ -177,6 +185,8 @@ export const ProjectListItem = t.Object({
   invoiceSent: t.Boolean(),
   /** Unpaid and past its invoice's due date. */
   overdue: t.Boolean(),
+  /** Messages from the other side that the lister's side has not read. */
+  unreadMessages: t.Integer(),
   createdAt: t.String(),
   creator: Creator,
 });
@@ -186,6 +196,8 @@ export const ProjectSearchQuery = t.Object({
   status: t.Optional(SearchableStatus),
   paid: t.Optional(t.Boolean()),
   overdue: t.Optional(t.Boolean()),
+  /** Admins: projects whose thread ends with the customer's message. */
+  unanswered: t.Optional(t.Boolean()),
   archived: t.Optional(t.Boolean()),
   title: t.Optional(t.String({ maxLength: TEXT_LIMITS.short })),
   page: PageNumber,

@@ -9,8 +9,12 @@ import { context } from "../../http/context";
 import { HttpError } from "../../http/errors";
 import { requireAdminPage, requireSignedInPage } from "../../http/guards";
 import { Island } from "../../render/island";
+import { readPage } from "../../shared/lists";
 import { type ProjectDraft, pickContent } from "../../shared/wizard";
+import { listActivity } from "../activity/service";
+import { ActivityTimeline } from "../activity/views";
 import { page } from "../layout/page";
+import { countUnreadMessages, readThread } from "../messages/service";
 import { type ProjectBilling, getProjectBilling } from "../payments/service";
 import { getProject } from "./edit";
 import type { ProjectModel } from "./model";
@@ -29,7 +33,14 @@ export function draftOf(project: ProjectModel): ProjectDraft {
   };
 }
 
-const tabTitles: Record<ProjectTab, string> = { overview: "Overview", status: "Status", revisions: "Revisions", admin: "Admin" };
+const tabTitles: Record<ProjectTab, string> = {
+  overview: "Overview",
+  status: "Status",
+  revisions: "Revisions",
+  messages: "Messages",
+  activity: "Activity",
+  admin: "Admin",
+};
 
 /** Loads the project for a tab; someone else's project gets the spec's words with a 403. */
 async function projectPage(
@@ -37,7 +48,7 @@ async function projectPage(
   actor: Actor,
   id: string,
   tab: ProjectTab,
-  body: (project: ProjectModel, billing: ProjectBilling | null) => ReactNode,
+  body: (project: ProjectModel, billing: ProjectBilling | null) => ReactNode | Promise<ReactNode>,
 ): Promise<Response> {
   let project: ProjectModel;
   try {
@@ -51,12 +62,15 @@ async function projectPage(
     throw error;
   }
   const billing = await getProjectBilling(deps, project, new Date());
+  const content = await body(project, billing);
+  // After the body: opening the Messages tab has just marked the thread read.
+  const unread = await countUnreadMessages(deps, actor, project._id);
   return page(
     deps,
     actor,
     { title: `${project.projectName} · ${tabTitles[tab]}`, description: `Webapp Project ${project.projectName}`, path: `/projects/${project._id}` },
-    <ProjectFrame actor={actor} project={project} billing={billing} tab={tab}>
-      {body(project, billing)}
+    <ProjectFrame actor={actor} project={project} billing={billing} tab={tab} unreadMessages={unread}>
+      {content}
     </ProjectFrame>,
   );
 }
@@ -115,9 +129,45 @@ export const projectPages = (deps: AppDeps) =>
       const signedIn = requireSignedInPage(actor);
       return projectPage(deps, signedIn, params.id, "revisions", (project) => (
         <section className="card revisions-card" aria-labelledby="revisions-title">
-          <Island name="revisions" props={{ projectId: project._id, notes: project.revisionNotes, locked: project.revisionsLocked }} />
+          <Island
+            name="revisions"
+            props={{
+              projectId: project._id,
+              notes: project.revisionNotes,
+              locked: project.revisionsLocked,
+              revisions: project.revisions,
+              isAdmin: signedIn.isAdmin,
+            }}
+          />
         </section>
       ));
+    })
+    .get("/:id/messages", ({ actor, params }) => {
+      const signedIn = requireSignedInPage(actor);
+      return projectPage(deps, signedIn, params.id, "messages", async (project) => {
+        const thread = await readThread(deps, signedIn, project._id);
+        return (
+          <section className="card messages-card" aria-labelledby="messages-title">
+            <h2 id="messages-title" className="card-title">
+              Messages
+            </h2>
+            <p className="muted messages-intro">
+              {thread.side === "customer"
+                ? "Your conversation with the studio about this project. We get an e-mail when a message waits unread for a few minutes."
+                : "The conversation with the customer about this project. They get an e-mail when a message waits unread for a few minutes."}
+            </p>
+            <Island name="messages" props={{ projectId: project._id, ...thread }} />
+          </section>
+        );
+      });
+    })
+    .get("/:id/activity", async ({ actor, params, query }) => {
+      const signedIn = requireSignedInPage(actor);
+      const page = readPage(typeof query.page === "string" ? query.page : null);
+      return projectPage(deps, signedIn, params.id, "activity", async (project) => {
+        const { activity, ...info } = await listActivity(deps, signedIn, project._id, page);
+        return <ActivityTimeline items={activity} page={page} info={info} hrefFor={(next) => `/projects/${project._id}/activity?page=${next}`} />;
+      });
     })
     .get("/:id/admin", ({ actor, params }) => {
       const admin = requireAdminPage(actor);

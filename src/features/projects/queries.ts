@@ -1,7 +1,18 @@
 // SQL for projects and their images. Reads for a customer filter by creator in the `where`, so a
 // forgotten check returns nothing rather than someone else's project.
-import { type SQL, and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
-import { type NewProject, type NewUser, type Project, type ProjectImage, invoices, projectImages, projects, users } from "../../../db/schema";
+import { type SQL, and, asc, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import {
+  type NewProject,
+  type NewUser,
+  type Project,
+  type ProjectImage,
+  invoices,
+  messageThreads,
+  projectImages,
+  projectMessages,
+  projects,
+  users,
+} from "../../../db/schema";
 import { type Db, type Page, likePattern, paged } from "../../lib/db";
 import type { ProjectStatus } from "../../shared/enums";
 import { PROJECTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
@@ -99,6 +110,17 @@ export async function updateProjects(db: Db, ids: string[], values: Partial<NewP
   return rows.map((row) => row.id);
 }
 
+/**
+ * Records a delivery for the projects that are not Completed yet (the update about to make them so
+ * runs next in the same transaction): its time, and the revision window opening with it.
+ */
+export async function markDelivered(db: Db, ids: string[], now: Date): Promise<void> {
+  await db
+    .update(projects)
+    .set({ deliveredAt: now, revisionsOpenedAt: now })
+    .where(and(inArray(projects.id, ids), ne(projects.status, "completed")));
+}
+
 /** Deletes the projects (their image rows cascade) and answers the ids that existed. */
 export async function deleteProjectRows(db: Db, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
@@ -113,12 +135,24 @@ export type ProjectSearch = {
   paid?: boolean;
   /** Unpaid with its invoice past due (the 7-day rule). */
   overdue?: boolean;
+  /** The thread's last message is the customer's (admins' list). */
+  unanswered?: boolean;
   archived: boolean;
   title?: string;
   page: number;
   sortby: SortOrder;
   pageSize?: number;
 };
+
+/**
+ * Messages from the other side that the lister's side has not read: the customer's for a
+ * customer's own list (creatorId set), the customer's messages for the admins' list.
+ */
+function unreadColumn(side: "customer" | "studio") {
+  const readAt = side === "customer" ? messageThreads.customerReadAt : messageThreads.studioReadAt;
+  return sql<number>`(select count(*)::int from ${projectMessages} m left join ${messageThreads} on ${messageThreads.projectId} = m.project_id
+    where m.project_id = ${projects.id} and m.side <> ${side} and m.created_at > coalesce(${readAt}, '-infinity'::timestamptz))`;
+}
 
 const listColumns = {
   id: projects.id,
@@ -144,6 +178,7 @@ export type ProjectListRow = {
   archived: boolean;
   invoiceSent: boolean;
   overdue: boolean;
+  unreadMessages: number;
   createdAt: Date;
   creator: CreatorRow;
 };
@@ -154,6 +189,11 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
   if (search.status) conditions.push(eq(projects.status, search.status));
   if (search.paid !== undefined) conditions.push(eq(projects.receivedPayment, search.paid));
   if (search.title) conditions.push(ilike(projects.projectName, likePattern(search.title)));
+  if (search.unanswered) {
+    conditions.push(
+      sql`exists (select 1 from ${messageThreads} where ${messageThreads.projectId} = ${projects.id} and ${messageThreads.lastMessageSide} = 'customer')`,
+    );
+  }
   // As a subquery rather than a join, so the page's count reads projects alone.
   if (search.overdue) {
     conditions.push(
@@ -164,7 +204,7 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
   const where = and(...conditions);
   const order = search.sortby === "createdAt" ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
   const ordered = db
-    .select(listColumns)
+    .select({ ...listColumns, unreadMessages: unreadColumn(search.creatorId ? "customer" : "studio") })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.creatorId))
     .leftJoin(invoices, eq(invoices.id, projects.invoiceId))

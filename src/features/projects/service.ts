@@ -10,7 +10,9 @@ import { type Db, EXPORT_BATCH, everyRow } from "../../lib/db";
 import { DEFAULT_SORT, PROJECTS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
 import { packageFor } from "../../shared/packages";
 import { statusLabels } from "../../shared/project-labels";
+import { revisionWindow } from "../../shared/revisions";
 import { type FieldErrors, type ProjectContent, pickContent, stepErrorMessage } from "../../shared/wizard";
+import { listAttachmentKeys } from "../messages/queries";
 import { groupImages, removeStoredObjects } from "./images";
 import type { ProjectListItem, ProjectModel, ProjectSearchQuery } from "./model";
 import { type CreatorRow, type ProjectListRow, type ProjectSearch, type Viewer, deleteProjectRows, listImages, searchProjectRows } from "./queries";
@@ -24,7 +26,7 @@ export const EDITING_LOCKED = "Editing is locked for this project.";
 export const REVISIONS_LOCKED = "Revisions are locked for this project.";
 export const BLANK_REVISION_NOTES = "Revision Notes cannot be blank.";
 
-export type Deps = Pick<AppDeps, "database" | "storage" | "sealer" | "log" | "config" | "jobs">;
+export type Deps = Pick<AppDeps, "database" | "storage" | "sealer" | "log" | "config" | "jobs" | "now">;
 
 export function viewerOf(actor: Actor): Viewer {
   return { userId: actor.user.id, isAdmin: actor.isAdmin };
@@ -84,7 +86,7 @@ export function imagesAnswer(images: ProjectImage[], pageCount: number) {
   };
 }
 
-export function toProjectModel(deps: Pick<AppDeps, "sealer">, project: Project, creator: CreatorRow, images: ProjectImage[]): ProjectModel {
+export function toProjectModel(deps: Pick<AppDeps, "sealer" | "now">, project: Project, creator: CreatorRow, images: ProjectImage[]): ProjectModel {
   return {
     _id: project.id,
     creator: { _id: creator.id, displayName: creator.displayName, email: creator.email },
@@ -99,12 +101,19 @@ export function toProjectModel(deps: Pick<AppDeps, "sealer">, project: Project, 
     invoiceType: project.invoiceType,
     invoiceID: project.invoiceId,
     revisionNotes: project.revisionNotes,
+    deliveredAt: project.deliveredAt?.toISOString() ?? null,
+    revisions: revisionsAnswer(project, deps.now()),
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
     creatorName: project.creatorName,
     accessCode: project.accessCode,
     ...imagesAnswer(images, project.pagesText.length),
   };
+}
+
+function revisionsAnswer(project: Project, now: Date): ProjectModel["revisions"] {
+  const window = revisionWindow(project, now);
+  return { state: window.state, reason: window.reason, closesAt: window.closesAt?.toISOString() ?? null };
 }
 
 function toListItem(row: ProjectListRow): ProjectListItem {
@@ -118,6 +127,7 @@ function toListItem(row: ProjectListRow): ProjectListItem {
     archived: row.archived,
     invoiceSent: row.invoiceSent,
     overdue: row.overdue,
+    unreadMessages: row.unreadMessages,
     createdAt: row.createdAt.toISOString(),
     creator: { _id: row.creator.id, displayName: row.creator.displayName, email: row.creator.email },
   };
@@ -127,9 +137,12 @@ export async function deleteWithImages(deps: Deps, ids: string[], check?: (tx: D
   const { deleted, keys } = await deps.database.db.transaction(async (tx) => {
     if (check) await check(tx);
     const images = await listImages(tx, ids);
+    // Every project in `ids` that exists is deleted below, so its attachments go with it.
+    const attachmentKeys = await listAttachmentKeys(tx, ids);
     const deleted = await deleteProjectRows(tx, ids);
     const gone = new Set(deleted);
-    return { deleted, keys: images.filter((image) => gone.has(image.projectId)).map((image) => image.storageKey) };
+    const imageKeys = images.filter((image) => gone.has(image.projectId)).map((image) => image.storageKey);
+    return { deleted, keys: [...imageKeys, ...attachmentKeys] };
   });
   await removeStoredObjects(deps, keys);
   return deleted;
@@ -151,6 +164,7 @@ function searchOf(query: ProjectSearchQuery, scope: { creatorId: string } | { ev
     status: query.status,
     paid: query.paid === true ? true : undefined,
     overdue: query.overdue === true ? true : undefined,
+    unanswered: query.unanswered === true && "everyone" in scope ? true : undefined,
     archived: query.archived === true,
     title: query.title?.trim() || undefined,
     sortby: query.sortby ?? DEFAULT_SORT,

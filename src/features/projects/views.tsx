@@ -10,12 +10,14 @@ import { PageShell } from "../layout/views";
 import type { ProjectBilling } from "../payments/service";
 import type { ProjectModel } from "./model";
 
-export type ProjectTab = "overview" | "status" | "revisions" | "admin";
+export type ProjectTab = "overview" | "status" | "revisions" | "messages" | "activity" | "admin";
 
 const tabs: { id: ProjectTab; label: string; suffix: string; adminOnly?: boolean }[] = [
   { id: "overview", label: "Overview", suffix: "" },
   { id: "status", label: "Status", suffix: "/status" },
   { id: "revisions", label: "Revisions", suffix: "/revisions" },
+  { id: "messages", label: "Messages", suffix: "/messages" },
+  { id: "activity", label: "Activity", suffix: "/activity" },
   { id: "admin", label: "Admin", suffix: "/admin", adminOnly: true },
 ];
 
@@ -36,7 +38,14 @@ export function PaidBadge(props: { paid: boolean; overdue?: boolean }) {
   );
 }
 
-export function ProjectFrame(props: { actor: Actor; project: ProjectModel; billing: ProjectBilling | null; tab: ProjectTab; children: ReactNode }) {
+export function ProjectFrame(props: {
+  actor: Actor;
+  project: ProjectModel;
+  billing: ProjectBilling | null;
+  tab: ProjectTab;
+  unreadMessages: number;
+  children: ReactNode;
+}) {
   const { project } = props;
   const base = `/projects/${project._id}`;
   const pkg = packageFor(project.projectType);
@@ -64,6 +73,13 @@ export function ProjectFrame(props: { actor: Actor; project: ProjectModel; billi
               .map((tab) => (
                 <a key={tab.id} className="tab" href={`${base}${tab.suffix}`} aria-current={tab.id === props.tab ? "page" : undefined}>
                   {tab.label}
+                  {tab.id === "messages" && props.unreadMessages > 0 ? " " : null}
+                  {tab.id === "messages" && props.unreadMessages > 0 ? (
+                    <span className="unread-badge" title={`${props.unreadMessages} unread`}>
+                      {props.unreadMessages}
+                      <span className="visually-hidden"> unread</span>
+                    </span>
+                  ) : null}
                 </a>
               ))}
           </nav>

@@ -1,6 +1,6 @@
 // SQL of the signed-in user's own account. Every statement names the user in its `where`.
 import { and, eq, ne } from "drizzle-orm";
-import { projectImages, projects, users } from "../../../db/schema";
+import { messageAttachments, projectImages, projects, users } from "../../../db/schema";
 import type { Db } from "../../lib/db";
 import type { UserSettings } from "../../shared/enums";
 
@@ -36,14 +36,19 @@ export async function hasOtherSuperAdmin(db: Db, userId: string, superAdminKey: 
   return row !== undefined;
 }
 
-/** The storage keys of every image of the projects `creatorId` created. */
+/** The storage keys of every image and message attachment of the projects `creatorId` created. */
 export async function listCreatorImageKeys(db: Db, creatorId: string): Promise<string[]> {
-  const rows = await db
+  const images = await db
     .select({ key: projectImages.storageKey })
     .from(projectImages)
     .innerJoin(projects, eq(projects.id, projectImages.projectId))
     .where(eq(projects.creatorId, creatorId));
-  return rows.map((row) => row.key);
+  const attachments = await db
+    .select({ key: messageAttachments.storageKey })
+    .from(messageAttachments)
+    .innerJoin(projects, eq(projects.id, messageAttachments.projectId))
+    .where(eq(projects.creatorId, creatorId));
+  return [...images, ...attachments].map((row) => row.key);
 }
 
 /** Deletes the user (the schema's cascades do the rest); answers their photo's key, or null when there was none or no such user. */

@@ -3,6 +3,7 @@ import { join, normalize } from "node:path";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { badRequest, notFound } from "../../http/errors";
+import { PRIVATE_PREFIX } from "../../lib/storage";
 
 const publicDir = join(import.meta.dir, "../../../public");
 
@@ -33,7 +34,7 @@ export const assetRoutes = (deps: AppDeps) =>
       } catch {
         throw badRequest("Invalid path: Contains a malformed %-escape.", { path: "Contains a malformed %-escape" });
       }
-      const object = await deps.storage.get(key).catch(() => null);
+      const object = key.startsWith(PRIVATE_PREFIX) ? null : await deps.storage.get(key).catch(() => null);
       if (!object) throw notFound();
       return new Response(new Uint8Array(object.body), {
         headers: {

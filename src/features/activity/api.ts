@@ -1,0 +1,17 @@
+// GET /api/projects/{id}/activity: a project's timeline for its customer and the admins.
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "../../deps";
+import { context } from "../../http/context";
+import { requireUser } from "../../http/guards";
+import { ActivityPage, ActivityQuery } from "./model";
+import { listActivity } from "./service";
+
+export const activityApi = (deps: AppDeps) =>
+  new Elysia({ name: "activity-api", prefix: "/api/projects" })
+    .use(context(deps))
+    .onTransform(({ actor }) => void requireUser(actor))
+    .get("/:id/activity", ({ actor, params, query }) => listActivity(deps, requireUser(actor), params.id, query.page), {
+      params: t.Object({ id: t.String({ maxLength: 100 }) }),
+      query: ActivityQuery,
+      response: ActivityPage,
+    });
