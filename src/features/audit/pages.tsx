@@ -37,9 +37,9 @@ function Changes(props: { entry: AuditEntryRow }) {
         <div key={field}>
           <dt>{field}</dt>
           <dd>
-            {before && field in before ? <del>{shown(before[field])}</del> : null}
-            {before && field in before && after && field in after ? <span aria-label="changed to"> → </span> : null}
-            {after && field in after ? <ins>{shown(after[field])}</ins> : null}
+            {before && field in before ? <del title="before">{shown(before[field])}</del> : null}
+            {before && field in before && after && field in after ? <span aria-hidden="true"> → </span> : null}
+            {after && field in after ? <ins title="after">{shown(after[field])}</ins> : null}
           </dd>
         </div>
       ))}

@@ -88,10 +88,6 @@ function whereOf(filters: AuditFilters): SQL | undefined {
 /** Newest first; entries of one transaction share a time, so the id breaks the tie. */
 export function searchAuditRows(db: Db, filters: AuditFilters, page: { page: number; pageSize: number }): Promise<Page<AuditEntryRow>> {
   const where = whereOf(filters);
-  const ordered = db
-    .select()
-    .from(auditLog)
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  const ordered = db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id));
   return paged(db, ordered, { table: auditLog, where }, page);
 }

@@ -18,6 +18,18 @@ export function auditBy(actor: Actor, request: Request): AuditBy {
   return { userId: actor.user.id, email: actor.user.email, name: actor.user.displayName, ip: clientIp(request), requestId: requestId(request) ?? null };
 }
 
+/** For routes customers share with admins: only an admin's request is audited. */
+export function adminAuditBy(actor: Actor | null, request: Request): AuditBy | null {
+  return actor?.isAdmin ? auditBy(actor, request) : null;
+}
+
+/** A user as an audit target: the label keeps their name and e-mail as they were. */
+export const userTarget = (user: { id: string; displayName: string; email: string }): AuditEntry["target"] => ({
+  type: "user",
+  id: user.id,
+  label: `${user.displayName} <${user.email}>`,
+});
+
 export type AuditEntry = {
   action: AuditAction;
   target: { type: AuditTargetType; id: string; label: string };
@@ -44,7 +56,10 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === 
 /** The fields of `after` whose value differs from `before`, as a before/after pair (both empty when nothing changed). */
 export function changedFields(before: AuditValues, after: AuditValues): { before: AuditValues; after: AuditValues } {
   const changed = Object.keys(after).filter((name) => after[name] !== undefined && !same(before[name], after[name]));
-  return { before: Object.fromEntries(changed.map((name) => [name, before[name] ?? null])), after: Object.fromEntries(changed.map((name) => [name, after[name]])) };
+  return {
+    before: Object.fromEntries(changed.map((name) => [name, before[name] ?? null])),
+    after: Object.fromEntries(changed.map((name) => [name, after[name]])),
+  };
 }
 
 /** Appends entries (one or several) in the caller's transaction. */
@@ -102,6 +117,24 @@ export async function auditChanges(tx: Db, by: AuditBy, table: AuditedTable, ids
     return [...byAction.values()];
   });
   await recordAudit(tx, by, entries);
+}
+
+/**
+ * An admin's edit of someone else's project through the routes customers use too (content,
+ * revision notes, images): one `project.update` entry with the fields that changed. A customer's
+ * own edit (no `by`), an admin's edit of their own project or a change of nothing is not recorded.
+ */
+export async function auditProjectEdit(
+  tx: Db,
+  by: AuditBy | null,
+  project: { id: string; projectName: string; creatorId: string },
+  before: AuditValues,
+  after: AuditValues,
+): Promise<void> {
+  if (!by || project.creatorId === by.userId) return;
+  const changed = changedFields(before, after);
+  if (Object.keys(changed.after).length === 0) return;
+  await recordAudit(tx, by, { action: "project.update", target: { type: "project", id: project.id, label: project.projectName }, ...changed });
 }
 
 /** Records the deletion of each row in `ids` with its last values, called just before the delete in the same transaction. */

@@ -52,7 +52,20 @@ export async function searchAudit(db: Db, query: AuditSearchQuery): Promise<{ en
   return { entries: rows.map(toAuditEntryModel), ...pageInfo(counted, page, AUDIT_PAGE_SIZE) };
 }
 
-export const AUDIT_CSV_HEADER = ["Time", "Actor ID", "Actor e-mail", "Actor name", "Action", "Target type", "Target ID", "Target", "Before", "After", "Source address", "Request ID"];
+export const AUDIT_CSV_HEADER = [
+  "Time",
+  "Actor ID",
+  "Actor e-mail",
+  "Actor name",
+  "Action",
+  "Target type",
+  "Target ID",
+  "Target",
+  "Before",
+  "After",
+  "Source address",
+  "Request ID",
+];
 
 const json = (values: Record<string, unknown> | null): string => (values ? JSON.stringify(values) : "");
 

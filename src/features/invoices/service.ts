@@ -7,6 +7,7 @@ import { conflict, notFound } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { formatDate } from "../../shared/dates";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
+import { type AuditBy, recordAudit } from "../audit/record";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
 import { lockProject, updateProjectRow } from "../projects/queries";
@@ -36,6 +37,7 @@ function refusal(project: Project): string | null {
 export async function sendInvoice(
   deps: Pick<AppDeps, "database" | "config" | "jobs" | "payments">,
   body: SendInvoiceBody,
+  by: AuditBy,
 ): Promise<{ message: string; invoiceID: string; invoiceNumber: number }> {
   const { invoice, resent } = await deps.database.db.transaction(async (tx) => {
     // The row lock makes two admins clicking Send at once create one invoice, not two.
@@ -94,6 +96,11 @@ export async function sendInvoice(
       attachments: [{ filename: `${number}.pdf`, contentType: "application/pdf", contentBase64: Buffer.from(pdf).toString("base64") }],
     });
     await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.invoice(project.projectName), null);
+    await recordAudit(tx, by, {
+      action: "invoice.send",
+      target: { type: "invoice", id: invoice.id, label: `${number} · ${project.projectName}` },
+      after: { number, projectId: project.id, to: customer.email, amount: invoice.amount, dueAt: invoice.dueAt.toISOString(), resent: existing !== null },
+    });
     return { invoice, resent: existing !== null };
   });
   return {

@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { claimCode } from "../access-codes/queries";
 import { normalizeAccessCode } from "../access-codes/service";
+import { type AuditBy, auditChanges, auditDeletions } from "../audit/record";
 import { notifyProjectChanges, readProjectsBefore } from "../notifications/project-events";
 import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, requestCardRefunds } from "../payments/service";
 import type { AdminProjectsPatch } from "./model";
@@ -14,6 +15,7 @@ export async function updateProjectsAsAdmin(
   deps: Deps & Pick<AppDeps, "payments">,
   patch: AdminProjectsPatch,
   adminId: string,
+  by: AuditBy,
 ): Promise<{ message: string; projectIDs: string[] }> {
   const ids = [...new Set(patch.projectIDs)];
   const { accessCode, receivedPayment, refundIssued, ...flags } = patch.updatedFields;
@@ -31,6 +33,7 @@ export async function updateProjectsAsAdmin(
       values.accessCode = code;
     }
     const before = await readProjectsBefore(tx, ids);
+    await auditChanges(tx, by, "project", ids, { ...values, receivedPayment, refundIssued });
     const updated = await updateProjects(tx, ids, values);
     // Payment and refund are records, not flags: the flags follow from them (README decision 19).
     for (const id of updated) {
@@ -52,8 +55,8 @@ export async function updateProjectsAsAdmin(
   };
 }
 
-export async function deleteProjectsAsAdmin(deps: Deps, ids: string[]): Promise<{ message: string; projectIDs: string[] }> {
-  const deleted = await deleteWithImages(deps, ids);
+export async function deleteProjectsAsAdmin(deps: Deps, ids: string[], by: AuditBy): Promise<{ message: string; projectIDs: string[] }> {
+  const deleted = await deleteWithImages(deps, ids, (tx) => auditDeletions(tx, by, "project", ids));
   if (deleted.length === 0) throw notFound("No project matched those ids.");
   return { message: deleted.length === 1 ? "Project deleted." : `${deleted.length} projects deleted.`, projectIDs: deleted };
 }
