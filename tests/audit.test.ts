@@ -44,7 +44,12 @@ function entriesFor(targetId: string): Promise<AuditEntryRow[]> {
 }
 
 /** The one entry for a target and action, checked to be the only one, made by `by` from the call's address and request. */
-async function onlyEntry(targetId: string, action: string, by: { user: { id: string; email: string; displayName: string } }, from?: { ip: string; requestId: string }) {
+async function onlyEntry(
+  targetId: string,
+  action: string,
+  by: { user: { id: string; email: string; displayName: string } },
+  from?: { ip: string; requestId: string },
+) {
   const found = (await entriesFor(targetId)).filter((entry) => entry.action === action);
   expect(found).toHaveLength(1);
   const entry = found[0]!;
@@ -64,7 +69,12 @@ describe("projects", () => {
     const id = await createProjectAs(server, customer.cookie, { projectName: "Audited Bakery" });
     const done = await patchProjects(admin.cookie, [id], { status: "in-progress" });
     const entry = await onlyEntry(id, "project.status", admin, done);
-    expect(entry).toMatchObject({ targetType: "project", targetLabel: "Audited Bakery", before: { status: "pending-approval" }, after: { status: "in-progress" } });
+    expect(entry).toMatchObject({
+      targetType: "project",
+      targetLabel: "Audited Bakery",
+      before: { status: "pending-approval" },
+      after: { status: "in-progress" },
+    });
     expect(entry.requestId).toMatch(/^[A-Za-z0-9._-]{8,}$/);
     // Setting the same status again changes nothing, so it records nothing.
     await patchProjects(admin.cookie, [id], { status: "in-progress" });
@@ -134,7 +144,11 @@ describe("projects", () => {
     const single = await createProjectAs(server, customer.cookie, { projectName: "Single Doomed" });
     await ok("DELETE", `/api/admin/projects?projectIDs=${bulk}`, admin.cookie);
     await ok("DELETE", `/api/projects/${single}`, superAdmin.cookie);
-    expect(await onlyEntry(bulk, "project.delete", admin)).toMatchObject({ targetLabel: "Bulk Doomed", before: { status: "pending-approval", creatorEmail: customer.user.email }, after: null });
+    expect(await onlyEntry(bulk, "project.delete", admin)).toMatchObject({
+      targetLabel: "Bulk Doomed",
+      before: { status: "pending-approval", creatorEmail: customer.user.email },
+      after: null,
+    });
     expect(await onlyEntry(single, "project.delete", superAdmin)).toMatchObject({ targetLabel: "Single Doomed" });
     // A customer deleting their own project is not an admin action.
     const own = await createProjectAs(server, customer.cookie);
@@ -176,7 +190,10 @@ describe("the console's other writes", () => {
     const { bugReportID } = (await created.response.json()) as { bugReportID: string };
     await onlyEntry(bugReportID, "bug_report.create", admin, created);
     await ok("PATCH", "/api/admin/bugreports", admin.cookie, { bugReportIDs: [bugReportID], updatedFields: { resolved: true, notes: "Fixed in 1.2" } });
-    expect(await onlyEntry(bugReportID, "bug_report.update", admin)).toMatchObject({ before: { resolved: false, notes: "" }, after: { resolved: true, notes: "Fixed in 1.2" } });
+    expect(await onlyEntry(bugReportID, "bug_report.update", admin)).toMatchObject({
+      before: { resolved: false, notes: "" },
+      after: { resolved: true, notes: "Fixed in 1.2" },
+    });
     await ok("DELETE", `/api/admin/bugreports?bugReportIDs=${bugReportID}`, admin.cookie);
     expect((await onlyEntry(bugReportID, "bug_report.delete", admin)).before).toMatchObject({ title: "Audited bug", resolved: true });
   });
@@ -233,7 +250,11 @@ describe("the table itself", () => {
         throw new Error(String((error as { cause?: unknown }).cause ?? error));
       }
     };
-    for (const statement of [sql`update audit_log set actor_email = 'forged@example.com'`, sql`delete from audit_log where id = ${entry!.id}`, sql`truncate audit_log`]) {
+    for (const statement of [
+      sql`update audit_log set actor_email = 'forged@example.com'`,
+      sql`delete from audit_log where id = ${entry!.id}`,
+      sql`truncate audit_log`,
+    ]) {
       await expect(run(statement)).rejects.toThrow("audit_log is append-only");
     }
     // Even a statement that matches no row.
@@ -251,7 +272,10 @@ describe("the table itself", () => {
 });
 
 describe("reading the log", () => {
-  type Answer = { entries: { _id: string; action: string; actor: { email: string }; target: { id: string; type: string; label: string } }[]; totalCount: number };
+  type Answer = {
+    entries: { _id: string; action: string; actor: { email: string }; target: { id: string; type: string; label: string } }[];
+    totalCount: number;
+  };
   const read = async (query: string, cookie = admin.cookie) => {
     const response = await server.request(`/api/admin/audit${query}`, { cookie });
     expect(response.status).toBe(200);
@@ -267,7 +291,8 @@ describe("reading the log", () => {
       expect(page.headers.get("location")).toBe("/dashboard");
     }
     // No route writes to the log.
-    for (const method of ["POST", "PATCH", "PUT", "DELETE"]) expect((await server.request("/api/admin/audit", { method, cookie: superAdmin.cookie })).status).toBe(404);
+    for (const method of ["POST", "PATCH", "PUT", "DELETE"])
+      expect((await server.request("/api/admin/audit", { method, cookie: superAdmin.cookie })).status).toBe(404);
   });
 
   test("filters by action, actor, target type, target text and days", async () => {
