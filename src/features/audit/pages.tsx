@@ -9,7 +9,6 @@ import { csvResponse } from "../../lib/csv";
 import { type Column, DataTable } from "../../render/data-table";
 import { Pager } from "../../render/list-controls";
 import { linkTo } from "../../render/list-links";
-import { formatDate } from "../../shared/dates";
 import { auditActions, auditTargetTypes } from "../../shared/enums";
 import { AUDIT_PAGE_SIZE, pageInfo } from "../../shared/lists";
 import { AdminFrame } from "../layout/admin-frame";
@@ -18,7 +17,7 @@ import { type AuditListState, auditListLink, auditListParams, readAuditListState
 import { searchAuditRows } from "./queries";
 import { AUDIT_CSV_HEADER, auditCsvRows, auditFiltersOf } from "./service";
 
-const formatTime = (value: Date): string => `${formatDate(value)} ${value.toISOString().slice(11, 19)} UTC`;
+const formatTime = (value: Date): string => `${value.toISOString().slice(0, 10)} ${value.toISOString().slice(11, 19)} UTC`;
 const targetTypeLabel = (type: string): string => type.replace("_", " ");
 
 /** A value as one short line: text as it is, anything else as JSON, long ones cut. */
@@ -48,22 +47,24 @@ function Changes(props: { entry: AuditEntryRow }) {
 }
 
 const columns: Column<AuditEntryRow>[] = [
-  { header: "Time", nowrap: true, cell: (entry) => <time dateTime={entry.createdAt.toISOString()}>{formatTime(entry.createdAt)}</time> },
   {
-    header: "Admin",
+    header: "Admin and time",
     cell: (entry) => (
       <>
         {entry.actorName}
         <span className="row-sub">{entry.actorEmail}</span>
+        <time className="row-sub" dateTime={entry.createdAt.toISOString()}>
+          {formatTime(entry.createdAt)}
+        </time>
       </>
     ),
   },
-  { header: "Action", nowrap: true, cell: (entry) => <code className="audit-action">{entry.action}</code> },
   {
-    header: "Target",
+    header: "What",
     cell: (entry) => (
       <>
-        {entry.targetLabel}
+        <code className="audit-action">{entry.action}</code>
+        <span className="audit-target">{entry.targetLabel}</span>
         <span className="row-sub">
           {targetTypeLabel(entry.targetType)} · {entry.targetId}
         </span>
@@ -171,7 +172,9 @@ export const adminAuditPages = (deps: AppDeps) =>
                 {filtered ? <a href="/admin/audit">Clear filters</a> : null}
               </div>
             ) : (
-              <DataTable columns={columns} rows={rows} rowKey={(entry) => entry.id} />
+              <div className="audit-log">
+                <DataTable columns={columns} rows={rows} rowKey={(entry) => entry.id} label="Audit log entries" />
+              </div>
             )}
             <Pager label="Audit log pages" page={state.page} info={pageInfo(counted, state.page, AUDIT_PAGE_SIZE)} hrefFor={(to) => auditListLink(state, to)} />
           </section>
