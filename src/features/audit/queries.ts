@@ -13,7 +13,7 @@ export async function insertAuditEntries(db: Db, rows: NewAuditEntry[]): Promise
 export type AuditedTable = Extract<AuditTargetType, "project" | "faq" | "bug_report">;
 export type AuditTarget = { id: string; label: string; values: AuditValues };
 
-/** Locks the rows a change is about to touch and reads the fields the log compares. */
+/** Locks the rows a change is about to touch (in id order, like every bulk lock) and reads the fields the log compares. */
 export async function lockAuditTargets(db: Db, table: AuditedTable, ids: string[]): Promise<AuditTarget[]> {
   if (ids.length === 0) return [];
   if (table === "project") {
@@ -22,6 +22,7 @@ export async function lockAuditTargets(db: Db, table: AuditedTable, ids: string[
       .from(projects)
       .innerJoin(users, eq(users.id, projects.creatorId))
       .where(inArray(projects.id, ids))
+      .orderBy(projects.id)
       .for("update", { of: projects });
     return rows.map(({ project, creatorEmail }) => ({
       id: project.id,
@@ -41,10 +42,10 @@ export async function lockAuditTargets(db: Db, table: AuditedTable, ids: string[
     }));
   }
   if (table === "faq") {
-    const rows = await db.select().from(faqs).where(inArray(faqs.id, ids)).for("update");
+    const rows = await db.select().from(faqs).where(inArray(faqs.id, ids)).orderBy(faqs.id).for("update");
     return rows.map((faq) => ({ id: faq.id, label: faq.title, values: { title: faq.title, section: faq.section, answer: faq.answer } }));
   }
-  const rows = await db.select().from(bugReports).where(inArray(bugReports.id, ids)).for("update");
+  const rows = await db.select().from(bugReports).where(inArray(bugReports.id, ids)).orderBy(bugReports.id).for("update");
   return rows.map((report) => ({
     id: report.id,
     label: report.title,
