@@ -3,7 +3,7 @@ import { t } from "elysia";
 import { PageNumber, pageAnswer } from "../../http/schemas";
 import { auditActions, auditTargetTypes } from "../../shared/enums";
 
-export const AUDIT_TEXT_MAX = 200;
+const AUDIT_TEXT_MAX = 200;
 const Text = t.Optional(t.String({ maxLength: AUDIT_TEXT_MAX }));
 const Day = t.Optional(t.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", error: "Expected a date as YYYY-MM-DD" }));
 

@@ -11,7 +11,7 @@ export async function insertAuditEntries(db: Db, rows: NewAuditEntry[]): Promise
 
 /** The tables whose changes are audited field by field. */
 export type AuditedTable = Extract<AuditTargetType, "project" | "faq" | "bug_report">;
-export type AuditTarget = { id: string; label: string; values: AuditValues };
+type AuditTarget = { id: string; label: string; values: AuditValues };
 
 /** Locks the rows a change is about to touch (in id order, like every bulk lock) and reads the fields the log compares. */
 export async function lockAuditTargets(db: Db, table: AuditedTable, ids: string[]): Promise<AuditTarget[]> {

@@ -41,7 +41,7 @@ export const MASK = "••••••";
 const SECRET_NAME = /password|secret|token|key|hash|enc$/i;
 
 /** A copy of `values` with every secret-named field (at any depth) replaced by the mask. */
-export function maskSecrets(values: AuditValues): AuditValues {
+function maskSecrets(values: AuditValues): AuditValues {
   const masked: AuditValues = {};
   for (const [name, value] of Object.entries(values)) {
     if (SECRET_NAME.test(name)) masked[name] = value === null || value === undefined ? null : MASK;
@@ -54,7 +54,7 @@ export function maskSecrets(values: AuditValues): AuditValues {
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The fields of `after` whose value differs from `before`, as a before/after pair (both empty when nothing changed). */
-export function changedFields(before: AuditValues, after: AuditValues): { before: AuditValues; after: AuditValues } {
+function changedFields(before: AuditValues, after: AuditValues): { before: AuditValues; after: AuditValues } {
   const changed = Object.keys(after).filter((name) => after[name] !== undefined && !same(before[name], after[name]));
   return {
     before: Object.fromEntries(changed.map((name) => [name, before[name] ?? null])),

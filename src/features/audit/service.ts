@@ -32,7 +32,7 @@ export function auditFiltersOf(query: Omit<AuditSearchQuery, "page">): AuditFilt
   };
 }
 
-export function toAuditEntryModel(row: AuditEntryRow): AuditEntryModel {
+function toAuditEntryModel(row: AuditEntryRow): AuditEntryModel {
   return {
     _id: row.id,
     createdAt: row.createdAt.toISOString(),
