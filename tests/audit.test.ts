@@ -237,6 +237,21 @@ describe("the console's other writes", () => {
   });
 });
 
+describe("masking", () => {
+  test("secret-named fields are masked at any depth, inside arrays too; null stays null", async () => {
+    const by = { userId: admin.user.id, email: admin.user.email, name: admin.user.displayName, ip: "127.0.0.1", requestId: null };
+    await recordAudit(db(), by, {
+      action: "project.update",
+      target: { type: "project", id: "MASKING", label: "Masking" },
+      before: { resetToken: null, tiers: [{ name: "Pro", apiKey: "k-123" }], owner: { passwordHash: "$argon2id$x", name: "Ada" } },
+      after: { resetToken: "t-456", totpSecretEnc: "sealed", note: "plain" },
+    });
+    const [entry] = await entriesFor("MASKING");
+    expect(entry?.before).toEqual({ resetToken: null, tiers: [{ name: "Pro", apiKey: MASK }], owner: { passwordHash: MASK, name: "Ada" } });
+    expect(entry?.after).toEqual({ resetToken: MASK, totpSecretEnc: MASK, note: "plain" });
+  });
+});
+
 describe("the table itself", () => {
   test("UPDATE, DELETE and TRUNCATE are refused by the database", async () => {
     const code = await createCode(server, admin.cookie, "Kept for ever");

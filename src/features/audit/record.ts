@@ -40,15 +40,18 @@ export type AuditEntry = {
 export const MASK = "••••••";
 const SECRET_NAME = /password|secret|token|key|hash|enc$/i;
 
-/** A copy of `values` with every secret-named field (at any depth) replaced by the mask. */
+/** A value with every secret-named field (at any depth, inside arrays too) replaced by the mask. */
+function masked(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(masked);
+  if (value === null || value === undefined) return null;
+  if (typeof value !== "object" || value instanceof Date) return value;
+  return maskSecrets(value as AuditValues);
+}
+
 function maskSecrets(values: AuditValues): AuditValues {
-  const masked: AuditValues = {};
-  for (const [name, value] of Object.entries(values)) {
-    if (SECRET_NAME.test(name)) masked[name] = value === null || value === undefined ? null : MASK;
-    else if (value && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date)) masked[name] = maskSecrets(value as AuditValues);
-    else masked[name] = value === undefined ? null : value;
-  }
-  return masked;
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, SECRET_NAME.test(name) ? (value === null || value === undefined ? null : MASK) : masked(value)]),
+  );
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
