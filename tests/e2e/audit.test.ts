@@ -47,6 +47,8 @@ describe.skipIf(!browserAvailable)("the audit log in Chromium", () => {
     expect(row).toContain("About two weeks.");
     expect(row).toContain("About three weeks");
     expect(await page.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe("/admin/audit/export.csv?action=faq.update");
+    // The target's name leads to its page in the console.
+    expect(await rows.first().getByRole("link", { name: "How long does a build take?" }).getAttribute("href")).toBe(`/admin/faq/${faqID}`);
     await shoot(page, "audit-filtered");
 
     await page.getByLabel("Target", { exact: true }).fill("nothing like this");

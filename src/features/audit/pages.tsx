@@ -20,6 +20,25 @@ import { AUDIT_CSV_HEADER, auditCsvRows, auditFiltersOf } from "./service";
 const formatTime = (value: Date): string => `${value.toISOString().slice(0, 10)} ${value.toISOString().slice(11, 19)} UTC`;
 const targetTypeLabel = (type: string): string => type.replace("_", " ");
 
+/** Where the console shows a target today; none for a deletion, or for kinds without a page of their own. */
+function targetHref(entry: AuditEntryRow): string | null {
+  if (entry.action.endsWith(".delete")) return null;
+  const id = encodeURIComponent(entry.targetId);
+  const pages: Partial<Record<AuditEntryRow["targetType"], string>> = {
+    project: `/projects/${id}/admin`,
+    invoice: `/invoices/${id}`,
+    access_code: `/accesscodes/${id}`,
+    faq: `/admin/faq/${id}`,
+    bug_report: `/admin/bugreports/${id}`,
+  };
+  return pages[entry.targetType] ?? null;
+}
+
+function TargetLabel(props: { entry: AuditEntryRow }) {
+  const href = targetHref(props.entry);
+  return <span className="audit-target">{href ? <a href={href}>{props.entry.targetLabel}</a> : props.entry.targetLabel}</span>;
+}
+
 /** A value as one short line: text as it is, anything else as JSON, long ones cut. */
 function shown(value: unknown): string {
   const text = value === null || value === undefined ? "none" : typeof value === "string" ? value : JSON.stringify(value);
@@ -64,7 +83,7 @@ const columns: Column<AuditEntryRow>[] = [
     cell: (entry) => (
       <>
         <code className="audit-action">{entry.action}</code>
-        <span className="audit-target">{entry.targetLabel}</span>
+        <TargetLabel entry={entry} />
         <span className="row-sub">
           {targetTypeLabel(entry.targetType)} · {entry.targetId}
         </span>
