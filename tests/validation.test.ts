@@ -79,6 +79,13 @@ describe("fields are named by their path", () => {
     expect(body.fields?.body).toStartWith("Send at least one field to change: projectName,");
   });
 
+  test("a body that is not valid JSON names the body", async () => {
+    const broken = await refusal(
+      server.request("/api/auth/login", { method: "POST", body: '{"email":', headers: { "content-type": "application/json", "x-forwarded-for": newIp() } }),
+    );
+    expect(broken).toEqual({ message: "The request body could not be read.", fields: { body: "Could not be parsed as its Content-Type says" } });
+  });
+
   test("wrong types and missing fields on register name each field", async () => {
     const missing = await refusal(json("/api/auth/register", "POST", { email: "a@example.com" }));
     expect(missing.fields).toEqual({ displayName: "Required", password: "Required" });
