@@ -7,7 +7,7 @@ import { type AuditEntryRow, auditLog, failedMails, users } from "../db/schema";
 import { MASK, recordAudit } from "../src/features/audit/record";
 import { newId } from "../src/lib/ids";
 import { type TestServer, startTestServer } from "./helpers/server";
-import { createCode, createProjectAs } from "./projects/fixtures";
+import { createCode, createProjectAs, png } from "./projects/fixtures";
 
 let server: TestServer;
 let admin: Awaited<ReturnType<TestServer["createAdmin"]>>;
@@ -137,6 +137,15 @@ describe("projects", () => {
     expect((await entriesFor(id)).map((row) => row.after)).toContainEqual({ revisionNotes: "Swap the hero photo" });
     const stored = JSON.stringify(await db().select().from(auditLog));
     expect(stored).not.toContain("provider-secret");
+  });
+
+  test("an admin adding images to a customer's project records the count", async () => {
+    const id = await createProjectAs(server, customer.cookie);
+    const form = new FormData();
+    form.append("logoImages", png("second.png"));
+    const response = await server.request(`/api/projects/${id}/images`, { method: "POST", cookie: admin.cookie, body: form });
+    expect(response.status).toBe(200);
+    expect(await onlyEntry(id, "project.update", admin)).toMatchObject({ before: { images: 1 }, after: { images: 2 } });
   });
 
   test("deleting projects (bulk or one) records what was deleted", async () => {
