@@ -6,6 +6,9 @@ import { type AnyPgColumn, bigserial, boolean, index, integer, jsonb, pgTable, p
 import {
   type ActivityDetails,
   type ActivityKind,
+  type AuditAction,
+  type AuditTargetType,
+  type AuditValues,
   type ChannelId,
   type FaqSection,
   type MailAttachment,
@@ -498,6 +501,34 @@ export const messageThreads = pgTable(
   (t) => [index("message_threads_unanswered").on(t.lastMessageSide)],
 );
 
+// Append-only record of admins' changes, written in the transaction of the change. No foreign
+// keys: an entry outlives the admin's account and its target, so the actor's e-mail and name and
+// the target's label are copied in. A trigger (migration 0008) refuses UPDATE, DELETE and TRUNCATE.
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    createdAt: createdAt(),
+    actorId: text("actor_id").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    actorName: text("actor_name").notNull(),
+    action: text("action").$type<AuditAction>().notNull(),
+    targetType: text("target_type").$type<AuditTargetType>().notNull(),
+    targetId: text("target_id").notNull(),
+    targetLabel: text("target_label").notNull(),
+    before: jsonb("before").$type<AuditValues>(),
+    after: jsonb("after").$type<AuditValues>(),
+    sourceIp: text("source_ip").notNull(),
+    requestId: text("request_id"),
+  },
+  (t) => [
+    index("audit_log_created").on(t.createdAt, t.id),
+    index("audit_log_actor").on(t.actorId, t.createdAt),
+    index("audit_log_target").on(t.targetType, t.targetId),
+    index("audit_log_action").on(t.action, t.createdAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
@@ -521,3 +552,5 @@ export type ActivityRow = typeof projectActivity.$inferSelect;
 export type NewActivity = typeof projectActivity.$inferInsert;
 export type ProjectMessage = typeof projectMessages.$inferSelect;
 export type MessageAttachment = typeof messageAttachments.$inferSelect;
+export type AuditEntryRow = typeof auditLog.$inferSelect;
+export type NewAuditEntry = typeof auditLog.$inferInsert;

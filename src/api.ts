@@ -9,6 +9,7 @@ import type { AppDeps } from "./deps";
 import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
 import { activityApi } from "./features/activity/api";
 import type { ApiDocument, ApiOperation, ApiRole } from "./features/admin-console/api-docs";
+import { adminAuditApi } from "./features/audit/api";
 import { authApi, oauthRoutes } from "./features/auth/api";
 import { adminBugReportsApi } from "./features/bug-reports/admin-api";
 import { bugReportsApi } from "./features/bug-reports/api";
@@ -53,6 +54,7 @@ export function createApi(deps: AppDeps) {
     .use(adminAccessCodesApi(deps))
     .use(adminInvoicesApi(deps))
     .use(adminMailApi(deps))
+    .use(adminAuditApi(deps))
     .use(notificationsApi(deps))
     .use(adminNotificationsApi(deps))
     .use(liveApi(deps));
@@ -102,6 +104,7 @@ const OPERATIONS: Record<string, Row> = {
   "GET /api/events": ["Live updates", "signed-in", "Server-Sent Events about your notifications and projects (admins: new orders and bug reports)"],
   "POST /api/payments/stripe/webhook": ["Payments", "public", "Stripe's events, verified by their signature (not for browsers)"],
   "POST /api/admin/mail/failed/{id}/retry": ["Mail (admin)", "admin", "Send a failed mail again"],
+  "GET /api/admin/audit": ["Audit log (admin)", "admin", "Search the audit log of admins' changes"],
   "PATCH /api/users/me": ["Account", "signed-in", "Change your name or e-mail"],
   "DELETE /api/users/me": ["Account", "signed-in", "Delete your account and everything in it"],
   "PATCH /api/users/me/password": ["Account", "signed-in", "Change your password"],

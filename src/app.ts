@@ -7,6 +7,7 @@ import type { AppDeps } from "./deps";
 import { accessCodePages } from "./features/access-codes/pages";
 import { apiDocsPages } from "./features/admin-console/api-docs";
 import { adminConsolePages } from "./features/admin-console/pages";
+import { adminAuditPages } from "./features/audit/pages";
 import { authPages } from "./features/auth/pages";
 import { ownBugReportPages } from "./features/bug-reports/own-pages";
 import { adminBugReportPages } from "./features/bug-reports/pages";
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
     .use(adminFaqPages(deps))
     .use(adminBugReportPages(deps))
     .use(adminMailPages(deps))
+    .use(adminAuditPages(deps))
     .use(ownBugReportPages(deps))
     .use(wizardPages(deps))
     .use(projectPages(deps))

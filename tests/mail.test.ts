@@ -238,11 +238,12 @@ describe(`mail over SMTP on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGli
 
     // The address is fixed; the admin retries.
     smtp.accept("bounce@example.com");
-    expect(await retryFailedMail({ database, jobs }, failed!.id)).toEqual({ message: "The mail to bounce@example.com is queued again." });
+    const by = { userId: "test-admin", email: "admin@example.com", name: "Test Admin", ip: "127.0.0.1", requestId: null };
+    expect(await retryFailedMail({ database, jobs }, failed!.id, by)).toEqual({ message: "The mail to bounce@example.com is queued again." });
     await smtp.waitForMail((m) => m.envelopeTo.includes("bounce@example.com"));
     expect(await db.select().from(failedMails)).toHaveLength(0);
     // A second click finds nothing to retry.
-    const again = retryFailedMail({ database, jobs }, failed!.id);
+    const again = retryFailedMail({ database, jobs }, failed!.id, by);
     await expect(again).rejects.toBeInstanceOf(HttpError);
     await Bun.sleep(1_000);
     expect(smtp.messages.filter((m) => m.envelopeTo.includes("bounce@example.com"))).toHaveLength(1);

@@ -10,6 +10,9 @@ import { FIXED_PAGES, formatPrice, packages } from "../src/shared/packages";
 import { type TestServer, startTestServer } from "./helpers/server";
 import { type SmtpCapture, startSmtpCapture } from "./helpers/smtp";
 
+/** Who the FAQ writes below are recorded as in the audit log. */
+const by = { userId: "test-admin", email: "admin@example.com", name: "Test Admin", ip: "127.0.0.1", requestId: null };
+
 const SOCIAL_URL = "https://social.example/webstudio";
 const PROVIDER_EMAIL = "studio@provider.example";
 const PUBLIC_PAGES = ["/", "/support", "/contact-us", "/terms"];
@@ -201,7 +204,7 @@ describe("support and FAQs", () => {
 
   test("two start-ups racing on an empty table seed exactly one set", async () => {
     const ids = (await db().select({ id: faqs.id }).from(faqs)).map((row) => row.id);
-    await deleteFaqs(db(), ids);
+    await deleteFaqs(db(), ids, by);
     const results = await Promise.all([seedFaqs(db()), seedFaqs(db())]);
     expect(results.filter(Boolean).length).toBe(1);
     expect((await db().select().from(faqs)).length).toBe(STARTER_FAQS.length);
@@ -237,11 +240,15 @@ describe("support and FAQs", () => {
   });
 
   test("FAQ text is shown as text: markup in a title or answer cannot inject HTML", async () => {
-    const evil = await createFaq(db(), {
-      title: "<b>bold</b> question",
-      section: "Project",
-      answer: '<script>alert("x")</script><img src=x onerror="alert(1)">',
-    });
+    const evil = await createFaq(
+      db(),
+      {
+        title: "<b>bold</b> question",
+        section: "Project",
+        answer: '<script>alert("x")</script><img src=x onerror="alert(1)">',
+      },
+      by,
+    );
     for (const path of ["/support", `/support/faq/${evil.id}`]) {
       const page = await html(path);
       expect(page).not.toContain("<b>bold</b>");
@@ -249,7 +256,7 @@ describe("support and FAQs", () => {
       expect(page).not.toContain("<img");
       expect(page).toContain("&lt;b&gt;bold&lt;/b&gt;");
     }
-    await deleteFaqs(db(), [evil.id]);
+    await deleteFaqs(db(), [evil.id], by);
   });
 
   test("GET /api/faq answers every section in order with its FAQs; GET /api/faq/{id} one FAQ; a missing one 404", async () => {
@@ -271,7 +278,11 @@ describe("support and FAQs", () => {
   test("every FAQ write through the FAQ service invalidates the cached pages, the sitemap and the API list", async () => {
     await server.request("/support");
     expect((await server.request("/support")).headers.get("x-render-cache")).toBe("hit");
-    const created = await createFaq(db(), { title: "Do you build mobile apps?", section: "Project", answer: "Web apps only, but they work well on phones." });
+    const created = await createFaq(
+      db(),
+      { title: "Do you build mobile apps?", section: "Project", answer: "Web apps only, but they work well on phones." },
+      by,
+    );
     const afterCreate = await server.request("/support");
     expect(afterCreate.headers.get("x-render-cache")).toBe("miss");
     expect(await afterCreate.text()).toContain("Do you build mobile apps?");
@@ -279,22 +290,22 @@ describe("support and FAQs", () => {
     expect(JSON.stringify(await (await server.request("/api/faq")).json())).toContain("Do you build mobile apps?");
 
     await server.request(`/support/faq/${created.id}`);
-    await updateFaqs(db(), [created.id], { title: "Do you build native mobile apps?" });
+    await updateFaqs(db(), [created.id], { title: "Do you build native mobile apps?" }, by);
     expect(await html(`/support/faq/${created.id}`)).toContain("Do you build native mobile apps?");
     expect(await html("/support")).toContain("Do you build native mobile apps?");
 
-    await deleteFaqs(db(), [created.id]);
+    await deleteFaqs(db(), [created.id], by);
     expect((await server.request(`/support/faq/${created.id}`)).status).toBe(404);
     expect(await html("/support")).not.toContain("native mobile apps");
     expect(await html("/sitemap.xml")).not.toContain(created.id);
   });
 
   test("the FAQ service refuses blank fields and unknown sections", async () => {
-    await expect(createFaq(db(), { title: "  ", section: "Account", answer: "a" })).rejects.toMatchObject({
+    await expect(createFaq(db(), { title: "  ", section: "Account", answer: "a" }, by)).rejects.toMatchObject({
       status: 400,
       fields: { title: "Title cannot be blank." },
     });
-    await expect(createFaq(db(), { title: "t", section: "Nope" as "Account", answer: "a" })).rejects.toMatchObject({ status: 400 });
+    await expect(createFaq(db(), { title: "t", section: "Nope" as "Account", answer: "a" }, by)).rejects.toMatchObject({ status: 400 });
   });
 });
 

@@ -79,6 +79,13 @@ describe("fields are named by their path", () => {
     expect(body.fields?.body).toStartWith("Send at least one field to change: projectName,");
   });
 
+  test("a body that is not valid JSON names the body", async () => {
+    const broken = await refusal(
+      server.request("/api/auth/login", { method: "POST", body: '{"email":', headers: { "content-type": "application/json", "x-forwarded-for": newIp() } }),
+    );
+    expect(broken).toEqual({ message: "The request body could not be read.", fields: { body: "Could not be parsed as its Content-Type says" } });
+  });
+
   test("wrong types and missing fields on register name each field", async () => {
     const missing = await refusal(json("/api/auth/register", "POST", { email: "a@example.com" }));
     expect(missing.fields).toEqual({ displayName: "Required", password: "Required" });
@@ -93,6 +100,28 @@ describe("unknown fields are refused on every write", () => {
     expect(contact.fields).toEqual({ cc: "This field cannot be set here" });
     const bug = await refusal(json("/api/bugreports", "POST", { title: "Broken", description: "It broke", resolved: true }, { cookie }));
     expect(bug.fields).toEqual({ resolved: "This field cannot be set here" });
+  });
+
+  test("auth, password and role writes refuse a forged field instead of dropping it", async () => {
+    const email = `forged-${Date.now()}@example.com`;
+    const register = await refusal(json("/api/auth/register", "POST", { email, displayName: "Forger", password: "Zebra-Quokka-91", isAdmin: true }));
+    expect(register.fields).toEqual({ isAdmin: "This field cannot be set here" });
+    // Nothing was created: the same e-mail registers cleanly afterwards.
+    expect((await json("/api/auth/register", "POST", { email, displayName: "Forger", password: "Zebra-Quokka-91" })).status).toBe(201);
+    const cases: Array<[string, string, unknown, string | undefined]> = [
+      ["/api/auth/login", "POST", { email, password: "Zebra-Quokka-91", remember: true }, undefined],
+      ["/api/auth/reset", "POST", { email, redirect: "https://evil.example" }, undefined],
+      ["/api/auth/reset/confirm", "POST", { token: "x", password: "Zebra-Quokka-92", userId: "someone" }, undefined],
+      ["/api/auth/login/new-password", "POST", { ticket: "x", password: "Zebra-Quokka-92", userId: "someone" }, undefined],
+      ["/api/users/me/password", "PATCH", { currentPassword: "a", password: "Zebra-Quokka-92", userId: "someone" }, cookie],
+    ];
+    for (const [path, method, body, as] of cases) {
+      const refused = await refusal(json(path, method, body, { cookie: as }));
+      expect(Object.values(refused.fields ?? {})).toEqual(["This field cannot be set here"]);
+    }
+    const admin = await server.createAdmin({ superAdmin: true });
+    const role = await refusal(json("/api/admin/users/makeadmin", "PATCH", { userID: "someone", isSuperAdmin: true }, { cookie: admin.cookie }));
+    expect(role.fields).toEqual({ isSuperAdmin: "This field cannot be set here" });
   });
 });
 

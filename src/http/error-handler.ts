@@ -61,7 +61,8 @@ export function mapError(code: string | number, error: unknown, url?: URL): Mapp
       return { status: 400, message: first ? `Invalid ${first[0]}: ${first[1]}` : "The request is not valid.", fields };
     }
     case "PARSE":
-      return { status: 400, message: "The request body could not be read." };
+      // Broken JSON or form data: the body itself is the field at fault.
+      return { status: 400, message: "The request body could not be read.", fields: { body: "Could not be parsed as its Content-Type says" } };
     case "NOT_FOUND":
       return { status: 404, message: "Not Found" };
     case "INVALID_COOKIE_SIGNATURE":

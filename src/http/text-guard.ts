@@ -9,6 +9,7 @@ import { type HttpError, badRequest } from "./errors";
 const NUL_MESSAGE = "Contains a NUL character, which is not allowed";
 const BAD_ESCAPE_MESSAGE = "Contains a malformed %-escape or invalid UTF-8";
 const BAD_UTF8_MESSAGE = "Is not valid UTF-8";
+const NUL_OR_BAD_UTF8_MESSAGE = "Contains a NUL character or invalid UTF-8, which is not allowed";
 
 const refusals = new WeakMap<Request, HttpError>();
 
@@ -111,7 +112,7 @@ export function checkBodyText(bytes: Uint8Array, contentType: string): HttpError
   }
   const found: string[] = [];
   collectStrings(parsed, "", (value) => value.includes("\u0000") || (!valid && value.includes("\ufffd")), found);
-  const fields = Object.fromEntries(found.map((path) => [path, valid ? NUL_MESSAGE : `${NUL_MESSAGE} or invalid UTF-8`]));
+  const fields = Object.fromEntries(found.map((path) => [path, valid ? NUL_MESSAGE : NUL_OR_BAD_UTF8_MESSAGE]));
   return refuseFields(Object.keys(fields).length > 0 ? fields : { body: BAD_UTF8_MESSAGE });
 }
 

@@ -78,3 +78,34 @@ export type ActivityDetails = {
 /** Who wrote a message: the project's customer or the studio (any admin). */
 export const messageSides = ["customer", "studio"] as const;
 export type MessageSide = (typeof messageSides)[number];
+/** What the audit log records: every change an admin or super admin makes (README decision on the audit log). */
+export const auditActions = [
+  "project.status",
+  "project.paid",
+  "payment.refund",
+  "project.lock",
+  "project.archive",
+  "project.access_code",
+  "project.update",
+  "project.revision_round",
+  "project.delete",
+  "invoice.send",
+  "access_code.create",
+  "faq.create",
+  "faq.update",
+  "faq.delete",
+  "bug_report.create",
+  "bug_report.update",
+  "bug_report.delete",
+  "announcement.send",
+  "user.make_admin",
+  "user.remove_admin",
+  "user.make_super_admin",
+  "user.mfa_reset",
+  "mail.retry",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+export const auditTargetTypes = ["project", "invoice", "access_code", "faq", "bug_report", "announcement", "user", "mail"] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+/** The changed fields of an audited row, secrets already masked. */
+export type AuditValues = Record<string, unknown>;

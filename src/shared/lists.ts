@@ -36,3 +36,4 @@ export const readPage = (value: string | null): number => {
 };
 export const readSort = (value: string | null): SortOrder => (value === "createdAt" ? "createdAt" : "-createdAt");
 export const readTitle = (value: string | null): string => (value ?? "").trim().slice(0, MAX_TITLE);
+export const AUDIT_PAGE_SIZE = 50;

@@ -61,6 +61,7 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
       "/admin/faq",
       `/admin/faq/${faq?.id}`,
       "/admin/tools",
+      "/admin/audit",
       `/projects/${projectID}/admin`,
       `/accesscodes/${accessCodeID}`,
     ];

@@ -5,6 +5,7 @@ import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { refuseUnknownFields } from "../../http/unknown-fields";
+import { auditBy } from "../audit/record";
 import {
   AccessCodeIdParams,
   AccessCodeModel,
@@ -35,10 +36,14 @@ export const adminAccessCodesApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-access-codes-api", prefix: "/api/admin/accesscodes" })
     .use(context(deps))
     .onTransform(({ actor }) => void requireAdmin(actor))
-    .post("", async ({ body, status }) => status(201, await createAccessCode(deps.database.db, body.title)), {
-      transform: refuseUnknownFields(NewAccessCode),
-      body: NewAccessCode,
-      response: { 201: CreatedAccessCode },
-    })
+    .post(
+      "",
+      async ({ actor, body, request, status }) => status(201, await createAccessCode(deps.database.db, body.title, auditBy(requireAdmin(actor), request))),
+      {
+        transform: refuseUnknownFields(NewAccessCode),
+        body: NewAccessCode,
+        response: { 201: CreatedAccessCode },
+      },
+    )
     .get("/search", ({ query }) => listAccessCodes(deps, query), { query: AccessCodeSearchQuery, response: AccessCodesPage })
     .get("/:id", ({ params }) => getAccessCode(deps.database.db, params.id), { params: AccessCodeIdParams, response: AccessCodeModel });

@@ -9,6 +9,7 @@ import { EXPORT_BATCH, everyRow } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { SPOKEN_ALPHABET, randomText } from "../../lib/random-text";
 import { ACCESS_CODES_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
+import { type AuditBy, recordAudit } from "../audit/record";
 import type { AccessCodeModel, AccessCodeSearchQuery } from "./model";
 import { findAccessCode, insertAccessCode, isCodeUnclaimed, searchAccessCodes } from "./queries";
 
@@ -44,13 +45,18 @@ export function toAccessCodeModel(row: AccessCode): AccessCodeModel {
   };
 }
 
-export async function createAccessCode(db: Db, title: string): Promise<{ message: string; accessCodeID: string }> {
+export async function createAccessCode(db: Db, title: string, by: AuditBy): Promise<{ message: string; accessCodeID: string }> {
   const trimmed = title.trim();
   if (!trimmed) throw badRequest("Title cannot be blank.", { title: "Title cannot be blank." });
   const id = newId();
   // A collision in 2^60 codes is all but impossible; retrying keeps the unique index the only judge.
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (await insertAccessCode(db, { id, title: trimmed, code: generateAccessCode() })) {
+    const created = await db.transaction(async (tx) => {
+      const inserted = await insertAccessCode(tx, { id, title: trimmed, code: generateAccessCode() });
+      if (inserted) await recordAudit(tx, by, { action: "access_code.create", target: { type: "access_code", id, label: trimmed }, after: { title: trimmed } });
+      return inserted;
+    });
+    if (created) {
       return { message: "Access code created.", accessCodeID: id };
     }
   }

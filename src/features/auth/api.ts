@@ -26,7 +26,7 @@ export const authApi = (deps: AppDeps) =>
         set.headers["set-cookie"] = cookie;
         return { user: toPublicUser(user, deps.config) };
       },
-      { body: RegisterBody },
+      { transform: refuseUnknownFields(RegisterBody), body: RegisterBody },
     )
     .post(
       "/login",
@@ -51,7 +51,7 @@ export const authApi = (deps: AppDeps) =>
         set.headers["set-cookie"] = result.cookie;
         return { user: toPublicUser(result.user, deps.config), mustChangePassword: false as const, next: homeAfterSignIn(deps.config, result.user) };
       },
-      { body: LoginBody },
+      { transform: refuseUnknownFields(LoginBody), body: LoginBody },
     )
     .post(
       "/login/code",
@@ -69,7 +69,7 @@ export const authApi = (deps: AppDeps) =>
         set.headers["set-cookie"] = cookie;
         return { user: toPublicUser(user, deps.config), message: "Your password has been saved." };
       },
-      { body: NewPasswordBody },
+      { transform: refuseUnknownFields(NewPasswordBody), body: NewPasswordBody },
     )
     .post(
       "/choose-password",
@@ -86,7 +86,10 @@ export const authApi = (deps: AppDeps) =>
       set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
       return { message: "You are signed out." };
     })
-    .post("/reset", async ({ body, request }) => ({ message: await requestPasswordReset(deps, body, clientIp(request)) }), { body: ResetRequestBody })
+    .post("/reset", async ({ body, request }) => ({ message: await requestPasswordReset(deps, body, clientIp(request)) }), {
+      transform: refuseUnknownFields(ResetRequestBody),
+      body: ResetRequestBody,
+    })
     .post(
       "/reset/confirm",
       async ({ body, request, set }) => {
@@ -102,7 +105,7 @@ export const authApi = (deps: AppDeps) =>
         set.headers["set-cookie"] = result.cookie;
         return { message: "Your password has been reset.", user: toPublicUser(result.user, deps.config) };
       },
-      { body: ResetConfirmBody },
+      { transform: refuseUnknownFields(ResetConfirmBody), body: ResetConfirmBody },
     );
 
 /** GET /api/auth/{google,oidc} and their callbacks: redirects, never JSON. */

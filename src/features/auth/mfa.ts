@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { clearFailures, recordFailure, refuseWhileThrottled } from "../../http/rate-limit";
 import { revokeUserSessions } from "../../http/sessions";
 import { randomBytes, sha256 } from "../../lib/crypto";
+import { type AuditBy, recordAudit, userTarget } from "../audit/record";
 import { claimTotpStep, consumeRecoveryCode, countRecoveryCodes, disableMfa, enableMfa, findUserById, replaceRecoveryCodes } from "./queries";
 import { type Deps, LIMITS, type SignInTicket, type SignedIn, explainLimit, limitAttempts, signInUser } from "./service";
 
@@ -171,15 +172,18 @@ export async function mfaStatus(deps: Deps, user: User): Promise<{ enabled: bool
  * with their password and, if they are an admin under REQUIRE_ADMIN_MFA, set it up again. One
  * function so the audit log can wrap it.
  */
-export async function resetUserMfa(deps: Deps, actor: Actor, userId: string): Promise<string> {
+export async function resetUserMfa(deps: Deps, actor: Actor, userId: string, by: AuditBy): Promise<string> {
   if (!actor.isSuperAdmin) throw forbidden("Only super admins can reset two-factor authentication.");
   if (userId === actor.user.id) throw conflict("Turn your own two-factor authentication off in Settings → Security.");
   const db = deps.database.db;
   const user = await findUserById(db, userId);
   if (!user) throw notFound("No users matched those filters.");
   if (!hasMfa(user)) throw conflict(`${user.displayName} has no two-factor authentication to reset.`);
-  await disableMfa(db, user.id);
-  await revokeUserSessions(db, user.id);
+  await db.transaction(async (tx) => {
+    await disableMfa(tx, user.id);
+    await revokeUserSessions(tx, user.id);
+    await recordAudit(tx, by, { action: "user.mfa_reset", target: userTarget(user), before: { mfa: true }, after: { mfa: false, signedOut: true } });
+  });
   return `Two-factor authentication of ${user.displayName} has been reset.`;
 }
 

@@ -5,11 +5,13 @@ import { t } from "elysia";
 const Email = t.String({ maxLength: 320, error: "E-mail must be text." });
 const Password = t.String({ maxLength: 1000, error: "Password must be text." });
 
-export const RegisterBody = t.Object({ email: Email, displayName: t.String({ maxLength: 300, error: "Full name must be text." }), password: Password });
-export const LoginBody = t.Object({ email: Email, password: Password });
-export const ResetRequestBody = t.Object({ email: Email });
-export const ResetConfirmBody = t.Object({ token: t.String({ maxLength: 400 }), password: Password });
-export const NewPasswordBody = t.Object({ ticket: t.String({ maxLength: 2000 }), password: Password });
+// Every body refuses fields it does not declare (README decision 7): a forged `isAdmin` on registration is a 400, not silently dropped.
+const closed = { additionalProperties: false } as const;
+export const RegisterBody = t.Object({ email: Email, displayName: t.String({ maxLength: 300, error: "Full name must be text." }), password: Password }, closed);
+export const LoginBody = t.Object({ email: Email, password: Password }, closed);
+export const ResetRequestBody = t.Object({ email: Email }, closed);
+export const ResetConfirmBody = t.Object({ token: t.String({ maxLength: 400 }), password: Password }, closed);
+export const NewPasswordBody = t.Object({ ticket: t.String({ maxLength: 2000 }), password: Password }, closed);
 export const ChoosePasswordBody = t.Object({ password: Password }, { additionalProperties: false });
 export const MfaCodeBody = t.Object(
   { ticket: t.String({ maxLength: 2000 }), code: t.String({ maxLength: 40, error: "Code must be text." }) },

@@ -5,6 +5,7 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { refuseUnknownFields } from "../../http/unknown-fields";
+import { auditBy } from "../audit/record";
 import { createBugReportAsAdmin, deleteBugReports, getBugReport, getBugReportStats, searchBugReports, updateBugReports } from "./admin-service";
 import {
   BugReportIdParams,
@@ -28,15 +29,23 @@ export const adminBugReportsApi = (deps: AppDeps) => {
     .get("/search", ({ query }) => searchBugReports(db, query), { query: BugReportSearchQuery, response: BugReportsPage })
     .get("/stats", ({ query }) => getBugReportStats(db, query.timeframe ?? "week"), { query: StatsQuery, response: BugReportStats })
     .get("/:id", ({ params }) => getBugReport(db, params.id), { params: BugReportIdParams, response: BugReportModel })
-    .post("", async ({ actor, body, status }) => status(201, await createBugReportAsAdmin(db, requireAdmin(actor).user.id, body)), {
-      transform: refuseUnknownFields(NewBugReport),
-      body: NewBugReport,
-      response: { 201: CreatedBugReport },
-    })
-    .patch("", ({ body }) => updateBugReports(db, body.bugReportIDs, body.updatedFields), {
+    .post(
+      "",
+      async ({ actor, body, request, status }) =>
+        status(201, await createBugReportAsAdmin(db, requireAdmin(actor).user.id, body, auditBy(requireAdmin(actor), request))),
+      {
+        transform: refuseUnknownFields(NewBugReport),
+        body: NewBugReport,
+        response: { 201: CreatedBugReport },
+      },
+    )
+    .patch("", ({ actor, body, request }) => updateBugReports(db, body.bugReportIDs, body.updatedFields, auditBy(requireAdmin(actor), request)), {
       transform: refuseUnknownFields(BugReportsPatch),
       body: BugReportsPatch,
       response: BugReportsBulkAnswer,
     })
-    .delete("", ({ query }) => deleteBugReports(db, query.bugReportIDs), { query: BugReportsDeleteQuery, response: BugReportsBulkAnswer });
+    .delete("", ({ actor, query, request }) => deleteBugReports(db, query.bugReportIDs, auditBy(requireAdmin(actor), request)), {
+      query: BugReportsDeleteQuery,
+      response: BugReportsBulkAnswer,
+    });
 };

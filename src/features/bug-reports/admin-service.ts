@@ -5,6 +5,7 @@ import type { CsvValue } from "../../lib/csv";
 import { type Db, EXPORT_BATCH, everyRow } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { BUG_REPORTS_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
+import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit/record";
 import { insertNotifications } from "../notifications/queries";
 import { type BugReportFields, type BugReportModel, type BugReportSearchQuery, type BugReportStats, MAX_BULK_BUG_REPORTS, type Timeframe } from "./model";
 import {
@@ -123,10 +124,14 @@ export async function createBugReportAsAdmin(
   db: Db,
   reporterId: string,
   input: { title: string; description: string },
+  by: AuditBy,
 ): Promise<{ message: string; bugReportID: string }> {
   const { title, description } = checkText(input) as { title: string; description: string };
   const id = newId();
-  await insertBugReport(db, { id, title, description, reporterId });
+  await db.transaction(async (tx) => {
+    await insertBugReport(tx, { id, title, description, reporterId });
+    await recordAudit(tx, by, { action: "bug_report.create", target: { type: "bug_report", id, label: title }, after: { title, description } });
+  });
   return { message: "Bug report created.", bugReportID: id };
 }
 
@@ -134,10 +139,11 @@ export async function createBugReportAsAdmin(
  * Updates reports; a reporter whose report is now resolved (or open again) is told in the app,
  * in the same transaction, so the notice and the status never disagree.
  */
-export async function updateBugReports(db: Db, ids: string[], changes: BugReportFields): Promise<{ message: string; bugReportIDs: string[] }> {
+export async function updateBugReports(db: Db, ids: string[], changes: BugReportFields, by: AuditBy): Promise<{ message: string; bugReportIDs: string[] }> {
   const fields: BugReportFields = { ...changes, ...checkText(changes) };
   const updated = await db.transaction(async (tx) => {
     const before = fields.resolved === undefined ? [] : await lockReportStatuses(tx, [...new Set(ids)]);
+    await auditChanges(tx, by, "bug_report", [...new Set(ids)], fields);
     const changed = await updateBugReportRows(tx, [...new Set(ids)], fields);
     const notices = before
       .filter((report) => report.reporterId !== null && report.resolved !== fields.resolved)
@@ -153,8 +159,12 @@ export async function updateBugReports(db: Db, ids: string[], changes: BugReport
   return { message: updated.length === 1 ? "Bug report updated." : `${updated.length} bug reports updated.`, bugReportIDs: updated };
 }
 
-export async function deleteBugReports(db: Db, joinedIds: string): Promise<{ message: string; bugReportIDs: string[] }> {
-  const deleted = await deleteBugReportRows(db, parseIdList(joinedIds, "bugReportIDs", MAX_BULK_BUG_REPORTS));
+export async function deleteBugReports(db: Db, joinedIds: string, by: AuditBy): Promise<{ message: string; bugReportIDs: string[] }> {
+  const ids = parseIdList(joinedIds, "bugReportIDs", MAX_BULK_BUG_REPORTS);
+  const deleted = await db.transaction(async (tx) => {
+    await auditDeletions(tx, by, "bug_report", ids);
+    return deleteBugReportRows(tx, ids);
+  });
   if (deleted.length === 0) throw notFound("No bug report matched those ids.");
   return { message: deleted.length === 1 ? "Bug report deleted." : `${deleted.length} bug reports deleted.`, bugReportIDs: deleted };
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { refuseUnknownFields } from "../../http/unknown-fields";
+import { auditBy } from "../audit/record";
 import { CreatedFaq, FaqIdParams, FaqModel, FaqSearchQuery, FaqsBulkAnswer, FaqsDeleteQuery, FaqsPage, FaqsPatch, NewFaq } from "./admin-model";
 import { createFaqAsAdmin, deleteFaqsAsAdmin, getFaqForAdmin, searchFaqs, updateFaqsAsAdmin } from "./admin-service";
 
@@ -15,15 +16,18 @@ export const adminFaqApi = (deps: AppDeps) => {
     .onTransform(({ actor }) => void requireAdmin(actor))
     .get("/search", ({ query }) => searchFaqs(db, query), { query: FaqSearchQuery, response: FaqsPage })
     .get("/:id", ({ params }) => getFaqForAdmin(db, params.id), { params: FaqIdParams, response: FaqModel })
-    .post("", async ({ body, status }) => status(201, await createFaqAsAdmin(db, body)), {
+    .post("", async ({ actor, body, request, status }) => status(201, await createFaqAsAdmin(db, body, auditBy(requireAdmin(actor), request))), {
       transform: refuseUnknownFields(NewFaq),
       body: NewFaq,
       response: { 201: CreatedFaq },
     })
-    .patch("", ({ body }) => updateFaqsAsAdmin(db, body.faqIDs, body.updatedFields), {
+    .patch("", ({ actor, body, request }) => updateFaqsAsAdmin(db, body.faqIDs, body.updatedFields, auditBy(requireAdmin(actor), request)), {
       transform: refuseUnknownFields(FaqsPatch),
       body: FaqsPatch,
       response: FaqsBulkAnswer,
     })
-    .delete("", ({ query }) => deleteFaqsAsAdmin(db, query.faqIDs), { query: FaqsDeleteQuery, response: FaqsBulkAnswer });
+    .delete("", ({ actor, query, request }) => deleteFaqsAsAdmin(db, query.faqIDs, auditBy(requireAdmin(actor), request)), {
+      query: FaqsDeleteQuery,
+      response: FaqsBulkAnswer,
+    });
 };

@@ -7,6 +7,7 @@ import type { CsvValue } from "../../lib/csv";
 import { type Db, EXPORT_BATCH, everyRow } from "../../lib/db";
 import { type FaqSection, faqSections } from "../../shared/enums";
 import { DEFAULT_SORT, FAQS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
+import type { AuditBy } from "../audit/record";
 import { type FaqSearchQuery, MAX_BULK_FAQS } from "./admin-model";
 import { searchFaqRows } from "./admin-queries";
 import { type FaqJson, toFaqJson } from "./model";
@@ -55,8 +56,12 @@ export async function getFaqForAdmin(db: Db, id: string): Promise<FaqJson> {
   return toFaqJson(await getFaq(db, id));
 }
 
-export async function createFaqAsAdmin(db: Db, input: { title: string; section?: FaqSection; answer: string }): Promise<{ message: string; faqID: string }> {
-  const faq = await createFaq(db, { title: input.title, section: input.section ?? faqSections[0], answer: input.answer });
+export async function createFaqAsAdmin(
+  db: Db,
+  input: { title: string; section?: FaqSection; answer: string },
+  by: AuditBy,
+): Promise<{ message: string; faqID: string }> {
+  const faq = await createFaq(db, { title: input.title, section: input.section ?? faqSections[0], answer: input.answer }, by);
   return { message: "FAQ created.", faqID: faq.id };
 }
 
@@ -64,14 +69,15 @@ export async function updateFaqsAsAdmin(
   db: Db,
   ids: string[],
   changes: { title?: string; section?: FaqSection; answer?: string },
+  by: AuditBy,
 ): Promise<{ message: string; faqIDs: string[] }> {
-  const updated = await updateFaqs(db, [...new Set(ids)], changes);
+  const updated = await updateFaqs(db, [...new Set(ids)], changes, by);
   if (updated.length === 0) throw notFound("No FAQ matched those ids.");
   return { message: updated.length === 1 ? "FAQ updated." : `${updated.length} FAQs updated.`, faqIDs: updated };
 }
 
-export async function deleteFaqsAsAdmin(db: Db, joinedIds: string): Promise<{ message: string; faqIDs: string[] }> {
-  const deleted = await deleteFaqs(db, parseIdList(joinedIds, "faqIDs", MAX_BULK_FAQS));
+export async function deleteFaqsAsAdmin(db: Db, joinedIds: string, by: AuditBy): Promise<{ message: string; faqIDs: string[] }> {
+  const deleted = await deleteFaqs(db, parseIdList(joinedIds, "faqIDs", MAX_BULK_FAQS), by);
   if (deleted.length === 0) throw notFound("No FAQ matched those ids.");
   return { message: deleted.length === 1 ? "FAQ deleted." : `${deleted.length} FAQs deleted.`, faqIDs: deleted };
 }

@@ -6,6 +6,7 @@ import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { invalidatePublicPages } from "../../render/page-cache";
 import { type FaqSection, faqSections } from "../../shared/enums";
+import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit/record";
 import { type FaqJson, type FaqSectionGroup, toFaqJson } from "./model";
 import { deleteFaqRows, insertFaq, searchFaqText, selectAllFaqs, selectFaq, updateFaqRows } from "./queries";
 
@@ -58,25 +59,35 @@ function checkFields(fields: Partial<FaqInput>): Partial<FaqInput> {
   return cleaned;
 }
 
-export async function createFaq(db: Db, input: FaqInput): Promise<Faq> {
+export async function createFaq(db: Db, input: FaqInput, by: AuditBy): Promise<Faq> {
   const fields = checkFields(input) as FaqInput;
-  const faq = await insertFaq(db, { id: newId(), ...fields });
+  const faq = await db.transaction(async (tx) => {
+    const faq = await insertFaq(tx, { id: newId(), ...fields });
+    await recordAudit(tx, by, { action: "faq.create", target: { type: "faq", id: faq.id, label: faq.title }, after: fields });
+    return faq;
+  });
   invalidatePublicPages(db);
   return faq;
 }
 
 /** Applies the same changed fields to every FAQ in `ids`; answers the ids that existed. */
-export async function updateFaqs(db: Db, ids: string[], changes: Partial<FaqInput>): Promise<string[]> {
+export async function updateFaqs(db: Db, ids: string[], changes: Partial<FaqInput>, by: AuditBy): Promise<string[]> {
   const fields = checkFields(changes);
   if (Object.keys(fields).length === 0) throw badRequest("There is nothing to update.");
-  const updated = await updateFaqRows(db, ids.filter(isId), fields);
+  const updated = await db.transaction(async (tx) => {
+    await auditChanges(tx, by, "faq", ids.filter(isId), fields);
+    return updateFaqRows(tx, ids.filter(isId), fields);
+  });
   if (updated.length > 0) invalidatePublicPages(db);
   return updated.map((row) => row.id);
 }
 
 /** Deletes the FAQs in `ids`; answers the ids that existed. */
-export async function deleteFaqs(db: Db, ids: string[]): Promise<string[]> {
-  const deleted = await deleteFaqRows(db, ids.filter(isId));
+export async function deleteFaqs(db: Db, ids: string[], by: AuditBy): Promise<string[]> {
+  const deleted = await db.transaction(async (tx) => {
+    await auditDeletions(tx, by, "faq", ids.filter(isId));
+    return deleteFaqRows(tx, ids.filter(isId));
+  });
   if (deleted.length > 0) invalidatePublicPages(db);
   return deleted.map((row) => row.id);
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { refuseUnknownFields } from "../../http/unknown-fields";
+import { auditBy } from "../audit/record";
 import { SendInvoiceBody, SentInvoice } from "./model";
 import { sendInvoice } from "./service";
 
@@ -10,7 +11,7 @@ export const adminInvoicesApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-invoices-api", prefix: "/api/admin/projects" })
     .use(context(deps))
     .onTransform(({ actor }) => void requireAdmin(actor))
-    .patch("/sendinvoice", ({ actor, body }) => sendInvoice(deps, body, requireAdmin(actor).user.id), {
+    .patch("/sendinvoice", ({ actor, body, request }) => sendInvoice(deps, body, auditBy(requireAdmin(actor), request)), {
       transform: refuseUnknownFields(SendInvoiceBody),
       body: SendInvoiceBody,
       response: SentInvoice,

@@ -9,6 +9,7 @@ import { newId } from "../../lib/ids";
 import { formatDate } from "../../shared/dates";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
 import { recordActivity } from "../activity/service";
+import { type AuditBy, recordAudit } from "../audit/record";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
 import { lockProject, updateProjectRow } from "../projects/queries";
@@ -38,7 +39,7 @@ function refusal(project: Project): string | null {
 export async function sendInvoice(
   deps: Pick<AppDeps, "database" | "config" | "jobs" | "payments">,
   body: SendInvoiceBody,
-  adminId: string,
+  by: AuditBy,
 ): Promise<{ message: string; invoiceID: string; invoiceNumber: number }> {
   const { invoice, resent } = await deps.database.db.transaction(async (tx) => {
     // The row lock makes two admins clicking Send at once create one invoice, not two.
@@ -97,7 +98,12 @@ export async function sendInvoice(
       attachments: [{ filename: `${number}.pdf`, contentType: "application/pdf", contentBase64: Buffer.from(pdf).toString("base64") }],
     });
     await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.invoice(project.projectName), null);
-    await recordActivity(tx, { projectId: project.id, actorId: adminId, kind: "invoice_sent", details: { invoiceNumber: invoice.number } });
+    await recordActivity(tx, { projectId: project.id, actorId: by.userId, kind: "invoice_sent", details: { invoiceNumber: invoice.number } });
+    await recordAudit(tx, by, {
+      action: "invoice.send",
+      target: { type: "invoice", id: invoice.id, label: `${number} · ${project.projectName}` },
+      after: { number, projectId: project.id, to: customer.email, amount: invoice.amount, dueAt: invoice.dueAt.toISOString(), resent: existing !== null },
+    });
     return { invoice, resent: existing !== null };
   });
   return {

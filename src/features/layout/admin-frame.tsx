@@ -1,16 +1,17 @@
 // The admin console's frame (SPEC.md §2 Admin console): a sub-header with the tabs General,
-// Bug Reports, FAQ, Tools and API, whose ids are the spec's sub-navigation ids.
+// Bug Reports, FAQ, Payments, Audit Log, Tools and API, whose ids are the spec's sub-navigation ids.
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
 import { PageShell } from "./views";
 
-export type AdminTab = "general" | "bug-reports" | "faq" | "payments" | "tools" | "api";
+export type AdminTab = "general" | "bug-reports" | "faq" | "payments" | "audit" | "tools" | "api";
 
 const tabs: { id: AdminTab; label: string; href: string }[] = [
   { id: "general", label: "General", href: "/admin" },
   { id: "bug-reports", label: "Bug Reports", href: "/admin/bugreports" },
   { id: "faq", label: "FAQ", href: "/admin/faq" },
   { id: "payments", label: "Payments", href: "/admin/payments" },
+  { id: "audit", label: "Audit Log", href: "/admin/audit" },
   { id: "tools", label: "Tools", href: "/admin/tools" },
   { id: "api", label: "API", href: "/admin/api" },
 ];

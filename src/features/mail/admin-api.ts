@@ -5,6 +5,7 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
+import { auditBy } from "../audit/record";
 import { retryFailedMail } from "./admin";
 
 const isFormPost = (request: Request): boolean => (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded");
@@ -15,8 +16,8 @@ export const adminMailApi = (deps: AppDeps) =>
     .onTransform(({ actor }) => void requireAdmin(actor))
     .post(
       "/failed/:id/retry",
-      async ({ params, request }) => {
-        const answer = await retryFailedMail(deps, params.id);
+      async ({ actor, params, request }) => {
+        const answer = await retryFailedMail(deps, params.id, auditBy(requireAdmin(actor), request));
         if (!isFormPost(request)) return answer;
         return new Response(null, { status: 303, headers: { location: "/admin/mail?retried=1", "cache-control": "no-store" } });
       },

@@ -3,6 +3,7 @@ import type { FailedMail } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
+import { type AuditBy, recordAudit } from "../audit/record";
 import { type MailQueue, enqueueMail } from "./outbox";
 import { listFailedMailRows, takeFailedMail } from "./queries";
 
@@ -22,11 +23,12 @@ export const FAILED_MAIL_GONE = "That mail is no longer in the failed list.";
  * Queues the message again and forgets the failure, in one transaction: two admins clicking
  * Retry at once queue it once (the second finds the row gone).
  */
-export async function retryFailedMail(deps: Pick<AppDeps, "database"> & { jobs: MailQueue }, id: string): Promise<{ message: string }> {
+export async function retryFailedMail(deps: Pick<AppDeps, "database"> & { jobs: MailQueue }, id: string, by: AuditBy): Promise<{ message: string }> {
   return deps.database.db.transaction(async (tx) => {
     const row = await takeFailedMail(tx, id);
     if (!row) throw notFound(FAILED_MAIL_GONE);
     await enqueueMail(deps.jobs, tx, row);
+    await recordAudit(tx, by, { action: "mail.retry", target: { type: "mail", id, label: `${row.subject} → ${row.to}` }, before: { error: row.error } });
     return { message: `The mail to ${row.to} is queued again.` };
   });
 }

@@ -13,6 +13,7 @@ import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import type { JobQueue, QueueSettings } from "../../lib/jobs";
 import { BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT, announcementSentMessage } from "../../shared/notifications";
+import { type AuditBy, recordAudit } from "../audit/record";
 import { type MailJobs, enqueueMail } from "../mail/outbox";
 import type { AppAnnouncementBody, EmailAnnouncementBody } from "./model";
 import {
@@ -48,22 +49,31 @@ const BATCH_SIZE = 500;
 
 export const ANNOUNCEMENT_STARTED = "Your announcement is being sent. We'll notify you once it has reached everyone.";
 
-async function storeAnnouncement(deps: AnnounceDeps, row: { kind: "app" | "email"; adminId: string; message: string; subject: string | null }): Promise<void> {
+async function storeAnnouncement(
+  deps: AnnounceDeps,
+  row: { kind: "app" | "email"; adminId: string; message: string; subject: string | null },
+  by: AuditBy,
+): Promise<void> {
   const id = newId();
   await deps.database.db.transaction(async (tx) => {
     await insertAnnouncement(tx, { id, ...row });
+    await recordAudit(tx, by, {
+      action: "announcement.send",
+      target: { type: "announcement", id, label: row.subject ?? row.message.slice(0, 80) },
+      after: { kind: row.kind, subject: row.subject, message: row.message },
+    });
     await deps.jobs.send("announcement.fan-out", { announcementId: id }, { tx });
   });
 }
 
-export async function sendAppAnnouncement(deps: AnnounceDeps, admin: Actor, body: AppAnnouncementBody): Promise<{ message: string }> {
+export async function sendAppAnnouncement(deps: AnnounceDeps, admin: Actor, body: AppAnnouncementBody, by: AuditBy): Promise<{ message: string }> {
   const message = body.message.trim();
   if (!message) throw badRequest(BLANK_APP_ANNOUNCEMENT, { message: BLANK_APP_ANNOUNCEMENT });
-  await storeAnnouncement(deps, { kind: "app", adminId: admin.user.id, message, subject: null });
+  await storeAnnouncement(deps, { kind: "app", adminId: admin.user.id, message, subject: null }, by);
   return { message: ANNOUNCEMENT_STARTED };
 }
 
-export async function sendEmailAnnouncement(deps: AnnounceDeps, admin: Actor, body: EmailAnnouncementBody): Promise<{ message: string }> {
+export async function sendEmailAnnouncement(deps: AnnounceDeps, admin: Actor, body: EmailAnnouncementBody, by: AuditBy): Promise<{ message: string }> {
   const subject = body.subject.trim();
   const message = body.message.trim();
   const fields: Record<string, string> = {};
@@ -75,7 +85,7 @@ export async function sendEmailAnnouncement(deps: AnnounceDeps, admin: Actor, bo
   // the whole text is stored, so the mail reads the same if the admin is renamed or leaves meanwhile.
   const creatorName = admin.user.displayName;
   const text = `${message}\n\n${creatorName}\nWebstudio\n\nYou get this e-mail because announcements are on in your notification settings.`;
-  await storeAnnouncement(deps, { kind: "email", adminId: admin.user.id, message: text, subject });
+  await storeAnnouncement(deps, { kind: "email", adminId: admin.user.id, message: text, subject }, by);
   return { message: ANNOUNCEMENT_STARTED };
 }
 

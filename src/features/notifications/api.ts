@@ -5,6 +5,7 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
 import { refuseUnknownFields } from "../../http/unknown-fields";
+import { auditBy } from "../audit/record";
 import { sendAppAnnouncement, sendEmailAnnouncement } from "./announcements";
 import {
   AppAnnouncementBody,
@@ -46,12 +47,12 @@ export const adminNotificationsApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-notifications-api", prefix: "/api/admin/notifications" })
     .use(context(deps))
     .onTransform(({ actor }) => void requireAdmin(actor))
-    .post("/appannouncement", ({ actor, body }) => sendAppAnnouncement(deps, requireAdmin(actor), body), {
+    .post("/appannouncement", ({ actor, body, request }) => sendAppAnnouncement(deps, requireAdmin(actor), body, auditBy(requireAdmin(actor), request)), {
       transform: refuseUnknownFields(AppAnnouncementBody),
       body: AppAnnouncementBody,
       response: MessageAnswer,
     })
-    .post("/emailannouncement", ({ actor, body }) => sendEmailAnnouncement(deps, requireAdmin(actor), body), {
+    .post("/emailannouncement", ({ actor, body, request }) => sendEmailAnnouncement(deps, requireAdmin(actor), body, auditBy(requireAdmin(actor), request)), {
       transform: refuseUnknownFields(EmailAnnouncementBody),
       body: EmailAnnouncementBody,
       response: MessageAnswer,

@@ -7,6 +7,7 @@ import { REVISION_WINDOW_DAYS, grantRefusal, revisionWindow } from "../../shared
 import { claimCode } from "../access-codes/queries";
 import { normalizeAccessCode } from "../access-codes/service";
 import { recordActivity, recordAdminChanges } from "../activity/service";
+import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit/record";
 import { notifyProjectChanges, notifyProjectEvent, projectMessages, readProjectsBefore } from "../notifications/project-events";
 import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, requestCardRefunds } from "../payments/service";
 import type { AdminProjectsPatch } from "./model";
@@ -16,7 +17,7 @@ import { type Deps, INVALID_ADMIN_CODE, PROJECT_NOT_FOUND, deleteWithImages } fr
 export async function updateProjectsAsAdmin(
   deps: Deps & Pick<AppDeps, "payments">,
   patch: AdminProjectsPatch,
-  adminId: string,
+  by: AuditBy,
 ): Promise<{ message: string; projectIDs: string[] }> {
   const ids = [...new Set(patch.projectIDs)];
   const { accessCode, receivedPayment, refundIssued, ...flags } = patch.updatedFields;
@@ -34,14 +35,15 @@ export async function updateProjectsAsAdmin(
       values.accessCode = code;
     }
     const before = await readProjectsBefore(tx, ids);
-    await recordAdminChanges(tx, ids, values, adminId);
+    await recordAdminChanges(tx, ids, values, by.userId);
     if (values.status === "completed") await markDelivered(tx, ids, deps.now());
+    await auditChanges(tx, by, "project", ids, { ...values, receivedPayment, refundIssued });
     const updated = await updateProjects(tx, ids, values);
     // Payment and refund are records, not flags: the flags follow from them (README decision 19).
     for (const id of updated) {
       if (receivedPayment !== undefined || refundIssued !== undefined) {
         await lockProject(tx, id);
-        refunds.push(...(await applyAdminPaymentChange(tx, id, adminId, { receivedPayment, refundIssued })));
+        refunds.push(...(await applyAdminPaymentChange(tx, id, by.userId, { receivedPayment, refundIssued })));
       }
       if (values.accessCode) await recordAccessCodePayment(tx, id);
     }
@@ -58,7 +60,7 @@ export async function updateProjectsAsAdmin(
 }
 
 /** Opens another revision round (SPEC.md §9's one request, extended by the studio): 10 days from now. */
-export async function grantRevisionRound(deps: Deps, projectId: string, adminId: string): Promise<{ message: string }> {
+export async function grantRevisionRound(deps: Deps, projectId: string, by: AuditBy): Promise<{ message: string }> {
   await deps.database.db.transaction(async (tx) => {
     const project = isId(projectId) ? await lockProject(tx, projectId) : null;
     if (!project) throw notFound(PROJECT_NOT_FOUND);
@@ -66,7 +68,13 @@ export async function grantRevisionRound(deps: Deps, projectId: string, adminId:
     const refused = grantRefusal(revisionWindow(project, now));
     if (refused) throw conflict(refused);
     await updateProjectRow(tx, projectId, { revisionRounds: project.revisionRequests + 1, revisionsOpenedAt: now });
-    await recordActivity(tx, { projectId, actorId: adminId, kind: "revision_round_granted" });
+    await recordActivity(tx, { projectId, actorId: by.userId, kind: "revision_round_granted" });
+    await recordAudit(tx, by, {
+      action: "project.revision_round",
+      target: { type: "project", id: projectId, label: project.projectName },
+      before: { revisionRounds: project.revisionRounds },
+      after: { revisionRounds: project.revisionRequests + 1, revisionsOpenedAt: now.toISOString() },
+    });
     await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.revisionRound(project.projectName), {
       subject: `Revisions reopened for ${project.projectName}`,
       link: `${deps.config.publicUrl}/projects/${projectId}/revisions`,
@@ -75,8 +83,8 @@ export async function grantRevisionRound(deps: Deps, projectId: string, adminId:
   return { message: `Another revision round is open for ${REVISION_WINDOW_DAYS} days.` };
 }
 
-export async function deleteProjectsAsAdmin(deps: Deps, ids: string[]): Promise<{ message: string; projectIDs: string[] }> {
-  const deleted = await deleteWithImages(deps, ids);
+export async function deleteProjectsAsAdmin(deps: Deps, ids: string[], by: AuditBy): Promise<{ message: string; projectIDs: string[] }> {
+  const deleted = await deleteWithImages(deps, ids, (tx) => auditDeletions(tx, by, "project", ids));
   if (deleted.length === 0) throw notFound("No project matched those ids.");
   return { message: deleted.length === 1 ? "Project deleted." : `${deleted.length} projects deleted.`, projectIDs: deleted };
 }

@@ -7,6 +7,7 @@ import { requireAdmin, requireUser } from "../../http/guards";
 import { parseIdList } from "../../http/id-list";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { refuseUnknownFields } from "../../http/unknown-fields";
+import { adminAuditBy, auditBy } from "../audit/record";
 import { deleteProjectsAsAdmin, grantRevisionRound, updateProjectsAsAdmin } from "./admin";
 import { createProject } from "./create";
 import { addProjectImages, deleteProject, getProject, updateProject } from "./edit";
@@ -61,14 +62,17 @@ export const projectsApi = (deps: AppDeps) =>
       response: ProjectsPage,
     })
     .get("/:id", ({ actor, params }) => getProject(deps, actor, params.id), { params: ProjectIdParams, response: ProjectModel })
-    .patch("/:id", ({ actor, params, body }) => updateProject(deps, actor, params.id, body), {
+    .patch("/:id", ({ actor, params, body, request }) => updateProject(deps, actor, params.id, body, adminAuditBy(actor, request)), {
       params: ProjectIdParams,
       transform: refuseUnknownFields(ProjectPatch),
       body: ProjectPatch,
       response: UpdatedProject,
     })
-    .delete("/:id", ({ actor, params }) => deleteProject(deps, actor, params.id), { params: ProjectIdParams, response: Message })
-    .post("/:id/images", ({ actor, params, body }) => addProjectImages(deps, actor, params.id, body), {
+    .delete("/:id", ({ actor, params, request }) => deleteProject(deps, actor, params.id, adminAuditBy(actor, request)), {
+      params: ProjectIdParams,
+      response: Message,
+    })
+    .post("/:id/images", ({ actor, params, body, request }) => addProjectImages(deps, actor, params.id, body, adminAuditBy(actor, request)), {
       params: ProjectIdParams,
       parse: parseMultipart,
       transform: refuseUnknownFields(AddImagesForm),
@@ -82,16 +86,21 @@ export const adminProjectsApi = (deps: AppDeps) =>
     // The role is checked before the request is validated, so outsiders learn nothing of its shape.
     .onTransform(({ actor }) => void requireAdmin(actor))
     .get("/search", ({ query }) => searchProjects(deps, query, { everyone: true }), { query: ProjectSearchQuery, response: ProjectsPage })
-    .patch("", ({ actor, body }) => updateProjectsAsAdmin(deps, body, requireAdmin(actor).user.id), {
+    .patch("", ({ actor, body, request }) => updateProjectsAsAdmin(deps, body, auditBy(requireAdmin(actor), request)), {
       transform: refuseUnknownFields(AdminProjectsPatch),
       body: AdminProjectsPatch,
       response: BulkAnswer,
     })
-    .post("/:id/revision-round", ({ actor, params }) => grantRevisionRound(deps, params.id, requireAdmin(actor).user.id), {
+    .post("/:id/revision-round", ({ actor, params, request }) => grantRevisionRound(deps, params.id, auditBy(requireAdmin(actor), request)), {
       params: ProjectIdParams,
       response: Message,
     })
-    .delete("", ({ query }) => deleteProjectsAsAdmin(deps, parseIdList(query.projectIDs, "projectIDs", MAX_BULK_IDS)), {
-      query: AdminProjectsDeleteQuery,
-      response: BulkAnswer,
-    });
+    .delete(
+      "",
+      ({ actor, query, request }) =>
+        deleteProjectsAsAdmin(deps, parseIdList(query.projectIDs, "projectIDs", MAX_BULK_IDS), auditBy(requireAdmin(actor), request)),
+      {
+        query: AdminProjectsDeleteQuery,
+        response: BulkAnswer,
+      },
+    );

@@ -8,6 +8,7 @@ import { isId } from "../../lib/ids";
 import { revisionWindow } from "../../shared/revisions";
 import { type ProjectContent, validateContent } from "../../shared/wizard";
 import { changedFields, recordActivity } from "../activity/service";
+import { type AuditBy, auditDeletions, auditProjectEdit } from "../audit/record";
 import { checkImages, collectImages, groupImages, positionChanges, removeStoredObjects, storeImages } from "./images";
 import type { AddImagesForm, ProjectImagesAnswer, ProjectModel, ProjectPatch } from "./model";
 import {
@@ -77,7 +78,13 @@ function keepImages(urls: string[], saved: ProjectImage[], field: string): Proje
   return kept;
 }
 
-export async function updateProject(deps: Deps, actor: Actor | null, id: string, patch: ProjectPatch): Promise<{ message: string; project: ProjectModel }> {
+export async function updateProject(
+  deps: Deps,
+  actor: Actor | null,
+  id: string,
+  patch: ProjectPatch,
+  by: AuditBy | null,
+): Promise<{ message: string; project: ProjectModel }> {
   const signedIn = requireUser(actor);
   const viewer = viewerOf(signedIn);
   const db = deps.database.db;
@@ -95,6 +102,7 @@ export async function updateProject(deps: Deps, actor: Actor | null, id: string,
       // Admins may correct the notes at any time; a customer's notes are their one request (the terms).
       if (viewer.isAdmin) {
         await updateProjectRow(tx, id, { revisionNotes: notes });
+        await auditProjectEdit(tx, by, project, { revisionNotes: project.revisionNotes }, { revisionNotes: notes });
         return "Revision notes saved.";
       }
       const now = deps.now();
@@ -142,6 +150,7 @@ export async function updateProject(deps: Deps, actor: Actor | null, id: string,
     );
     const columns = columnsOf(content, deps);
     await updateProjectRow(tx, id, columns);
+    await auditProjectEdit(tx, by, project, contentOf(project, deps.sealer.open(project.domainProviderPasswordEnc)), content);
 
     const keptIds = new Set([...logos, ...pages.flat()].map((image) => image.id));
     const removed = saved.filter((image) => !keptIds.has(image.id));
@@ -167,7 +176,7 @@ export async function updateProject(deps: Deps, actor: Actor | null, id: string,
 }
 
 /** Appends images to a saved project (POST /api/projects/{id}/images). */
-export async function addProjectImages(deps: Deps, actor: Actor | null, id: string, form: AddImagesForm): Promise<ProjectImagesAnswer> {
+export async function addProjectImages(deps: Deps, actor: Actor | null, id: string, form: AddImagesForm, by: AuditBy | null): Promise<ProjectImagesAnswer> {
   const viewer = viewerOf(requireUser(actor));
   const db = deps.database.db;
   const { project } = await findOrRefuse(db, id, viewer);
@@ -175,7 +184,8 @@ export async function addProjectImages(deps: Deps, actor: Actor | null, id: stri
   const incoming = collectImages(form);
   if (incoming.length === 0) throw badRequest("Add at least one image.", { logoImages: "Add at least one image" });
   const pageCount = project.pagesText.length;
-  const groups = groupImages(await listImages(db, [id]), pageCount);
+  const saved = await listImages(db, [id]);
+  const groups = groupImages(saved, pageCount);
   const nextPosition = (list: ProjectImage[]) => list.reduce((max, image) => Math.max(max, image.position + 1), 0);
   const checked = await checkImages(incoming, {
     pageCount,
@@ -189,6 +199,7 @@ export async function addProjectImages(deps: Deps, actor: Actor | null, id: stri
       if (!locked) throw notFound(PROJECT_NOT_FOUND);
       if (locked.editingLocked && !viewer.isAdmin) throw forbidden(EDITING_LOCKED);
       await insertImages(tx, stored);
+      await auditProjectEdit(tx, by, locked, { images: saved.length }, { images: saved.length + stored.length });
       await updateProjectRow(tx, id, {});
       await recordActivity(tx, { projectId: id, actorId: viewer.userId, kind: "content_edited", details: { fields: ["images"], count: stored.length } });
     });
@@ -206,10 +217,11 @@ export async function addProjectImages(deps: Deps, actor: Actor | null, id: stri
 // ---------------------------------------------------------------------------------------------
 // Deleting
 
-export async function deleteProject(deps: Deps, actor: Actor | null, id: string): Promise<{ message: string }> {
+export async function deleteProject(deps: Deps, actor: Actor | null, id: string, by: AuditBy | null): Promise<{ message: string }> {
   const viewer = viewerOf(requireUser(actor));
   await deleteWithImages(deps, [id], async (tx) => {
-    await findOrRefuse(tx, id, viewer);
+    const { project } = await findOrRefuse(tx, id, viewer);
+    if (by && project.creatorId !== by.userId) await auditDeletions(tx, by, "project", [id]);
   });
   return { message: "Project deleted." };
 }

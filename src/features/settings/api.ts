@@ -22,6 +22,11 @@ const ProfilePatch = t.Object(
   { additionalProperties: false },
 );
 
+const PasswordChangeBody = t.Object(
+  { currentPassword: t.String({ maxLength: 1000 }), password: t.String({ maxLength: 1000 }) },
+  { additionalProperties: false },
+);
+
 export const settingsApi = (deps: AppDeps) =>
   new Elysia({ name: "settings-api", prefix: "/api/users/me" })
     .use(context(deps))
@@ -45,9 +50,7 @@ export const settingsApi = (deps: AppDeps) =>
         await changePassword(deps, requireUser(actor), body);
         return { message: "Your password has been changed." };
       },
-      {
-        body: t.Object({ currentPassword: t.String({ maxLength: 1000 }), password: t.String({ maxLength: 1000 }) }, { additionalProperties: false }),
-      },
+      { transform: refuseUnknownFields(PasswordChangeBody), body: PasswordChangeBody },
     )
     .post(
       "/photo",

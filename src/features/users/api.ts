@@ -3,10 +3,13 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin, requireSuperAdmin } from "../../http/guards";
+import { refuseUnknownFields } from "../../http/unknown-fields";
+import { auditBy } from "../audit/record";
 import { resetUserMfa } from "../auth/mfa";
 import { listAdminUsers, makeAdmin, makeSuperAdmin, removeAdmin, searchNonAdminUsers } from "./service";
 
-const UserIdBody = t.Object({ userID: t.String({ minLength: 1, maxLength: 64, error: "userID must be a user id." }) });
+const UserIdBody = t.Object({ userID: t.String({ minLength: 1, maxLength: 64, error: "userID must be a user id." }) }, { additionalProperties: false });
+const refuseUnknown = refuseUnknownFields(UserIdBody);
 
 export const adminUsersApi = (deps: AppDeps) => {
   const db = deps.database.db;
@@ -26,19 +29,31 @@ export const adminUsersApi = (deps: AppDeps) => {
         },
         { query: t.Object({ searchText: t.Optional(t.String({ maxLength: 100 })) }) },
       )
-      .patch(
-        "/makeadmin",
-        async ({ actor, body }) => {
-          requireAdmin(actor);
-          return { message: await makeAdmin(db, keys, body.userID) };
-        },
-        { body: UserIdBody },
-      )
-      .patch("/removeadmin", async ({ actor, body }) => ({ message: await removeAdmin(db, keys, requireSuperAdmin(actor), body.userID) }), { body: UserIdBody })
-      // A lost phone: a super admin turns another user's second factor off (README decision 20).
-      .patch("/resetmfa", async ({ actor, body }) => ({ message: await resetUserMfa(deps, requireSuperAdmin(actor), body.userID) }), { body: UserIdBody })
-      .patch("/makesuperadmin", async ({ actor, body }) => ({ message: await makeSuperAdmin(db, keys, requireSuperAdmin(actor), body.userID) }), {
+      .patch("/makeadmin", async ({ actor, body, request }) => ({ message: await makeAdmin(db, keys, body.userID, auditBy(requireAdmin(actor), request)) }), {
+        transform: refuseUnknown,
         body: UserIdBody,
       })
+      .patch(
+        "/removeadmin",
+        async ({ actor, body, request }) => ({
+          message: await removeAdmin(db, keys, requireSuperAdmin(actor), body.userID, auditBy(requireSuperAdmin(actor), request)),
+        }),
+        { transform: refuseUnknown, body: UserIdBody },
+      )
+      // A lost phone: a super admin turns another user's second factor off (README decision 20).
+      .patch(
+        "/resetmfa",
+        async ({ actor, body, request }) => ({
+          message: await resetUserMfa(deps, requireSuperAdmin(actor), body.userID, auditBy(requireSuperAdmin(actor), request)),
+        }),
+        { transform: refuseUnknown, body: UserIdBody },
+      )
+      .patch(
+        "/makesuperadmin",
+        async ({ actor, body, request }) => ({
+          message: await makeSuperAdmin(db, keys, requireSuperAdmin(actor), body.userID, auditBy(requireSuperAdmin(actor), request)),
+        }),
+        { transform: refuseUnknown, body: UserIdBody },
+      )
   );
 };
