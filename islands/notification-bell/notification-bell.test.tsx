@@ -12,6 +12,7 @@ const item = (n: number, isRead: boolean, minutesAgo = n * 5): NotificationItem 
   createdAt: new Date(NOW - minutesAgo * 60_000).toISOString(),
   isRead,
   channelID: "general",
+  link: null,
 });
 
 let requests: string[] = [];

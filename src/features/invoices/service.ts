@@ -93,7 +93,7 @@ export async function sendInvoice(
       ].join("\n"),
       attachments: [{ filename: `${number}.pdf`, contentType: "application/pdf", contentBase64: Buffer.from(pdf).toString("base64") }],
     });
-    await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.invoice(project.projectName), null);
+    await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.invoice(project.projectName), { invoiceId: invoice.id }, null);
     return { invoice, resent: existing !== null };
   });
   return {

@@ -138,7 +138,14 @@ async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs">,
     return false;
   }
   await syncPaymentFlags(tx, payable.project.id);
-  await notifyProjectEvent(tx, deps.jobs, payable.project.creatorId, projectMessages.payment(payable.project.projectName), null);
+  await notifyProjectEvent(
+    tx,
+    deps.jobs,
+    payable.project.creatorId,
+    projectMessages.payment(payable.project.projectName),
+    { invoiceId: payable.invoice.id },
+    null,
+  );
   const number = formatInvoiceNumber(payable.invoice.number);
   await enqueueMail(deps.jobs, tx, {
     to: payable.customer.email,
