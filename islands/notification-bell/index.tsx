@@ -127,6 +127,7 @@ export default function NotificationBell(props: NotificationBellProps) {
                   {item.link ? (
                     <a className="bell-item-link" href={item.link.href} onClick={() => readOnTheWay(item)}>
                       {item.link.label}
+                      <span aria-hidden="true"> →</span>
                     </a>
                   ) : null}
                 </li>
