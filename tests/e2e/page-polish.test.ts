@@ -206,6 +206,8 @@ describe.skipIf(!browserAvailable)("page polish in Chromium", () => {
       await phone.fill("+44 20 7946 0001");
       const bar = page.getByRole("status").filter({ hasText: "You have unsaved changes." });
       await bar.waitFor();
+      // It slides in over 0.2 s; then it sits wholly inside the window.
+      await page.waitForFunction(() => document.getAnimations().length === 0);
       expect(await barInView(page)).toBe(true);
       // The field being typed in is not under the bar.
       await page.waitForFunction(() => {
