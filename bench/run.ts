@@ -182,7 +182,7 @@ function readRssBytes(pid: number): number {
 async function measureIslandWeights(): Promise<Row[]> {
   const weights: Row[] = [];
   const assets = await buildAssets();
-  const gzipOf = (path: string) => assets.files.get(path)?.gzip.byteLength ?? 0;
+  const gzipOf = (path: string) => assets.files.get(path)?.gzip?.byteLength ?? 0;
   const rawOf = (path: string) => assets.files.get(path)?.body.byteLength ?? 0;
   weights.push({
     name: "JS: loader + shared runtime (every island page)",

@@ -304,12 +304,21 @@ export const notifications = pgTable(
     isRead: boolean("is_read").notNull().default(false),
     // Set for an announcement's notifications: one per (announcement, user), whatever re-runs.
     announcementId: text("announcement_id").references(() => announcements.id, { onDelete: "cascade" }),
+    // What the notification is about, at most one of them; the link it shows follows from it. A
+    // deleted subject clears its column, so the notification stays and simply links nowhere.
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    invoiceId: text("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    bugReportId: text("bug_report_id").references(() => bugReports.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("notifications_user_created").on(t.userId, t.createdAt),
     index("notifications_user_channel_created").on(t.userId, t.channelId, t.createdAt),
     uniqueIndex("notifications_announcement_user").on(t.announcementId, t.userId),
+    // Partial: only the few rows with a subject, so deleting a subject finds them without a scan.
+    index("notifications_project").on(t.projectId).where(sql`${t.projectId} is not null`),
+    index("notifications_invoice").on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
+    index("notifications_bug_report").on(t.bugReportId).where(sql`${t.bugReportId} is not null`),
   ],
 );
 

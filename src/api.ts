@@ -153,6 +153,7 @@ const OPERATIONS: Record<string, Row> = {
   "GET /api/notifications/channels": ["Notifications", "signed-in", "Your notification channels with unread counts"],
   "GET /api/notifications/channel/{channelId}": ["Notifications", "signed-in", "Your notifications in one channel"],
   "PATCH /api/notifications/markasread": ["Notifications", "signed-in", "Mark notifications read"],
+  "PATCH /api/notifications/markallasread": ["Notifications", "signed-in", "Mark all your notifications read"],
   "POST /api/admin/notifications/appannouncement": ["Notifications (admin)", "admin", "Announce to every user in the app"],
   "POST /api/admin/notifications/emailannouncement": ["Notifications (admin)", "admin", "Announce to every user by e-mail"],
   "GET /api/admin/users": ["Users (admin)", "admin", "List admins and super admins"],

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-type Item = { _id: string; message: string; createdAt: string; isRead: boolean; channelID: ChannelId };
+type Item = { _id: string; message: string; createdAt: string; isRead: boolean; channelID: ChannelId; link: { href: string; label: string } | null };
 type PageBody = { notifications: Item[]; pagesCount: number; canLoadMore: boolean; totalCount: number };
 type ErrorBody = { message: string; fields?: Record<string, string> };
 
@@ -87,7 +87,7 @@ describe("reading one's own notifications", () => {
     expect(first.body.notifications[0]?.message).toBe("Note 45");
     expect(first.body.notifications[19]?.message).toBe("Note 26");
     expect(first.body).toMatchObject({ pagesCount: 3, canLoadMore: true, totalCount: 45 });
-    expect(Object.keys(first.body.notifications[0]!).sort()).toEqual(["_id", "channelID", "createdAt", "isRead", "message"]);
+    expect(Object.keys(first.body.notifications[0]!).sort()).toEqual(["_id", "channelID", "createdAt", "isRead", "link", "message"]);
     const last = await getJson<PageBody>("/api/notifications?page=3", cookie);
     expect(last.body.notifications.map((n) => n.message)).toEqual(["Note 5", "Note 4", "Note 3", "Note 2", "Note 1"]);
     expect(last.body.canLoadMore).toBe(false);
@@ -195,6 +195,54 @@ describe("marking read", () => {
   });
 });
 
+describe("marking all read", () => {
+  const markAllRead = (cookie?: string) => server.request("/api/notifications/markallasread", { method: "PATCH", cookie });
+
+  test("marks every unread notification of the caller, in every channel, and nobody else's", async () => {
+    const alice = await server.createUser();
+    const bob = await server.createUser();
+    const [read] = await seed(alice.user.id, 2);
+    await seed(alice.user.id, 2, "announcements", "News");
+    await markRead(alice.cookie, { notificationIDs: [read] });
+    const bobs = await seed(bob.user.id, 3);
+
+    const response = await markAllRead(alice.cookie);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: "3 notifications marked as read.", markedCount: 3 });
+    const mine = await getJson<PageBody>("/api/notifications", alice.cookie);
+    expect(mine.body.notifications.map((n) => n.isRead)).toEqual([true, true, true, true]);
+    const channels = await getJson<{ channels: { unreadCount: number }[] }>("/api/notifications/channels", alice.cookie);
+    expect(channels.body.channels.every((channel) => channel.unreadCount === 0)).toBe(true);
+    // Bob's are untouched.
+    const theirs = await db().select().from(notifications).where(eq(notifications.userId, bob.user.id));
+    expect(
+      theirs
+        .filter((row) => !row.isRead)
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([...bobs].sort());
+    // Again: nothing left to mark.
+    expect(await (await markAllRead(alice.cookie)).json()).toEqual({ message: "0 notifications marked as read.", markedCount: 0 });
+  });
+
+  test("visitors get 401; a foreign origin is refused; nothing changes", async () => {
+    const { user } = await server.createUser();
+    const [id] = await seed(user.id, 1);
+    expect((await markAllRead()).status).toBe(401);
+    const session = await server.createUser();
+    await seed(session.user.id, 1);
+    const forged = await server.request("/api/notifications/markallasread", {
+      method: "PATCH",
+      cookie: session.cookie,
+      headers: { origin: "https://evil.example" },
+    });
+    expect(forged.status).toBe(403);
+    const rows = await db().select().from(notifications).where(eq(notifications.isRead, false));
+    expect(rows.some((row) => row.id === id)).toBe(true);
+    expect(rows.some((row) => row.userId === session.user.id)).toBe(true);
+  });
+});
+
 describe("notifyUser and the switches", () => {
   test("general is always on; announcements and social follow the app switches", async () => {
     const { user } = await server.createUser({
@@ -245,6 +293,38 @@ describe("project events", () => {
     expect(mails.some((mail) => mail.text.includes("changed to In Progress") && mail.text.includes(`/projects/${projectID}/status`))).toBe(true);
     // The admin hears nothing about the customer's project.
     expect((await getJson<PageBody>("/api/notifications", admin.cookie)).body.totalCount).toBe(0);
+  });
+
+  test("each links to what it is about: the project, the invoice, the bug report; a deleted subject leaves no link", async () => {
+    const admin = await server.createAdmin();
+    const customer = await server.createUser();
+    const projectID = await createProjectAs(server, customer.cookie, { projectName: "Linked" });
+    expect((await patchProject(admin.cookie, projectID, { status: "in-progress" })).status).toBe(200);
+    expect((await server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID } })).status).toBe(200);
+    const report = await server.request("/api/bugreports", { method: "POST", cookie: customer.cookie, json: { title: "Button", description: "It hides" } });
+    const { bugReportID } = (await report.json()) as { bugReportID: string };
+    const resolve = { bugReportIDs: [bugReportID], updatedFields: { resolved: true } };
+    expect((await server.request("/api/admin/bugreports", { method: "PATCH", cookie: admin.cookie, json: resolve })).status).toBe(200);
+    await seed(customer.user.id, 1, "announcements", "News");
+
+    const list = (await getJson<PageBody>("/api/notifications", customer.cookie)).body.notifications;
+    const about = (start: string) => list.find((n) => n.message.startsWith(start));
+    const [news, resolved, invoice, status] = [about("News"), about("Your bug report"), about("An invoice"), about("The status")];
+    expect(news?.link).toBeNull();
+    expect(resolved?.link).toEqual({ href: "/settings/bugreports", label: "View your bug reports" });
+    expect(invoice?.link?.href).toMatch(/^\/invoices\/[0-9a-z]{26}$/);
+    expect(invoice?.link?.label).toBe("View invoice");
+    expect(status?.link).toEqual({ href: `/projects/${projectID}/status`, label: "View project" });
+    // The links lead somewhere the customer may go.
+    for (const link of [resolved?.link, invoice?.link, status?.link])
+      expect((await server.request(link?.href ?? "", { cookie: customer.cookie })).status).toBe(200);
+    // The bell on every page carries them too.
+    expect(await (await server.request("/dashboard", { cookie: customer.cookie })).text()).toContain(`/projects/${projectID}/status`);
+
+    expect((await server.request(`/api/projects/${projectID}`, { method: "DELETE", cookie: customer.cookie })).status).toBe(200);
+    const after = (await getJson<PageBody>("/api/notifications", customer.cookie)).body.notifications;
+    expect(after.map((n) => n.message)).toContain('The status of your project "Linked" changed to In Progress.');
+    expect(after.filter((n) => n.link !== null).map((n) => n.link?.href)).toEqual(["/settings/bugreports"]);
   });
 
   test("with general e-mail off the notification still comes, without a mail", async () => {

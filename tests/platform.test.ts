@@ -173,6 +173,25 @@ describe("assets and compression", () => {
     }
   });
 
+  test("pages preload the Inter the stylesheet names; the font is served by the app, immutable, as woff2", async () => {
+    const html = await (await server.request("/login")).text();
+    const font = html.match(
+      /<link rel="preload" href="(\/assets\/fonts\/inter-latin-wght-normal-[a-z0-9]+\.woff2)" as="font" type="font\/woff2" crossorigin=""/,
+    )?.[1];
+    expect(font).toBeDefined();
+    const css = await (await server.request(html.match(/href="(\/assets\/app-[a-z0-9]+\.css)"/)?.[1] ?? "")).text();
+    expect(css).toContain(`url("${font}") format("woff2")`);
+    expect(css).toContain("font-display: swap");
+    const response = await fetch(`${server.url}${font}`, { headers: { "accept-encoding": "gzip" }, decompress: false });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("font/woff2");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // woff2 is compressed already: served as it is.
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(new TextDecoder().decode((await response.arrayBuffer()).slice(0, 4))).toBe("wOF2");
+    expect((await server.request("/login")).headers.get("content-security-policy")).toContain("font-src 'self'");
+  });
+
   test("an island is server-rendered with its name, bundle and props", async () => {
     const { cookie } = await server.createUser();
     const html = await (await server.request("/settings", { cookie })).text();

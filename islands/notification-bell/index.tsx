@@ -1,10 +1,11 @@
 // The header's bell (SPEC.md §2, §9): the 5 latest notifications in a 320 px menu whose list is
-// at most 338 px high, links to /notifications and /notifications/{id}, and an unread dot when
-// any of the first 5 is unread. Its data comes rendered with the page; it asks again when another
+// at most 338 px high, links to /notifications and /notifications/{id} (and to what each one is
+// about), "Mark all as read", and an unread dot when any of the first 5 is unread. Its data comes rendered with the page; it asks again when another
 // island says notifications changed (an announcement was sent) or a live event says one arrived.
 import { useEffect, useRef, useState } from "react";
 import {
   BELL_SIZE,
+  NOTIFICATIONS_ALL_READ_EVENT,
   NOTIFICATIONS_READ_EVENT,
   NOTIFICATIONS_REFRESH_EVENT,
   type NotificationItem,
@@ -36,10 +37,15 @@ export default function NotificationBell(props: NotificationBellProps) {
       const { data } = await api.api.notifications.get({ query: { page: 1 } });
       if (data) setItems(data.notifications.slice(0, BELL_SIZE));
     }
+    function onAllRead() {
+      setItems((current) => current.map((item) => ({ ...item, isRead: true })));
+    }
     window.addEventListener(NOTIFICATIONS_READ_EVENT, onRead);
+    window.addEventListener(NOTIFICATIONS_ALL_READ_EVENT, onAllRead);
     window.addEventListener(NOTIFICATIONS_REFRESH_EVENT, onRefresh);
     return () => {
       window.removeEventListener(NOTIFICATIONS_READ_EVENT, onRead);
+      window.removeEventListener(NOTIFICATIONS_ALL_READ_EVENT, onAllRead);
       window.removeEventListener(NOTIFICATIONS_REFRESH_EVENT, onRefresh);
     };
   }, []);
@@ -63,6 +69,20 @@ export default function NotificationBell(props: NotificationBellProps) {
     };
   }, [open]);
 
+  // Read at once here and on the page; if the server refuses, everyone reads the truth again.
+  async function markAllRead() {
+    window.dispatchEvent(new Event(NOTIFICATIONS_ALL_READ_EVENT));
+    const { error } = await api.api.notifications.markallasread.patch();
+    if (error) window.dispatchEvent(new Event(NOTIFICATIONS_REFRESH_EVENT));
+  }
+
+  // Following a link to what a notification is about reads it, as opening it would.
+  function readOnTheWay(item: NotificationItem) {
+    if (item.isRead) return;
+    window.dispatchEvent(new CustomEvent(NOTIFICATIONS_READ_EVENT, { detail: [item._id] }));
+    void api.api.notifications.markasread.patch({ notificationIDs: [item._id] }, { fetch: { keepalive: true } });
+  }
+
   return (
     <div className="bell" ref={root}>
       <button
@@ -81,6 +101,11 @@ export default function NotificationBell(props: NotificationBellProps) {
         <div className="bell-menu" id="bell-menu" role="region" aria-label="Latest notifications">
           <div className="bell-head">
             <strong>Notifications</strong>
+            {items.length > 0 ? (
+              <button type="button" className="bell-mark-all" onClick={() => void markAllRead()}>
+                Mark all as read
+              </button>
+            ) : null}
             <a href="/notifications">See all</a>
           </div>
           {items.length === 0 ? (
@@ -88,7 +113,7 @@ export default function NotificationBell(props: NotificationBellProps) {
           ) : (
             <ul className="bell-list">
               {items.map((item) => (
-                <li key={item._id}>
+                <li key={item._id} className="bell-entry">
                   <a href={`/notifications/${item._id}`} className={item.isRead ? "bell-item" : "bell-item is-unread"}>
                     <ChannelAvatar channel={item.channelID} />
                     <span className="bell-item-text">
@@ -99,6 +124,12 @@ export default function NotificationBell(props: NotificationBellProps) {
                     </span>
                     {item.isRead ? null : <span className="unread-dot" role="img" aria-label="Unread" />}
                   </a>
+                  {item.link ? (
+                    <a className="bell-item-link" href={item.link.href} onClick={() => readOnTheWay(item)}>
+                      {item.link.label}
+                      <span aria-hidden="true"> →</span>
+                    </a>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -12,6 +12,7 @@ const item = (n: number, isRead: boolean, minutesAgo = n * 5): NotificationItem 
   createdAt: new Date(NOW - minutesAgo * 60_000).toISOString(),
   isRead,
   channelID: "general",
+  link: null,
 });
 
 let requests: string[] = [];
@@ -68,6 +69,20 @@ test("the menu lists at most 5 with links and relative times, and closes with Es
   expect(screen.getByText("General · 5 minutes ago")).toBeTruthy();
   fireEvent.keyDown(document, { key: "Escape" });
   expect(screen.queryByRole("region", { name: "Latest notifications" })).toBeNull();
+});
+
+test("a notification about something links to it; Mark all as read clears every unread one at once, then tells the server", async () => {
+  const about = { ...item(1, false), link: { href: "/projects/p1/status", label: "View project" } };
+  renderBell([about, item(2, false), item(3, true)]);
+  fireEvent.click(screen.getByRole("button", { name: "Notifications, unread" }));
+  expect(screen.getByRole("link", { name: "View project" }).getAttribute("href")).toBe("/projects/p1/status");
+  await act(async () => {
+    fireEvent.click(screen.getByRole("button", { name: "Mark all as read" }));
+    await Bun.sleep(10);
+  });
+  expect(dot()).toBeNull();
+  expect(screen.queryAllByRole("img", { name: "Unread" })).toHaveLength(0);
+  expect(requests.filter((url) => url.endsWith("/api/notifications/markallasread"))).toHaveLength(1);
 });
 
 test("an empty bell says so", () => {

@@ -2,12 +2,15 @@
 // of the open notification (its history loads more when scrolled to the top). On narrow screens
 // only one of the two shows; a back arrow returns to /notifications. Opening a notification marks
 // it read locally at once, then tells the server. On a wide screen with none open, the first opens.
+// A notification about a project, an invoice or a bug report links to it; "Mark all as read" reads
+// every one. With no notifications at all, one empty state fills the page.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import {
   CHANNEL_APPEND_DELAY_MS,
   type ChannelItem,
   type ChannelKey,
   MOBILE_MAX_WIDTH,
+  NOTIFICATIONS_ALL_READ_EVENT,
   NOTIFICATIONS_READ_EVENT,
   type NotificationItem,
   formatNotificationTime,
@@ -31,6 +34,7 @@ export type NotificationsViewProps = {
 type ChannelState = { id: ChannelKey; items: NotificationItem[]; page: number; canLoadMore: boolean; loadingMore: boolean };
 
 const markRead = (items: NotificationItem[], id: string) => items.map((item) => (item._id === id ? { ...item, isRead: true } : item));
+const markEveryRead = (items: NotificationItem[]) => items.map((item) => (item.isRead ? item : { ...item, isRead: true }));
 const withoutDuplicates = (items: NotificationItem[]) => items.filter((item, index) => items.findIndex((other) => other._id === item._id) === index);
 /** `incoming` items not in `items` yet, on top: what is shown (and maybe just read) stays as it is. */
 const prependNew = (incoming: NotificationItem[], items: NotificationItem[]) => {
@@ -51,6 +55,7 @@ export default function Notifications(props: NotificationsViewProps) {
   );
   const [now, setNow] = useState(props.renderedAt);
   const historyBox = useRef<HTMLDivElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
   const scrollAnchor = useRef<{ height: number; top: number } | null>(null);
   const channelRequest = useRef(0);
 
@@ -155,6 +160,32 @@ export default function Notifications(props: NotificationsViewProps) {
     if (counts.data) setChannels(counts.data.channels);
   });
 
+  // Every notification read, here or from the bell: what is shown follows at once.
+  useEffect(() => {
+    function onAllRead() {
+      setList((current) => ({ ...current, items: markEveryRead(current.items) }));
+      setChannel((current) => (current ? { ...current, items: markEveryRead(current.items) } : current));
+      setActive((current) => (current ? { ...current, isRead: true } : current));
+      setChannels((current) => current.map((c) => ({ ...c, unreadCount: 0 })));
+    }
+    window.addEventListener(NOTIFICATIONS_ALL_READ_EVENT, onAllRead);
+    return () => window.removeEventListener(NOTIFICATIONS_ALL_READ_EVENT, onAllRead);
+  }, []);
+
+  async function markAllRead() {
+    const before = { list, channel, active, channels };
+    window.dispatchEvent(new Event(NOTIFICATIONS_ALL_READ_EVENT));
+    // The button goes away with the unread count: keep the keyboard where the reader was.
+    title.current?.focus();
+    const { error } = await api.api.notifications.markallasread.patch();
+    if (!error) return;
+    setList(before.list);
+    setChannel(before.channel);
+    setActive(before.active);
+    setChannels(before.channels);
+    toast.error(errorMessage(error));
+  }
+
   function back() {
     window.history.pushState({}, "", "/notifications");
     setActive(null);
@@ -227,12 +258,24 @@ export default function Notifications(props: NotificationsViewProps) {
   const unreadTotal = channels.reduce((sum, c) => sum + c.unreadCount, 0);
   const shown = channel ? channelInfo(channel.id) : null;
 
+  // Nothing to list: one empty state across the page, not one per pane.
+  const empty = list.items.length === 0 && !active;
+
   return (
-    <div className="notifications-layout" data-active={active ? "true" : "false"}>
+    <div className="notifications-layout" data-active={active ? "true" : "false"} data-empty={empty ? "true" : "false"}>
       <section className="notifications-list-pane card" aria-labelledby="notifications-title">
         <header className="pane-head">
-          <h1 id="notifications-title">Notifications</h1>
-          <span className="subtle">{unreadTotal === 0 ? "All caught up" : `${unreadTotal} unread`}</span>
+          <div className="pane-title">
+            <h1 id="notifications-title" ref={title} tabIndex={-1}>
+              Notifications
+            </h1>
+            <span className="subtle">{unreadTotal === 0 ? "All caught up" : `${unreadTotal} unread`}</span>
+          </div>
+          {unreadTotal > 0 ? (
+            <button type="button" className="button button-sm" onClick={() => void markAllRead()}>
+              Mark all as read
+            </button>
+          ) : null}
         </header>
         {list.items.length === 0 ? (
           <div className="notifications-empty">
@@ -279,69 +322,79 @@ export default function Notifications(props: NotificationsViewProps) {
         ) : null}
       </section>
 
-      <section className="channel-pane card" aria-label={shown ? `${shown.title} channel` : "Channel"}>
-        {shown && channel ? (
-          <>
-            <header className="channel-head">
-              <a
-                href="/notifications"
-                className="back-link"
-                onClick={(event) => {
-                  event.preventDefault();
-                  back();
+      {empty ? null : (
+        <section className="channel-pane card" aria-label={shown ? `${shown.title} channel` : "Channel"}>
+          {shown && channel ? (
+            <>
+              <header className="channel-head">
+                <a
+                  href="/notifications"
+                  className="back-link"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    back();
+                  }}
+                >
+                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                    <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                  <span className="visually-hidden">Back to notifications</span>
+                </a>
+                <ChannelAvatar channel={shown._id} icon={shown.icon} photoURL={shown.photoURL} size="md" />
+                <div className="channel-head-text">
+                  <h2>{shown.title}</h2>
+                  <span className="subtle">{shown.unreadCount === 0 ? "No unread notifications" : `${shown.unreadCount} unread`}</span>
+                </div>
+              </header>
+              <div
+                className="channel-history"
+                ref={historyBox}
+                onScroll={(event) => {
+                  if (event.currentTarget.scrollTop < 48) void loadMoreChannel();
                 }}
               >
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
-                <span className="visually-hidden">Back to notifications</span>
-              </a>
-              <ChannelAvatar channel={shown._id} icon={shown.icon} photoURL={shown.photoURL} size="md" />
-              <div className="channel-head-text">
-                <h2>{shown.title}</h2>
-                <span className="subtle">{shown.unreadCount === 0 ? "No unread notifications" : `${shown.unreadCount} unread`}</span>
+                {channel.canLoadMore || channel.loadingMore ? (
+                  <p className="channel-loading" role="status">
+                    {channel.loadingMore ? "Loading earlier notifications…" : "Scroll up for earlier notifications"}
+                  </p>
+                ) : channel.items.length > 0 ? (
+                  <p className="channel-start">This is the beginning of the {shown.title} channel.</p>
+                ) : null}
+                <ol className="channel-messages">
+                  {[...channel.items].reverse().map((item) => (
+                    <li key={item._id} data-notification={item._id}>
+                      <div className={`channel-message${active?._id === item._id ? " is-active" : ""}${item.isRead ? "" : " is-unread"}`}>
+                        <button
+                          type="button"
+                          className="channel-message-open"
+                          aria-current={active?._id === item._id ? "true" : undefined}
+                          onClick={() => open(item)}
+                        >
+                          <span className="channel-message-text">{item.message}</span>
+                          <time dateTime={item.createdAt}>{formatNotificationTime(item.createdAt, now)}</time>
+                        </button>
+                        {item.link ? (
+                          <a className="channel-message-link" href={item.link.href}>
+                            {item.link.label}
+                            <span aria-hidden="true"> →</span>
+                          </a>
+                        ) : null}
+                      </div>
+                    </li>
+                  ))}
+                </ol>
               </div>
-            </header>
-            <div
-              className="channel-history"
-              ref={historyBox}
-              onScroll={(event) => {
-                if (event.currentTarget.scrollTop < 48) void loadMoreChannel();
-              }}
-            >
-              {channel.canLoadMore || channel.loadingMore ? (
-                <p className="channel-loading" role="status">
-                  {channel.loadingMore ? "Loading earlier notifications…" : "Scroll up for earlier notifications"}
-                </p>
-              ) : channel.items.length > 0 ? (
-                <p className="channel-start">This is the beginning of the {shown.title} channel.</p>
-              ) : null}
-              <ol className="channel-messages">
-                {[...channel.items].reverse().map((item) => (
-                  <li key={item._id} data-notification={item._id}>
-                    <button
-                      type="button"
-                      className={`channel-message${active?._id === item._id ? " is-active" : ""}${item.isRead ? "" : " is-unread"}`}
-                      aria-current={active?._id === item._id ? "true" : undefined}
-                      onClick={() => open(item)}
-                    >
-                      <span className="channel-message-text">{item.message}</span>
-                      <time dateTime={item.createdAt}>{formatNotificationTime(item.createdAt, now)}</time>
-                    </button>
-                  </li>
-                ))}
-              </ol>
+            </>
+          ) : (
+            <div className="notifications-empty channel-empty">
+              <span className="empty-icon">
+                <Icon name="bell" size={28} />
+              </span>
+              <p>Select a notification to read it.</p>
             </div>
-          </>
-        ) : (
-          <div className="notifications-empty channel-empty">
-            <span className="empty-icon">
-              <Icon name="bell" size={28} />
-            </span>
-            <p>Select a notification to read it.</p>
-          </div>
-        )}
-      </section>
+          )}
+        </section>
+      )}
       <Toasts />
     </div>
   );

@@ -153,6 +153,11 @@ export default function Wizard(props: WizardProps) {
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
+  // The unsaved-changes bar floats at the window's foot: the field being typed in stays above it.
+  useEffect(() => {
+    if (dirty && document.activeElement instanceof HTMLElement) document.activeElement.scrollIntoView({ block: "nearest" });
+  }, [dirty]);
+
   // The server checks a given access code on every change, lightly debounced.
   useEffect(() => {
     if (!create || !draft.hasAccessCode || !draft.accessCode.trim()) {

@@ -1,11 +1,14 @@
-// Builds the browser assets once at start-up: the stylesheet and one bundle per island
+// Builds the browser assets once at start-up: the stylesheet, its fonts and one bundle per island
 // (plus the hydration loader), content-hashed, code-split, gzip-compressed, held in memory.
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
-export type Asset = { body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer>; contentType: string };
+/** `gzip` is null for what is compressed already (fonts). */
+export type Asset = { body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> | null; contentType: string };
 export type Assets = {
   css: string;
+  /** Fonts every page preloads (the stylesheet's Latin Inter). */
+  preloadFonts: string[];
   loader: string;
   islands: Record<string, string>;
   /** Plain scripts without React for pages whose only interaction is small (islands/behaviours). */
@@ -26,6 +29,21 @@ function asset(body: Uint8Array<ArrayBuffer>, contentType: string): Asset {
   return { body, gzip: Bun.gzipSync(body, { level: 9 }), contentType };
 }
 
+/** The font files the stylesheet names, from their npm package; the first is preloaded. */
+const FONTS = ["inter-latin-wght-normal.woff2", "inter-latin-ext-wght-normal.woff2"];
+
+/** Each font under a hashed path, and the stylesheet's `url("name")` pointing at it. */
+function addFonts(css: string, files: Map<string, Asset>): { css: string; paths: string[] } {
+  const paths = FONTS.map((name) => {
+    const body = new Uint8Array(readFileSync(require.resolve(`@fontsource-variable/inter/files/${name}`)));
+    const path = `/assets/fonts/${name.replace(/\.woff2$/, "")}-${hashOf(body)}.woff2`;
+    files.set(path, { body, gzip: null, contentType: "font/woff2" });
+    css = css.replaceAll(`url("${name}")`, `url("${path}")`);
+    return path;
+  });
+  return { css, paths };
+}
+
 /** Island names are the folders of islands/ that hold an index.tsx. */
 export function listIslands(): string[] {
   return readdirSync(islandsDir, { withFileTypes: true })
@@ -38,11 +56,12 @@ export async function buildAssets(): Promise<Assets> {
   const files = new Map<string, Asset>();
 
   // Styles: every file of src/render/styles in name order, one stylesheet.
-  const css = readdirSync(stylesDir)
+  const styles = readdirSync(stylesDir)
     .filter((name) => name.endsWith(".css"))
     .sort()
     .map((name) => readFileSync(join(stylesDir, name), "utf8"))
     .join("\n");
+  const { css, paths: fonts } = addFonts(styles, files);
   const cssBytes = new TextEncoder().encode(minifyCss(css));
   const cssPath = `/assets/app-${hashOf(cssBytes)}.css`;
   files.set(cssPath, asset(cssBytes, "text/css; charset=utf-8"));
@@ -82,7 +101,7 @@ export async function buildAssets(): Promise<Assets> {
     else if (dir === "behaviours") behaviours[file.replace(/-[^-]+\.js$/, "")] = path;
   }
   if (!loader) throw new Error("The island loader was not built");
-  return { css: cssPath, loader, islands, behaviours, files };
+  return { css: cssPath, preloadFonts: fonts.slice(0, 1), loader, islands, behaviours, files };
 }
 
 function minifyCss(css: string): string {

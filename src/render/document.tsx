@@ -1,5 +1,5 @@
 // The HTML document around every page: per-page title and description, Open Graph tags,
-// the hashed stylesheet and the theme and tint on <html> so the first paint is right.
+// the hashed stylesheet (and its preloaded font) and the theme and tint on <html> so the first paint is right.
 import type { ReactNode } from "react";
 
 export type PageMeta = {
@@ -14,7 +14,7 @@ export type PageMeta = {
 
 export const SITE_NAME = "Webstudio";
 
-export function Document(props: { meta: PageMeta; css: string; children: ReactNode }) {
+export function Document(props: { meta: PageMeta; css: string; fonts: string[]; children: ReactNode }) {
   const { meta } = props;
   const title = meta.title === SITE_NAME ? SITE_NAME : `${meta.title} | ${SITE_NAME}`;
   return (
@@ -33,6 +33,9 @@ export function Document(props: { meta: PageMeta; css: string; children: ReactNo
         {meta.noIndex ? <meta name="robots" content="noindex" /> : null}
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {props.fonts.map((font) => (
+          <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="" />
+        ))}
         <link rel="stylesheet" href={props.css} />
       </head>
       <body>{props.children}</body>

@@ -13,7 +13,7 @@ export type RenderOptions = { status?: number; headers?: Record<string, string> 
 export async function renderPage(assets: Assets, meta: PageMeta, body: ReactNode, options: RenderOptions = {}): Promise<Response> {
   const html = renderToString(
     <AssetsContext value={assets}>
-      <Document meta={meta} css={assets.css}>
+      <Document meta={meta} css={assets.css} fonts={assets.preloadFonts}>
         {body}
       </Document>
     </AssetsContext>,

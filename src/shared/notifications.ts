@@ -16,8 +16,10 @@ export const ANNOUNCEMENT_NOTICE = "This operation might take a while. You can s
 
 export const announcementSentMessage = (count: number): string => `Your announcement was sent to ${count} ${count === 1 ? "user" : "users"}.`;
 
-/** A notification as the API and the islands carry it (SPEC.md §3). */
-export type NotificationItem = { _id: string; message: string; createdAt: string; isRead: boolean; channelID: ChannelKey };
+/** Where a notification leads: the page of what it is about. */
+export type NotificationLink = { href: string; label: string };
+/** A notification as the API and the islands carry it (SPEC.md §3, plus the link to its subject). */
+export type NotificationItem = { _id: string; message: string; createdAt: string; isRead: boolean; channelID: ChannelKey; link: NotificationLink | null };
 export type ChannelKey = "general" | "announcements" | "social";
 export type ChannelItem = { _id: ChannelKey; title: string; icon: string; photoURL: string; unreadCount: number };
 
@@ -45,3 +47,5 @@ export const hasUnread = (notifications: readonly Pick<NotificationItem, "isRead
 /** Islands in one page share no store: they talk through these window events. */
 export const NOTIFICATIONS_READ_EVENT = "notifications:read";
 export const NOTIFICATIONS_REFRESH_EVENT = "notifications:refresh";
+/** Every notification of the user was marked read (by the bell or the page). */
+export const NOTIFICATIONS_ALL_READ_EVENT = "notifications:all-read";

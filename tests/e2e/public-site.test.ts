@@ -8,10 +8,6 @@ import { browserAvailable, screenshots, seriousAxeViolations, watchErrors } from
 import { DESKTOP, browserSuite } from "./helpers";
 
 const PROVIDER_EMAIL = "studio@provider.example";
-/**
- * Pages known to scroll sideways, as "path width". The Page not found screen's .error-art (the
- * large 404) is 336 px wide in a 240 px box and pushes the page 29 px past a 375 px window.
- */
 describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
   const suite = browserSuite({ smtp: true, env: { PROVIDER_EMAIL, SOCIAL_URL: "https://social.example/webstudio" } });
   let faqPath = "";
@@ -176,7 +172,7 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
     await context.close();
   });
 
-  test("every public page shows its heading and never scrolls sideways at 375, 800 and 1280 px in Light and Dark", async () => {
+  test("every public page shows its heading and never scrolls sideways at 375, 390, 800 and 1280 px in Light and Dark", async () => {
     const context = await suite.browser.newContext({ javaScriptEnabled: true });
     const page = await context.newPage();
     const headings: [string, string][] = [
@@ -194,7 +190,7 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
         await page.evaluate((value) => {
           document.documentElement.dataset.theme = value;
         }, theme);
-        for (const width of [375, 800, 1280]) {
+        for (const width of [375, 390, 800, 1280]) {
           await page.setViewportSize({ width, height: 900 });
           const where = `${path} at ${width} px in theme ${theme}`;
           const title = page.getByRole("heading", { level: 1 });

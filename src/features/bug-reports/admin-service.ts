@@ -151,6 +151,7 @@ export async function updateBugReports(db: Db, ids: string[], changes: BugReport
         userId: report.reporterId ?? "",
         channelId: "general" as const,
         message: reportStatusMessage(report.title, fields.resolved === true),
+        bugReportId: report.id,
       }));
     await insertNotifications(tx, notices);
     return changed;

@@ -97,7 +97,7 @@ export async function sendInvoice(
       ].join("\n"),
       attachments: [{ filename: `${number}.pdf`, contentType: "application/pdf", contentBase64: Buffer.from(pdf).toString("base64") }],
     });
-    await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.invoice(project.projectName), null);
+    await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.invoice(project.projectName), { invoiceId: invoice.id }, null);
     await recordActivity(tx, { projectId: project.id, actorId: by.userId, kind: "invoice_sent", details: { invoiceNumber: invoice.number } });
     await recordAudit(tx, by, {
       action: "invoice.send",

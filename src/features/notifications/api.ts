@@ -12,13 +12,14 @@ import {
   ChannelParams,
   ChannelsAnswer,
   EmailAnnouncementBody,
+  MarkAllAsReadAnswer,
   MarkAsReadAnswer,
   MarkAsReadBody,
   MessageAnswer,
   NotificationsPage,
   PageQuery,
 } from "./model";
-import { listChannels, listNotifications, markAsRead } from "./service";
+import { listChannels, listNotifications, markAllAsRead, markAsRead } from "./service";
 
 export const notificationsApi = (deps: AppDeps) =>
   new Elysia({ name: "notifications-api", prefix: "/api/notifications" })
@@ -40,7 +41,8 @@ export const notificationsApi = (deps: AppDeps) =>
       transform: refuseUnknownFields(MarkAsReadBody),
       body: MarkAsReadBody,
       response: MarkAsReadAnswer,
-    });
+    })
+    .patch("/markallasread", ({ actor }) => markAllAsRead(deps.database.db, requireUser(actor).user.id), { response: MarkAllAsReadAnswer });
 
 /** Announcements to every user (admins only; the role is checked before the body is looked at). */
 export const adminNotificationsApi = (deps: AppDeps) =>

@@ -14,6 +14,7 @@ export const NotificationModel = t.Object({
   createdAt: t.String(),
   isRead: t.Boolean(),
   channelID: ChannelIdSchema,
+  link: t.Union([t.Object({ href: t.String(), label: t.String() }), t.Null()]),
 });
 
 export const NotificationsPage = pageAnswer("notifications", NotificationModel);
@@ -38,6 +39,7 @@ export const MarkAsReadBody = t.Object(
   { additionalProperties: false },
 );
 export const MarkAsReadAnswer = t.Object({ message: t.String(), notificationIDs: t.Array(t.String()) });
+export const MarkAllAsReadAnswer = t.Object({ message: t.String(), markedCount: t.Number() });
 
 const MAX_MESSAGE = 5_000;
 export const AppAnnouncementBody = t.Object({ message: t.String({ maxLength: MAX_MESSAGE }) }, { additionalProperties: false });

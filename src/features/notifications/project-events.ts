@@ -7,7 +7,7 @@ import type { ProjectStatus } from "../../shared/enums";
 import { statusLabels } from "../../shared/project-labels";
 import { REVISION_WINDOW_DAYS } from "../../shared/revisions";
 import { type MailQueue, enqueueMails } from "../mail/outbox";
-import { type NewNotice, type ProjectEventFacts, insertNotifications, listProjectEventFacts, listUsersForNotice } from "./queries";
+import { type NewNotice, type NoticeSubject, type ProjectEventFacts, insertNotifications, listProjectEventFacts, listUsersForNotice } from "./queries";
 
 export const projectMessages = {
   status: (name: string, status: ProjectStatus) =>
@@ -20,8 +20,8 @@ export const projectMessages = {
   accessCode: (name: string) => `An access code was submitted for your project "${name}".`,
 };
 
-/** One thing to tell a user; `mail` null when the event mails itself (the invoice does). */
-type ProjectEvent = { userId: string; message: string; mail: { subject: string; link: string } | null };
+/** One thing to tell a user, and what it is about; `mail` null when the event mails itself (the invoice does). */
+type ProjectEvent = { userId: string; message: string; about: NoticeSubject; mail: { subject: string; link: string } | null };
 
 /** The facts the events compare, read before an update changes them. */
 export async function readProjectsBefore(db: Db, ids: string[]): Promise<ProjectEventFacts[]> {
@@ -45,23 +45,24 @@ export async function notifyProjectChanges(
     if (values.receivedPayment === true && !project.receivedPayment) messages.push(projectMessages.payment(project.projectName));
     if (values.accessCode && !project.accessCode) messages.push(projectMessages.accessCode(project.projectName));
     const mail = { subject: `Update on ${project.projectName}`, link: projectUrl(project.id) };
-    return messages.map((message): ProjectEvent => ({ userId: project.creatorId, message, mail }));
+    return messages.map((message): ProjectEvent => ({ userId: project.creatorId, message, about: { projectId: project.id }, mail }));
   });
   await notifyProjectEvents(db, jobs, events);
 }
 
 /**
- * One event: a general notification, and an e-mail if the user wants general e-mail and `mail`
- * is given (the invoice already mails itself).
+ * One event: a general notification about `about` (empty when its subject is gone), and an e-mail
+ * if the user wants general e-mail and `mail` is given (the invoice already mails itself).
  */
 export async function notifyProjectEvent(
   db: Db,
   jobs: MailQueue,
   userId: string,
   message: string,
+  about: NoticeSubject,
   mail: { subject: string; link: string } | null,
 ): Promise<void> {
-  await notifyProjectEvents(db, jobs, [{ userId, message, mail }]);
+  await notifyProjectEvents(db, jobs, [{ userId, message, about, mail }]);
 }
 
 /**
@@ -76,7 +77,7 @@ async function notifyProjectEvents(db: Db, jobs: MailQueue, events: ProjectEvent
   for (const event of events) {
     const user = users.get(event.userId);
     if (!user) continue;
-    notices.push({ userId: user.id, channelId: "general", message: event.message });
+    notices.push({ userId: user.id, channelId: "general", message: event.message, ...event.about });
     if (!event.mail || user.settings.emailNotifications?.generalEnabled === false) continue;
     mails.push({
       to: user.email,

@@ -49,6 +49,16 @@ export async function findOwnNotification(db: Db, userId: string, id: string): P
   return row ?? null;
 }
 
+/** Marks every unread notification of the caller read, and nobody else's. Answers how many. */
+export async function markAllOwnRead(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
 /** Marks the caller's own notifications read; ids of anyone else's match nothing. Answers the ids found. */
 export async function markOwnRead(db: Db, userId: string, ids: string[]): Promise<string[]> {
   const rows = await db
@@ -59,7 +69,9 @@ export async function markOwnRead(db: Db, userId: string, ids: string[]): Promis
   return rows.map((row) => row.id);
 }
 
-export type NewNotice = { userId: string; channelId: ChannelId; message: string };
+/** What a notification is about (at most one); its link follows from it. */
+export type NoticeSubject = { projectId?: string; invoiceId?: string; bugReportId?: string };
+export type NewNotice = { userId: string; channelId: ChannelId; message: string } & NoticeSubject;
 
 export async function insertNotification(db: Db, values: NewNotice): Promise<string> {
   const id = newId();

@@ -5,7 +5,7 @@ import { notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
 import type { ChannelId, UserSettings } from "../../shared/enums";
 import { NOTIFICATIONS_PAGE_SIZE, pageInfo } from "../../shared/lists";
-import { BELL_SIZE, type ChannelItem, type NotificationItem } from "../../shared/notifications";
+import { BELL_SIZE, type ChannelItem, type NotificationItem, type NotificationLink } from "../../shared/notifications";
 import type { NotificationsPage } from "./model";
 import {
   findOwnNotification,
@@ -14,8 +14,17 @@ import {
   listChannelsWithUnread,
   listLatestNotifications,
   listNotificationRows,
+  markAllOwnRead,
   markOwnRead,
 } from "./queries";
+
+/** The page of what a notification is about; none when it is about nothing, or its subject is gone. */
+function linkOf(row: Notification): NotificationLink | null {
+  if (row.invoiceId) return { href: `/invoices/${row.invoiceId}`, label: "View invoice" };
+  if (row.projectId) return { href: `/projects/${row.projectId}/status`, label: "View project" };
+  if (row.bugReportId) return { href: "/settings/bugreports", label: "View your bug reports" };
+  return null;
+}
 
 export const toNotificationItem = (row: Notification): NotificationItem => ({
   _id: row.id,
@@ -23,6 +32,7 @@ export const toNotificationItem = (row: Notification): NotificationItem => ({
   createdAt: row.createdAt.toISOString(),
   isRead: row.isRead,
   channelID: row.channelId,
+  link: linkOf(row),
 });
 
 export async function listNotifications(db: Db, userId: string, page = 1, channelId?: ChannelId): Promise<NotificationsPage> {
@@ -55,6 +65,12 @@ export async function listChannels(db: Db, userId: string): Promise<ChannelItem[
 export async function markAsRead(db: Db, userId: string, ids: string[]): Promise<{ message: string; notificationIDs: string[] }> {
   const marked = await markOwnRead(db, userId, [...new Set(ids)]);
   return { message: marked.length === 1 ? "Notification marked as read." : `${marked.length} notifications marked as read.`, notificationIDs: marked };
+}
+
+/** Marks all of the caller's notifications read; nobody else's are touched. */
+export async function markAllAsRead(db: Db, userId: string): Promise<{ message: string; markedCount: number }> {
+  const markedCount = await markAllOwnRead(db, userId);
+  return { message: markedCount === 1 ? "1 notification marked as read." : `${markedCount} notifications marked as read.`, markedCount };
 }
 
 /** General notifications are always on (SPEC.md §2); the others follow the user's app switch. */

@@ -78,6 +78,7 @@ export async function sendInvoiceReminders(deps: Deps, now: Date): Promise<numbe
           deps.jobs,
           invoice.creatorId,
           `Invoice ${formatInvoiceNumber(invoice.number)} for "${invoice.projectName}" is overdue.`,
+          { invoiceId: invoice.invoiceId },
           null,
         );
       }
@@ -129,7 +130,14 @@ export async function deleteOverdueProjects(deps: Deps, now: Date): Promise<stri
           `If you think this is a mistake, reply to ${deps.config.providerEmail}.`,
         ].join("\n"),
       });
-      await notifyProjectEvent(tx, deps.jobs, invoice.creatorId, `Your project "${invoice.projectName}" was deleted because its invoice was not paid.`, null);
+      await notifyProjectEvent(
+        tx,
+        deps.jobs,
+        invoice.creatorId,
+        `Your project "${invoice.projectName}" was deleted because its invoice was not paid.`,
+        {},
+        null,
+      );
     }).catch((error: unknown) => {
       if (error instanceof SkipDeletion) return [];
       throw error;

@@ -141,7 +141,14 @@ async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs">,
   }
   await syncPaymentFlags(tx, payable.project.id);
   await recordActivity(tx, { projectId: payable.project.id, actorId: payable.project.creatorId, kind: "payment_recorded", details: { method: "card" } });
-  await notifyProjectEvent(tx, deps.jobs, payable.project.creatorId, projectMessages.payment(payable.project.projectName), null);
+  await notifyProjectEvent(
+    tx,
+    deps.jobs,
+    payable.project.creatorId,
+    projectMessages.payment(payable.project.projectName),
+    { invoiceId: payable.invoice.id },
+    null,
+  );
   const number = formatInvoiceNumber(payable.invoice.number);
   await enqueueMail(deps.jobs, tx, {
     to: payable.customer.email,

@@ -75,7 +75,7 @@ export async function grantRevisionRound(deps: Deps, projectId: string, by: Audi
       before: { revisionRounds: project.revisionRounds },
       after: { revisionRounds: project.revisionRequests + 1, revisionsOpenedAt: now.toISOString() },
     });
-    await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.revisionRound(project.projectName), {
+    await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.revisionRound(project.projectName), { projectId }, {
       subject: `Revisions reopened for ${project.projectName}`,
       link: `${deps.config.publicUrl}/projects/${projectId}/revisions`,
     });

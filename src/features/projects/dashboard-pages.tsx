@@ -121,6 +121,7 @@ export const dashboardPages = (deps: AppDeps) =>
               state={state}
               data={projects}
               hint="Can't find a project? Try the Archived filter."
+              emptyHint="Your first order shows up here as soon as you send it. We review every request, then e-mail you an invoice."
               action={
                 <a className="button button-primary" href="/create">
                   Create a Webapp

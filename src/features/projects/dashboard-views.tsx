@@ -77,6 +77,8 @@ export function ProjectList(props: {
   data: { projects: ProjectListItem[] } & PageInfo;
   admin: boolean;
   hint?: ReactNode;
+  /** Said under "No projects yet." when no filter is on. */
+  emptyHint?: string;
   action?: ReactNode;
 }) {
   const { state, data } = props;
@@ -128,6 +130,7 @@ export function ProjectList(props: {
       {data.projects.length === 0 ? (
         <div className="empty-state">
           <p className="empty-title">{filtered ? "No projects match these filters." : "No projects yet."}</p>
+          {!filtered && props.emptyHint ? <p className="empty-hint">{props.emptyHint}</p> : null}
           {filtered ? (
             <a
               href={toQuery({

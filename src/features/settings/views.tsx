@@ -68,7 +68,7 @@ export function GeneralSettingsView(props: { actor: Actor }) {
   return (
     <SettingsFrame actor={props.actor} current="general">
       <SettingsCard id="membership-title" title="Membership" description="Your place at Webstudio.">
-        <dl className="facts">
+        <dl className="membership-facts">
           <div>
             <dt>Member since</dt>
             <dd>

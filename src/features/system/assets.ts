@@ -16,12 +16,12 @@ export const assetRoutes = (deps: AppDeps) =>
     .get("/assets/*", ({ request }) => {
       const asset = deps.assets.files.get(new URL(request.url).pathname);
       if (!asset) throw notFound();
-      const gzip = acceptsGzip(request);
-      return new Response(gzip ? asset.gzip : asset.body, {
+      const gzip = asset.gzip !== null && acceptsGzip(request);
+      return new Response(gzip && asset.gzip ? asset.gzip : asset.body, {
         headers: {
           "content-type": asset.contentType,
           "cache-control": "public, max-age=31536000, immutable",
-          vary: "accept-encoding",
+          ...(asset.gzip ? { vary: "accept-encoding" } : {}),
           ...(gzip ? { "content-encoding": "gzip" } : {}),
         },
       });
