@@ -18,6 +18,7 @@ import {
   type UserSettings,
   defaultUserSettings,
 } from "../src/shared/enums";
+import type { WizardDraftData } from "../src/shared/wizard";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -415,6 +416,18 @@ export const liveEvents = pgTable(
   (t) => [index("live_events_audience_id").on(t.audience, t.id), index("live_events_created").on(t.createdAt)],
 );
 
+/**
+ * A signed-in customer's unfinished order (issue 15.6), one per account, so it follows them to
+ * another device. Never holds the domain provider's password; deleted when the order is sent.
+ */
+export const wizardDrafts = pgTable("wizard_drafts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  data: jsonb("data").$type<WizardDraftData>().notNull(),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
@@ -434,3 +447,4 @@ export type Payment = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type ProjectDeletion = typeof projectDeletions.$inferSelect;
 export type LiveEventRow = typeof liveEvents.$inferSelect;
+export type WizardDraftRow = typeof wizardDrafts.$inferSelect;

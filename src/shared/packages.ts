@@ -64,5 +64,7 @@ export function packageFor(id: ProjectType): Package {
 export const formatPrice = (price: number): string => `$${price.toLocaleString("en-US")}`;
 
 export const INVOICE_DUE_DAYS = 7;
+/** How long the studio takes to approve or deny a new request (the order's success page, its mail). */
+export const REVIEW_WORKING_DAYS = 2;
 export const REVISION_WINDOW_DAYS = 10;
 export const TEMPORARY_PASSWORD_LENGTH = 8;

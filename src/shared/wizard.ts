@@ -99,6 +99,14 @@ export type ProjectDraft = ProjectContent & {
   accessCode: string;
 };
 
+/** A draft as the account keeps it (issue 15.6): everything but the domain provider's password, a secret. */
+export type WizardDraftData = Omit<ProjectDraft, "domainProviderPassword">;
+
+export function withoutSecrets(draft: ProjectDraft): WizardDraftData {
+  const { domainProviderPassword: _secret, ...kept } = draft;
+  return kept;
+}
+
 export function blankPages(projectType: ProjectType): string[] {
   return Array.from({ length: packageFor(projectType).customPages }, () => "");
 }
