@@ -68,3 +68,5 @@ export const INVOICE_DUE_DAYS = 7;
 export const REVIEW_WORKING_DAYS = 2;
 export const REVISION_WINDOW_DAYS = 10;
 export const TEMPORARY_PASSWORD_LENGTH = 8;
+/** A visitor's temporary password expires after this many days. */
+export const TEMPORARY_PASSWORD_DAYS = 7;

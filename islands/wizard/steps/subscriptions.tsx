@@ -20,7 +20,7 @@ export function SubscriptionsStep() {
 
   return (
     <div className="step-body">
-      <StepIntro title="Subscriptions">Every package includes a subscription portal with card payments. Describe your tiers, if you sell any.</StepIntro>
+      <StepIntro>Every package includes a subscription portal with card payments. Describe your tiers, if you sell any.</StepIntro>
       <div className="field-label-row">
         <Check
           name="hasSubscriptions"

@@ -39,7 +39,7 @@ export function ThemeStep() {
 
   return (
     <div className="step-body">
-      <StepIntro title="Theme">
+      <StepIntro>
         Pick up to {MAX_THEMES} themes and {MAX_TINTS} tint colours your users can switch between, and the default of each.
       </StepIntro>
       <fieldset className="form-section" aria-invalid={errors.selectedThemes || errors.defaultTheme ? true : undefined}>

@@ -5,7 +5,7 @@ import type { Actor } from "../../http/actor";
 import { HttpError, badRequest } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { READABLE_ALPHABET, randomText } from "../../lib/random-text";
-import { INVOICE_DUE_DAYS, REVIEW_WORKING_DAYS, TEMPORARY_PASSWORD_LENGTH, formatPrice, packageFor } from "../../shared/packages";
+import { INVOICE_DUE_DAYS, REVIEW_WORKING_DAYS, TEMPORARY_PASSWORD_DAYS, TEMPORARY_PASSWORD_LENGTH, formatPrice, packageFor } from "../../shared/packages";
 import { type ProjectDraft, validateDraft } from "../../shared/wizard";
 import { claimCode, isCodeUnclaimed } from "../access-codes/queries";
 import { normalizeAccessCode } from "../access-codes/service";
@@ -18,7 +18,6 @@ import type { CreateProjectForm } from "./model";
 import { deleteWizardDraft, insertImages, insertProject, insertUser, isEmailTaken } from "./queries";
 import { type Deps, EMAIL_IN_USE, INVALID_ORDER_CODE, columnsOf, refuseInvalid } from "./service";
 
-export const TEMPORARY_PASSWORD_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Postgres (and PGlite) report a unique violation as SQLSTATE 23505, possibly wrapped by Drizzle. */
