@@ -43,7 +43,12 @@ export function chooseNewer(local: StoredDraft | null, account: AccountDraft | n
   if (local && (sameContent(local.draft, account.draft) || local.savedAt >= account.updatedAt)) return { stored: local, fromAccount: false };
   const password = local?.draft.domainProviderPassword ?? "";
   return {
-    stored: { draft: { ...account.draft, domainProviderPassword: password }, logoFiles: local?.logoFiles ?? [], pageFiles: local?.pageFiles ?? [], savedAt: account.updatedAt },
+    stored: {
+      draft: { ...account.draft, domainProviderPassword: password },
+      logoFiles: local?.logoFiles ?? [],
+      pageFiles: local?.pageFiles ?? [],
+      savedAt: account.updatedAt,
+    },
     fromAccount: true,
   };
 }

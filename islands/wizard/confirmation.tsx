@@ -19,7 +19,7 @@ export default function OrderConfirmation(props: { order: CreatedOrder }) {
     <section className="wizard-panel card order-confirmation" aria-labelledby="order-confirmation-title">
       <header className="confirmation-head">
         <span className="confirmation-icon" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="28" height="28">
+          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
             <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </span>
@@ -52,8 +52,8 @@ export default function OrderConfirmation(props: { order: CreatedOrder }) {
       </dl>
       {visitor ? (
         <div className="alert" role="note">
-          We created an account for you and sent a temporary password to <strong>{email}</strong>. It works for {TEMPORARY_PASSWORD_DAYS} days: use it to sign in, then choose
-          your own password. Not there in a few minutes? Check your spam folder.
+          We created an account for you and sent a temporary password to <strong>{email}</strong>. It works for {TEMPORARY_PASSWORD_DAYS} days: use it to sign
+          in, then choose your own password. Not there in a few minutes? Check your spam folder.
         </div>
       ) : null}
       <div>

@@ -111,7 +111,8 @@ export function sanitizeDraft(raw: unknown): ProjectDraft | null {
   for (const [key, value] of Object.entries(base)) {
     const stored = parsed[key];
     if (stored === undefined) continue;
-    const sameType = value === null || stored === null ? key === "customTintColor" : Array.isArray(value) ? Array.isArray(stored) : typeof stored === typeof value;
+    const sameType =
+      value === null || stored === null ? key === "customTintColor" : Array.isArray(value) ? Array.isArray(stored) : typeof stored === typeof value;
     if (sameType) merged[key] = stored;
   }
   return merged as ProjectDraft;

@@ -172,7 +172,9 @@ export default function Wizard(props: WizardProps) {
         if (account && !chosen.fromAccount) sentToAccount.current = account.draft;
         if (account && chosen.fromAccount) {
           sentToAccount.current = account.draft;
-          toast.show({ title: `We opened the draft saved to your account (${new Date(account.updatedAt).toLocaleString()}): it is newer than this browser's copy.` });
+          toast.show({
+            title: `We opened the draft saved to your account (${new Date(account.updatedAt).toLocaleString()}): it is newer than this browser's copy.`,
+          });
         }
       }
       const wanted = stepOfAddress(window.location.search);
@@ -182,7 +184,11 @@ export default function Wizard(props: WizardProps) {
       setPageFiles(pages);
       setStepIndex(wizardSteps.indexOf(shown));
       setCompleted(completedBefore(shown));
-      window.history.replaceState({ wizardStep: shown, from: isStepState(window.history.state) ? window.history.state.from : null }, "", addressOfStep(window.location, shown));
+      window.history.replaceState(
+        { wizardStep: shown, from: isStepState(window.history.state) ? window.history.state.from : null },
+        "",
+        addressOfStep(window.location, shown),
+      );
       setReady(true);
     })();
     return () => {
@@ -210,7 +216,7 @@ export default function Wizard(props: WizardProps) {
       setAccountSaved(ok);
     }, ACCOUNT_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [draft, create, ready, created]);
+  }, [draft, create, ready, created, user]);
 
   // Back and Forward move between steps; a step whose earlier steps are incomplete is not opened.
   // biome-ignore lint/correctness/useExhaustiveDependencies: show reads the latest values through refs
@@ -568,8 +574,8 @@ export default function Wizard(props: WizardProps) {
           <div className="wizard-loading" aria-busy="true">
             <noscript>
               <div className="alert" role="note">
-                <strong>Ordering needs JavaScript.</strong> Turn JavaScript on and reload this page, or write to us through{" "}
-                <a href="/contact-us">Contact Us</a> and we will take your order by e-mail.
+                <strong>Ordering needs JavaScript.</strong> Turn JavaScript on and reload this page, or write to us through <a href="/contact-us">Contact Us</a>{" "}
+                and we will take your order by e-mail.
               </div>
             </noscript>
           </div>

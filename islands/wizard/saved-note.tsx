@@ -19,7 +19,11 @@ export function SavedNote(props: { at: number; account: boolean | null }) {
     return () => clearInterval(timer);
   }, [props.at]);
   const where =
-    props.account === null ? "Saved in this browser" : props.account ? "Saved to your account and this browser" : "Saved in this browser; your account could not be reached";
+    props.account === null
+      ? "Saved in this browser"
+      : props.account
+        ? "Saved to your account and this browser"
+        : "Saved in this browser; your account could not be reached";
   return (
     <p className="wizard-saved" title={where}>
       <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">

@@ -291,7 +291,7 @@ export function stepErrorMessage(errors: FieldErrors): string {
   if (entries.every(([, problem]) => problem === REQUIRED)) return MISSING_FIELDS;
   if (entries.length === 1 && entries[0]?.[1] === SIGNATURE_MISMATCH) return SIGNATURE_MISMATCH;
   const problems = entries.filter(([, problem]) => problem !== REQUIRED);
-  const named = problems.map(([field, problem]) => `${fieldLabel(field)}: ${problem}.`).join(" ");
+  const named = problems.map(([field, problem]) => `${fieldLabel(field)}: ${problem}${problem.endsWith(".") ? "" : "."}`).join(" ");
   const missing = entries.length - problems.length;
   return missing > 0 ? `${named} ${MISSING_FIELDS}` : named;
 }

@@ -196,7 +196,12 @@ describe("the server re-checks every wizard rule", () => {
       field: "customTintColor",
       named: "Custom tint colour",
     },
-    { name: "a default tint that is not selected", change: { selectedTintColors: [1], defaultTintColor: 0 }, field: "defaultTintColor", named: "Default tint colour" },
+    {
+      name: "a default tint that is not selected",
+      change: { selectedTintColors: [1], defaultTintColor: 0 },
+      field: "defaultTintColor",
+      named: "Default tint colour",
+    },
     { name: "a missing page text", change: { pagesText: ["one", " "] }, field: "pagesText.1" },
     { name: "the wrong number of pages for the package", change: { pagesText: ["one"] }, field: "pagesText", named: "Custom pages" },
     {

@@ -1,7 +1,7 @@
 // Everything the user entered, section by section, each with an Edit button that opens its step.
 import { useAtomValue, useSetAtom } from "jotai";
 import type { ReactNode } from "react";
-import { formatPrice, packageFor } from "../../../src/shared/packages";
+import { formatPrice, formatTierPrice, packageFor } from "../../../src/shared/packages";
 import { themes, tints } from "../../../src/shared/themes";
 import { BORDER_RADIUS_PX } from "../../../src/shared/wizard";
 import { useObjectUrl } from "../fields";
@@ -115,7 +115,7 @@ export function ProjectSummary() {
         {draft.hasSubscriptions ? (
           draft.subscriptionTiers.map((tier, index) => (
             <Item key={index} label={tier.name || `Tier ${index + 1}`}>
-              {tier.pricePerMonth} per month · {tier.features}
+              {formatTierPrice(tier.pricePerMonth)} per month · {tier.features}
             </Item>
           ))
         ) : (

@@ -116,11 +116,7 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
       if (code !== null) await recordAccessCodePayment(tx, projectId);
       await insertImages(tx, stored);
       if (temporaryPassword) {
-        await enqueueMail(
-          deps.jobs,
-          tx,
-          temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectId, draft, password: temporaryPassword }),
-        );
+        await enqueueMail(deps.jobs, tx, temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectId, draft, password: temporaryPassword }));
       }
       // The order is sent: the unfinished copy on the account has served its purpose.
       if (actor) await deleteWizardDraft(tx, actor.user.id);

@@ -1,7 +1,18 @@
 // SQL for projects and their images. Reads for a customer filter by creator in the `where`, so a
 // forgotten check returns nothing rather than someone else's project.
 import { type SQL, and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
-import { type NewProject, type NewUser, type Project, type ProjectImage, type WizardDraftRow, invoices, projectImages, projects, users, wizardDrafts } from "../../../db/schema";
+import {
+  type NewProject,
+  type NewUser,
+  type Project,
+  type ProjectImage,
+  type WizardDraftRow,
+  invoices,
+  projectImages,
+  projects,
+  users,
+  wizardDrafts,
+} from "../../../db/schema";
 import { type Db, type Page, likePattern, paged } from "../../lib/db";
 import type { ProjectStatus } from "../../shared/enums";
 import { PROJECTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
