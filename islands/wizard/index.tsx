@@ -482,7 +482,6 @@ export default function Wizard(props: WizardProps) {
                 <button
                   type="button"
                   onClick={() => goTo(index)}
-                  aria-label={`${index + 1}. ${stepTitles[each]}${status}`}
                   aria-current={index === stepIndex ? "step" : undefined}
                   aria-disabled={open ? undefined : true}
                 >
@@ -495,9 +494,8 @@ export default function Wizard(props: WizardProps) {
                       index + 1
                     )}
                   </span>
-                  <span className="wizard-nav-label" aria-hidden="true">
-                    {stepTitles[each]}
-                  </span>
+                  <span className="wizard-nav-label">{stepTitles[each]}</span>
+                  {status ? <span className="visually-hidden">{status}</span> : null}
                 </button>
               </li>
             );
@@ -540,11 +538,6 @@ export default function Wizard(props: WizardProps) {
           </div>
         ) : null}
         <header className="step-heading">
-          {create ? (
-            <p className="eyebrow">
-              Step {stepIndex + 1} of {steps.length}
-            </p>
-          ) : null}
           <h2 ref={heading} tabIndex={-1}>
             {stepTitles[step]}
           </h2>
@@ -572,12 +565,11 @@ export default function Wizard(props: WizardProps) {
           </Suspense>
         ) : (
           <div className="wizard-loading" aria-busy="true">
-            <noscript>
-              <div className="alert" role="note">
-                <strong>Ordering needs JavaScript.</strong> Turn JavaScript on and reload this page, or write to us through <a href="/contact-us">Contact Us</a>{" "}
-                and we will take your order by e-mail.
-              </div>
-            </noscript>
+            {/* Shown only if the island has not started after a moment: without JavaScript there are no fields to submit. */}
+            <div className="alert wizard-needs-js" role="note">
+              <strong>Ordering needs JavaScript.</strong> Turn JavaScript on and reload this page, or write to us through{" "}
+              <a href="/contact-us">Contact Us</a> and we will take your order by e-mail.
+            </div>
           </div>
         )}
         {busy ? (
