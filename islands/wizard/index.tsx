@@ -567,8 +567,8 @@ export default function Wizard(props: WizardProps) {
           <div className="wizard-loading" aria-busy="true">
             {/* Shown only if the island has not started after a moment: without JavaScript there are no fields to submit. */}
             <div className="alert wizard-needs-js" role="note">
-              <strong>Ordering needs JavaScript.</strong> Turn JavaScript on and reload this page, or write to us through{" "}
-              <a href="/contact-us">Contact Us</a> and we will take your order by e-mail.
+              <strong>Ordering needs JavaScript.</strong> Turn JavaScript on and reload this page, or write to us through <a href="/contact-us">Contact Us</a>{" "}
+              and we will take your order by e-mail.
             </div>
           </div>
         )}

@@ -55,7 +55,7 @@ describe.skipIf(!browserAvailable)("the create wizard in Chromium", () => {
     await stepShown(page, "Landing");
     expect(new URL(page.url()).search).toBe("?step=landing");
     // Focus moved to the new step's heading, and the change was announced.
-    expect(await page.evaluate(() => document.activeElement?.tagName + ":" + document.activeElement?.textContent)).toBe("H2:Landing");
+    expect(await page.evaluate(() => `${document.activeElement?.tagName}:${document.activeElement?.textContent}`)).toBe("H2:Landing");
     await page.getByText("Step 2 of 9: Landing").waitFor({ state: "attached" });
 
     // Browser Back returns to General with everything kept; Forward goes to Landing again.
@@ -132,7 +132,8 @@ describe.skipIf(!browserAvailable)("the create wizard in Chromium", () => {
     await page.getByRole("button", { name: "Create Project" }).click();
     await page.getByRole("heading", { name: "Thank you, your order is in" }).waitFor({ timeout: 30_000 });
     const confirmation = page.locator(".order-confirmation");
-    for (const text of ["Analytical Engines", "Medium Webapp", "$500", "within 2 working days", "What happens next"]) await confirmation.getByText(text, { exact: false }).first().waitFor();
+    for (const text of ["Analytical Engines", "Medium Webapp", "$500", "within 2 working days", "What happens next"])
+      await confirmation.getByText(text, { exact: false }).first().waitFor();
     await confirmation.locator(".alert").getByText("ada@example.com").waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Thank you, your order is in");
     await check("confirmation");
