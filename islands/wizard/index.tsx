@@ -457,7 +457,7 @@ export default function Wizard(props: WizardProps) {
 
   if (created) {
     return (
-      <div className="wizard" ref={top}>
+      <div className="wizard wizard-done" ref={top}>
         <Suspense fallback={<div className="wizard-panel card wizard-loading" aria-busy="true" />}>
           <OrderConfirmation order={created} />
         </Suspense>
