@@ -125,6 +125,8 @@ export default function Wizard(props: WizardProps) {
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [accountSaved, setAccountSaved] = useState<boolean | null>(null);
   const [created, setCreated] = useState<CreatedOrder | null>(null);
+  /** Said once when the account's copy of the draft won over this browser's (issue 15.6). */
+  const [restoredNote, setRestoredNote] = useState<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
   const nav = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -172,9 +174,9 @@ export default function Wizard(props: WizardProps) {
         if (account && !chosen.fromAccount) sentToAccount.current = account.draft;
         if (account && chosen.fromAccount) {
           sentToAccount.current = account.draft;
-          toast.show({
-            title: `We opened the draft saved to your account (${new Date(account.updatedAt).toLocaleString()}): it is newer than this browser's copy.`,
-          });
+          setRestoredNote(
+            `We opened the draft saved to your account on ${new Date(account.updatedAt).toLocaleString()}: it is newer than this browser's copy.`,
+          );
         }
       }
       const wanted = stepOfAddress(window.location.search);
@@ -291,6 +293,7 @@ export default function Wizard(props: WizardProps) {
     }
     setErrors({});
     setToasts([]);
+    setRestoredNote(null);
     setStepIndex(index);
     setAnnouncement(`Step ${index + 1} of ${steps.length}: ${stepTitles[target]}`);
     focusHeading.current = true;
@@ -543,6 +546,14 @@ export default function Wizard(props: WizardProps) {
           </h2>
           {create && ready && savedAt !== null ? <SavedNote at={savedAt} account={user ? accountSaved : null} /> : null}
         </header>
+        {restoredNote ? (
+          <div className="alert wizard-restored" role="status">
+            <span>{restoredNote}</span>
+            <button type="button" className="button button-ghost button-sm" onClick={() => setRestoredNote(null)}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
         <div className="error-summary-slot" aria-live="polite">
           {problems.length > 0 ? (
             <div className="error-summary">

@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { browserAvailable, seriousAxeViolations, watchErrors } from "./browser";
-import { DESKTOP, browserSuite, hydrated, photograph } from "./helpers";
+import { DESKTOP, browserSuite, hydrated, photograph, signIn } from "./helpers";
 
 const SHOTS = "/work/shots-wizard";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -91,6 +91,7 @@ describe.skipIf(!browserAvailable)("the create wizard in Chromium", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.locator(".error-summary").getByText("Custom tint colour: This is not a colour").waitFor();
     await check("theme-error");
+    await shoot(page, "3-theme-error");
     await page.getByRole("textbox", { name: "Custom tint" }).fill("#ff6600");
     await page.locator(".error-summary").waitFor({ state: "detached" });
     // Back to the preset blue: an orange tint of the customer's choosing is theirs to judge, not axe's.
@@ -161,5 +162,39 @@ describe.skipIf(!browserAvailable)("the create wizard in Chromium", () => {
     expect(new URL(page.url()).search).toBe("?step=general");
     expect(visited.every((url) => !url.includes("password"))).toBe(true);
     await context.close();
+  });
+
+  test("a signed-in customer's draft follows the account to another browser, with a notice", async () => {
+    const customer = await suite.server.createUser({ displayName: "Grace Hopper" });
+    const laptop = await signIn(suite, customer.cookie, { viewport: DESKTOP });
+    const first = await laptop.newPage();
+    await first.goto(`${suite.server.url}/create/s`);
+    await hydrated(first, "wizard");
+    await stepShown(first, "General");
+    await first.getByLabel("Project name").fill("Started on the laptop");
+    await first.getByLabel("Domain provider password").fill(PASSWORD);
+    // The autosave reaches the account a moment later; never with the password.
+    let saved = "";
+    for (let tries = 0; tries < 50 && !saved.includes("Started on the laptop"); tries++) {
+      await first.waitForTimeout(200);
+      saved = await (await suite.server.request("/api/users/me/wizard-draft", { cookie: customer.cookie })).text();
+    }
+    expect(saved).toContain("Started on the laptop");
+    expect(saved).not.toContain(PASSWORD);
+    await first.locator(".wizard-saved").getByText("Saved · just now").waitFor();
+
+    const phone = await signIn(suite, customer.cookie, { viewport: { width: 390, height: 844 } });
+    const second = await phone.newPage();
+    const errors = watchErrors(second);
+    await second.goto(`${suite.server.url}/create/s`);
+    await hydrated(second, "wizard");
+    await stepShown(second, "General");
+    await second.getByRole("status").getByText("We opened the draft saved to your account", { exact: false }).waitFor();
+    expect(await second.getByLabel("Project name").inputValue()).toBe("Started on the laptop");
+    expect(await second.getByLabel("Domain provider password").inputValue()).toBe("");
+    await shoot(second, "account-draft-notice");
+    expect(errors).toEqual([]);
+    await laptop.close();
+    await phone.close();
   });
 });
