@@ -45,6 +45,7 @@ import {
   savedDraftAtom,
   savedImagesAtom,
   stepIndexAtom,
+  stepRequestAtom,
   stepsAtom,
 } from "./state";
 import { preloadStep, stepComponents } from "./steps";
@@ -278,6 +279,15 @@ export default function Wizard(props: WizardProps) {
     const following = steps[stepIndex + 1];
     if (ready && following) preloadStep(following);
   }, [stepIndex, ready, steps]);
+
+  // The summary's Edit buttons ask for a step: opened with its history entry, focus and announcement.
+  const [requested, setRequested] = useAtom(stepRequestAtom);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: goTo reads the current render's values
+  useEffect(() => {
+    if (requested === null) return;
+    setRequested(null);
+    goTo(requested);
+  }, [requested]);
 
   function reachable(index: number): boolean {
     if (!create) return true;

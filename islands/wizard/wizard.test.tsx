@@ -343,3 +343,16 @@ test("edit mode with editing locked: fields and image changes are disabled", asy
   expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
   expect(screen.queryByText("Choose an image")).toBeNull();
 });
+
+test("the summary's Edit opens its step as the step list would: a history entry, focus on the heading", async () => {
+  await seed({ heroTitle: "T", heroMessage: "M", pagesText: ["a", "b"] });
+  await renderWizard();
+  fillGeneral();
+  for (const _ of ["general", "landing", "theme", "features", "subscriptions", "socials"]) await next();
+  expect(currentStep()).toBe("Review");
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Edit Landing" })));
+  await stepShown();
+  expect(currentStep()).toBe("Landing");
+  expect(window.location.search).toBe("?step=landing");
+  await waitFor(() => expect(document.activeElement?.textContent).toBe("Landing"));
+});
