@@ -235,9 +235,13 @@ export default function Wizard(props: WizardProps) {
     return () => window.removeEventListener("popstate", onPop);
   }, [create]);
 
-  // Edit mode: leaving the page with unsaved changes asks first.
+  // Edit mode: leaving the page with unsaved changes asks first. Once saved or cancelled, the
+  // 'unsaved data' toast has no cause left and goes.
   useEffect(() => {
-    if (!dirty) return;
+    if (!dirty) {
+      setToasts((shown) => (shown.some((each) => each.title === UNSAVED_CHANGES) ? shown.filter((each) => each.title !== UNSAVED_CHANGES) : shown));
+      return;
+    }
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = UNSAVED_CHANGES;

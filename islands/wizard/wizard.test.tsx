@@ -331,6 +331,8 @@ test("edit mode: all steps open, creator and type locked, a changed field is mar
 
   fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
   await stepShown();
+  // Its cause is gone, so is the toast.
+  await waitFor(() => expect(within(toasts()).queryByText(/unsaved data/)).toBeNull());
   expect((screen.getByLabelText("Project name") as HTMLInputElement).value).toBe("Saved");
   expect(screen.queryByText("Modified")).toBeNull();
   fireEvent.click(navButton("Landing"));
