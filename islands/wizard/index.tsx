@@ -199,9 +199,15 @@ export default function Wizard(props: WizardProps) {
     };
   }, []);
 
-  // Create mode: every change is kept in this browser (text, images, the sealed password).
+  // Create mode: every change is kept in this browser (text, images, the sealed password). What was
+  // just restored is not a change: it keeps its time.
+  const restoring = useRef(true);
   useEffect(() => {
     if (!create || !ready || created) return;
+    if (restoring.current) {
+      restoring.current = false;
+      return;
+    }
     const timer = setTimeout(async () => {
       const now = Date.now();
       if (await saveDraft({ draft, logoFiles, pageFiles, savedAt: now })) setSavedAt(now);

@@ -84,7 +84,13 @@ test("a new project starts with the spec's defaults: Small, light theme, blue ti
   // Later steps are locked until the earlier ones are complete.
   expect(navButton("Theme").getAttribute("aria-disabled")).toBe("true");
   expect(window.location.search).toBe("?step=general");
+  // Nothing is stored, nor said to be saved, until the customer changes something.
+  await Bun.sleep(400);
+  expect(await loadDraft()).toBeNull();
+  expect(screen.queryByText(/^Saved/)).toBeNull();
+  type("Project name", "Analytical");
   await waitFor(async () => expect(await loadDraft()).not.toBeNull());
+  expect(screen.getByText(/^Saved · just now/)).toBeTruthy();
   expect((await loadDraft())?.draft).toMatchObject({
     projectType: "s",
     selectedThemes: [0],
@@ -101,6 +107,7 @@ test("a signed-in user's name and e-mail are prefilled and /create/m preselects 
   expect((screen.getByLabelText("Your name") as HTMLInputElement).value).toBe("Grace Hopper");
   expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("grace@example.com");
   expect((screen.getByRole("radio", { name: /Medium Webapp/ }) as HTMLInputElement).checked).toBe(true);
+  type("Project name", "Compiler");
   await waitFor(async () => expect((await loadDraft())?.draft.pagesText).toHaveLength(4));
 });
 
