@@ -167,7 +167,7 @@ test("a default theme is applied to the page; a custom tint clears the presets a
   await next();
   expect(currentStep()).toBe("Theme");
 
-  const defaults = screen.getAllByRole("radio", { name: "Default" });
+  const defaults = screen.getAllByRole("radio", { name: /^Default theme/ });
   fireEvent.click(defaults[1]!); // Dark
   expect(document.documentElement.dataset.theme).toBe("1");
   const darkIncluded = screen.getAllByRole("checkbox").find((box) => (box as HTMLInputElement).name === "theme-1") as HTMLInputElement;

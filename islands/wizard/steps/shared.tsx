@@ -10,11 +10,13 @@ export function StepIntro(props: { children: ReactNode }) {
   return <p className="step-intro muted">{props.children}</p>;
 }
 
-export function Check(props: { checked: boolean; disabled?: boolean; label: string; onChange: () => void; name: string }) {
+/** `detail` completes the name for screen readers where the card around it says the rest ("Include" → "Include Dark theme"). */
+export function Check(props: { checked: boolean; disabled?: boolean; label: string; detail?: string; onChange: () => void; name: string }) {
   return (
     <label className="checkbox">
       <input type="checkbox" name={props.name} checked={props.checked} disabled={props.disabled} onChange={props.onChange} />
       {props.label}
+      {props.detail ? <span className="visually-hidden"> {props.detail}</span> : null}
     </label>
   );
 }
