@@ -168,7 +168,10 @@ export default function Wizard(props: WizardProps) {
         next = chosen.stored.draft;
         if (user) next = { ...next, creatorName: next.creatorName || user.displayName, email: user.email };
         if (next.pagesText.length !== packageFor(next.projectType).customPages) next = setProjectType(next, next.projectType);
-        if (props.projectType && next.projectType !== props.projectType) next = setProjectType(next, props.projectType);
+        // A link to /create/{size} chooses the package; a reload or Back within the wizard (its own
+        // history entry) keeps the package the customer chose since.
+        const ownEntry = isStepState(window.history.state);
+        if (props.projectType && next.projectType !== props.projectType && !ownEntry) next = setProjectType(next, props.projectType);
         logos = chosen.stored.logoFiles;
         pages = blankPageFiles(next.projectType).map((_, index) => chosen.stored?.pageFiles[index] ?? []);
         setSavedAt(chosen.stored.savedAt);
@@ -226,6 +229,15 @@ export default function Wizard(props: WizardProps) {
     }, ACCOUNT_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [draft, create, ready, created, user]);
+
+  // The address follows the chosen package (/create/m → /create/l), so a reload or a shared link agrees with it.
+  useEffect(() => {
+    if (!create || !ready) return;
+    const path = `/create/${draft.projectType}`;
+    if (/^\/create\/[sml]$/.test(window.location.pathname) && window.location.pathname !== path) {
+      window.history.replaceState(window.history.state, "", `${path}${window.location.search}${window.location.hash}`);
+    }
+  }, [draft.projectType, create, ready]);
 
   // Back and Forward move between steps; a step whose earlier steps are incomplete is not opened.
   // biome-ignore lint/correctness/useExhaustiveDependencies: show reads the latest values through refs

@@ -365,3 +365,18 @@ test("the summary's Edit opens its step as the step list would: a history entry,
   expect(window.location.search).toBe("?step=landing");
   await waitFor(() => expect(document.activeElement?.textContent).toBe("Landing"));
 });
+
+test("a link to /create/{size} chooses the package; a reload within the wizard keeps the one chosen since, and the address follows it", async () => {
+  await seed({ projectType: "l", pagesText: Array.from({ length: 10 }, (_, index) => `page ${index + 1}`) });
+  window.history.replaceState(null, "", "/create/m");
+  await renderWizard({ projectType: "m" });
+  expect((screen.getByRole("radio", { name: /Medium Webapp/ }) as HTMLInputElement).checked).toBe(true);
+  cleanup();
+
+  await seed({ projectType: "l", pagesText: Array.from({ length: 10 }, (_, index) => `page ${index + 1}`) });
+  window.history.replaceState({ wizardStep: "general", from: null }, "", "/create/m?step=general");
+  await renderWizard({ projectType: "m" });
+  expect((screen.getByRole("radio", { name: /Large Webapp/ }) as HTMLInputElement).checked).toBe(true);
+  await waitFor(() => expect(window.location.pathname).toBe("/create/l"));
+  expect((await loadDraft())?.draft.pagesText[9]).toBe("page 10");
+});
