@@ -24,6 +24,7 @@ import {
   type UserSettings,
   defaultUserSettings,
 } from "../src/shared/enums";
+import type { WizardDraftData } from "../src/shared/wizard";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -538,6 +539,18 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * A signed-in customer's unfinished order (issue 15.6), one per account, so it follows them to
+ * another device. Never holds the domain provider's password; deleted when the order is sent.
+ */
+export const wizardDrafts = pgTable("wizard_drafts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  data: jsonb("data").$type<WizardDraftData>().notNull(),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
@@ -563,3 +576,4 @@ export type ProjectMessage = typeof projectMessages.$inferSelect;
 export type MessageAttachment = typeof messageAttachments.$inferSelect;
 export type AuditEntryRow = typeof auditLog.$inferSelect;
 export type NewAuditEntry = typeof auditLog.$inferInsert;
+export type WizardDraftRow = typeof wizardDrafts.$inferSelect;

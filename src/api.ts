@@ -22,7 +22,7 @@ import { adminMailApi } from "./features/mail/admin-api";
 import { messagesApi } from "./features/messages/api";
 import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
 import { stripeWebhookApi } from "./features/payments/api";
-import { adminProjectsApi, ordersApi, projectsApi } from "./features/projects/api";
+import { adminProjectsApi, ordersApi, projectsApi, wizardDraftApi } from "./features/projects/api";
 import { settingsApi } from "./features/settings/api";
 import { adminUsersApi } from "./features/users/api";
 import { context } from "./http/context";
@@ -47,6 +47,7 @@ export function createApi(deps: AppDeps) {
     .use(contactApi(deps))
     .use(ordersApi(deps))
     .use(projectsApi(deps))
+    .use(wizardDraftApi(deps))
     .use(adminProjectsApi(deps))
     .use(activityApi(deps))
     .use(messagesApi(deps))
@@ -110,6 +111,9 @@ const OPERATIONS: Record<string, Row> = {
   "PATCH /api/users/me/password": ["Account", "signed-in", "Change your password"],
   "POST /api/users/me/photo": ["Account", "signed-in", "Replace your profile photo"],
   "PATCH /api/users/me/settings": ["Account", "signed-in", "Change your settings (theme, notification switches)"],
+  "GET /api/users/me/wizard-draft": ["Projects", "signed-in", "Your unfinished order, as last autosaved"],
+  "PUT /api/users/me/wizard-draft": ["Projects", "signed-in", "Autosave your unfinished order (never its domain password)"],
+  "DELETE /api/users/me/wizard-draft": ["Projects", "signed-in", "Discard your unfinished order"],
   "POST /api/projects": ["Projects", "public", "Order a project (multipart: data and images); visitors get an account"],
   "GET /api/projects/search": ["Projects", "signed-in", "Search your projects"],
   "GET /api/projects/{id}": ["Projects", "signed-in", "Read one of your projects"],

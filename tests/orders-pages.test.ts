@@ -49,7 +49,12 @@ describe("orders pages", () => {
   test("the wizard is open to visitors; /create/{s|m|l} preselects a size and anything else is not found", async () => {
     const medium = await (await server.request("/create/m")).text();
     expect(medium).toContain("Create a Webapp");
-    expect(medium).toContain('name="projectType" checked="" value="m"');
+    expect(medium).toContain("&quot;projectType&quot;:&quot;m&quot;");
+    // The server renders no fields (issue 16.3): without JavaScript nothing can be submitted, by GET or
+    // otherwise, and the page says ordering needs JavaScript, with Contact Us as the way out.
+    expect(medium).not.toContain("<input");
+    expect(medium).toContain("Ordering needs JavaScript.");
+    expect(medium).toContain('href="/contact-us"');
     expect((await server.request("/create/xl")).status).toBe(404);
   });
 

@@ -55,9 +55,10 @@ export function Toasts() {
   const toasts = useAtomValue(toastsAtom);
   const dismiss = useSetAtom(dismissToastAtom);
   return (
+    // One polite live region announces every toast, errors included (issue 16.4): an alert would cut the reader off.
     <div className="toasts" role="region" aria-label="Notifications" aria-live="polite">
       {toasts.map((toast) => (
-        <div key={toast.id} className={toast.error ? "toast toast-error" : "toast"} role={toast.error ? "alert" : "status"}>
+        <div key={toast.id} className={toast.error ? "toast toast-error" : "toast"}>
           <div className="toast-body">
             {toast.heading ? <strong>{toast.heading}</strong> : null}
             <span>{toast.title}</span>

@@ -4,25 +4,31 @@
 import type { Treaty } from "@elysiajs/eden";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
-import { useEffect, useRef } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import type { ProjectType } from "../../src/shared/enums";
 import { packageFor } from "../../src/shared/packages";
 import {
   type FieldErrors,
-  MISSING_FIELDS,
   type ProjectDraft,
+  type WizardStep,
+  fieldLabel,
   newProjectDraft,
   setProjectType,
   stepErrorMessage,
   stepTitles,
   validateStep,
+  withoutSecrets,
   wizardSteps,
 } from "../../src/shared/wizard";
 import type { api } from "../api";
 import { ModalHost } from "../ui/modals";
-import { Toasts, useToast } from "../ui/toasts";
+import { Toasts, toastsAtom, useToast } from "../ui/toasts";
+import { ACCOUNT_SAVE_DELAY_MS, chooseNewer, fetchAccountDraft, sameContent, saveAccountDraft } from "./account-draft";
+import { addressOfStep, completedBefore, isStepState, reachableStep, stepOfAddress } from "./address";
 import { checkAccessCode, saveProjectChanges } from "./calls";
+import type { CreatedOrder } from "./confirmation";
 import { clearDraft, loadDraft, saveDraft } from "./draft-storage";
+import { SavedNote } from "./saved-note";
 import {
   type SavedImages,
   type Step,
@@ -39,14 +45,18 @@ import {
   savedDraftAtom,
   savedImagesAtom,
   stepIndexAtom,
+  stepRequestAtom,
   stepsAtom,
 } from "./state";
-import { stepComponents } from "./steps";
+import { preloadStep, stepComponents } from "./steps";
 import { postWithProgress, uploadError } from "./submit";
 
 export const UNSAVED_CHANGES = "You have unsaved data. Save or cancel changes before navigating away from this page.";
 export const INVALID_CODE = "The access code you provided is invalid.";
 const CODE_CHECK_DELAY_MS = 300;
+const LOCAL_SAVE_DELAY_MS = 300;
+
+const OrderConfirmation = lazy(() => import("./confirmation"));
 
 export type WizardProps =
   | {
@@ -82,7 +92,8 @@ function stepOfField(field: string): Step {
 
 export default function Wizard(props: WizardProps) {
   const create = props.mode === "create";
-  const initialDraft = create ? newProjectDraft(props.projectType ?? "s", props.user ?? undefined) : props.project;
+  const user = props.mode === "create" ? props.user : null;
+  const initialDraft = create ? newProjectDraft(props.projectType ?? "s", user ?? undefined) : props.project;
   useHydrateAtoms([
     [modeAtom, props.mode],
     [draftAtom, initialDraft],
@@ -97,7 +108,7 @@ export default function Wizard(props: WizardProps) {
   const steps = useAtomValue(stepsAtom);
   const [stepIndex, setStepIndex] = useAtom(stepIndexAtom);
   const [completed, setCompleted] = useAtom(completedAtom);
-  const setErrors = useSetAtom(errorsAtom);
+  const [errors, setErrors] = useAtom(errorsAtom);
   const [logoFiles, setLogoFiles] = useAtom(logoFilesAtom);
   const [pageFiles, setPageFiles] = useAtom(pageFilesAtom);
   const [kept, setKept] = useAtom(keptImagesAtom);
@@ -105,13 +116,29 @@ export default function Wizard(props: WizardProps) {
   const [savedImages, setSavedImages] = useAtom(savedImagesAtom);
   const setCodeStatus = useSetAtom(codeStatusAtom);
   const [progress, setProgress] = useAtom(progressAtom);
+  const setToasts = useSetAtom(toastsAtom);
   const locked = useAtomValue(lockedAtom);
   const toast = useToast();
-  const restored = useRef(false);
+  /** False on the server and until the draft is restored: no fields are shown, so nothing can be submitted without JavaScript. */
+  const [ready, setReady] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const [accountSaved, setAccountSaved] = useState<boolean | null>(null);
+  const [created, setCreated] = useState<CreatedOrder | null>(null);
+  /** Said once when the account's copy of the draft won over this browser's (issue 15.6). */
+  const [restoredNote, setRestoredNote] = useState<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
   const nav = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useRef(false);
+  const sentToAccount = useRef<ProjectDraft>(initialDraft);
   const step = steps[stepIndex] ?? steps[0]!;
   const StepBody = stepComponents[step];
+  const logoCount = logoFiles.length + kept.logoImageURLs.length;
+  // What the history listener reads: the values of the latest render.
+  const latest = useRef({ draft, logoCount, stepIndex });
+  latest.current = { draft, logoCount, stepIndex };
 
   const dirty =
     !create &&
@@ -121,29 +148,118 @@ export default function Wizard(props: WizardProps) {
       logoFiles.length > 0 ||
       pageFiles.some((files) => files.length > 0));
 
-  // Create mode: bring back the text of an unfinished order after a reload. The URL's size wins.
+  // Create mode: bring back the unfinished order (this browser's copy or the account's, the newer),
+  // then open the step the address names, or the first incomplete one before it. The URL's size wins.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount
   useEffect(() => {
-    if (!create) return;
-    const stored = loadDraft();
-    if (stored) {
-      let next = { ...stored };
-      if (props.user) next = { ...next, creatorName: next.creatorName || props.user.displayName, email: next.email || props.user.email };
-      if (next.pagesText.length !== packageFor(next.projectType).customPages) next = setProjectType(next, next.projectType);
-      if (props.projectType && next.projectType !== props.projectType) next = setProjectType(next, props.projectType);
-      setDraft(next);
-      setPageFiles(blankPageFiles(next.projectType));
+    if (!create) {
+      setReady(true);
+      return;
     }
-    restored.current = true;
+    let live = true;
+    void (async () => {
+      const [local, account] = await Promise.all([loadDraft(), user ? fetchAccountDraft() : null]);
+      if (!live) return;
+      const chosen = chooseNewer(local, account);
+      let next = initialDraft;
+      let logos: File[] = [];
+      let pages = blankPageFiles(initialDraft.projectType);
+      if (chosen.stored) {
+        next = chosen.stored.draft;
+        if (user) next = { ...next, creatorName: next.creatorName || user.displayName, email: user.email };
+        if (next.pagesText.length !== packageFor(next.projectType).customPages) next = setProjectType(next, next.projectType);
+        // A link to /create/{size} chooses the package; a reload or Back within the wizard (its own
+        // history entry) keeps the package the customer chose since.
+        const ownEntry = isStepState(window.history.state);
+        if (props.projectType && next.projectType !== props.projectType && !ownEntry) next = setProjectType(next, props.projectType);
+        logos = chosen.stored.logoFiles;
+        pages = blankPageFiles(next.projectType).map((_, index) => chosen.stored?.pageFiles[index] ?? []);
+        setSavedAt(chosen.stored.savedAt);
+        if (account && !chosen.fromAccount) sentToAccount.current = account.draft;
+        if (account && chosen.fromAccount) {
+          sentToAccount.current = account.draft;
+          setRestoredNote(
+            `We opened the draft saved to your account on ${new Date(account.updatedAt).toLocaleString()}: it is newer than this browser's copy.`,
+          );
+        }
+      }
+      const wanted = stepOfAddress(window.location.search);
+      const shown = reachableStep(wanted, next, { logoCount: logos.length });
+      setDraft(next);
+      setLogoFiles(logos);
+      setPageFiles(pages);
+      setStepIndex(wizardSteps.indexOf(shown));
+      setCompleted(completedBefore(shown));
+      window.history.replaceState(
+        { wizardStep: shown, from: isStepState(window.history.state) ? window.history.state.from : null },
+        "",
+        addressOfStep(window.location, shown),
+      );
+      setReady(true);
+    })();
+    return () => {
+      live = false;
+    };
   }, []);
 
+  // Create mode: every change is kept in this browser (text, images, the sealed password). What was
+  // just restored is not a change: it keeps its time.
+  const restoring = useRef(true);
   useEffect(() => {
-    if (create && restored.current) saveDraft(draft);
-  }, [draft, create]);
+    if (!create || !ready || created) return;
+    if (restoring.current) {
+      restoring.current = false;
+      return;
+    }
+    const timer = setTimeout(async () => {
+      const now = Date.now();
+      if (await saveDraft({ draft, logoFiles, pageFiles, savedAt: now })) setSavedAt(now);
+    }, LOCAL_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, logoFiles, pageFiles, create, ready, created]);
 
-  // Edit mode: leaving the page with unsaved changes asks first.
+  // Signed in: the draft (never its password) also goes to the account a moment after each change.
   useEffect(() => {
-    if (!dirty) return;
+    if (!create || !ready || created || !user) return;
+    if (sameContent(draft, sentToAccount.current)) return;
+    const timer = setTimeout(async () => {
+      const ok = await saveAccountDraft(withoutSecrets(draft));
+      if (ok) sentToAccount.current = draft;
+      setAccountSaved(ok);
+    }, ACCOUNT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, create, ready, created, user]);
+
+  // The address follows the chosen package (/create/m → /create/l), so a reload or a shared link agrees with it.
+  useEffect(() => {
+    if (!create || !ready) return;
+    const path = `/create/${draft.projectType}`;
+    if (/^\/create\/[sml]$/.test(window.location.pathname) && window.location.pathname !== path) {
+      window.history.replaceState(window.history.state, "", `${path}${window.location.search}${window.location.hash}`);
+    }
+  }, [draft.projectType, create, ready]);
+
+  // Back and Forward move between steps; a step whose earlier steps are incomplete is not opened.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: show reads the latest values through refs
+  useEffect(() => {
+    if (!create) return;
+    const onPop = () => {
+      const wanted = stepOfAddress(window.location.search);
+      const shown = reachableStep(wanted, latest.current.draft, { logoCount: latest.current.logoCount });
+      if (shown !== wanted) window.history.replaceState({ wizardStep: shown, from: null }, "", addressOfStep(window.location, shown));
+      show(wizardSteps.indexOf(shown), "none");
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, [create]);
+
+  // Edit mode: leaving the page with unsaved changes asks first. Once saved or cancelled, the
+  // 'unsaved data' toast has no cause left and goes.
+  useEffect(() => {
+    if (!dirty) {
+      setToasts((shown) => (shown.some((each) => each.title === UNSAVED_CHANGES) ? shown.filter((each) => each.title !== UNSAVED_CHANGES) : shown));
+      return;
+    }
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = UNSAVED_CHANGES;
@@ -176,23 +292,48 @@ export default function Wizard(props: WizardProps) {
     };
   }, [draft.hasAccessCode, draft.accessCode, create]);
 
-  // On narrow screens the step list scrolls sideways: keep the current step in view.
+  // On narrow screens the step list scrolls sideways: keep the current step in view. After a step
+  // change, focus goes to the new step's heading; the next step's code is fetched ahead.
   useEffect(() => {
     const list = nav.current;
     const item = list?.querySelector<HTMLElement>('[aria-current="step"]');
     if (list && item && list.scrollWidth > list.clientWidth) list.scrollLeft = item.offsetLeft - list.clientWidth / 2 + item.offsetWidth / 2;
-  }, [stepIndex]);
+    if (focusHeading.current) {
+      focusHeading.current = false;
+      heading.current?.focus({ preventScroll: true });
+      top.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
+    }
+    const following = steps[stepIndex + 1];
+    if (ready && following) preloadStep(following);
+  }, [stepIndex, ready, steps]);
 
-  const logoCount = logoFiles.length + kept.logoImageURLs.length;
+  // The summary's Edit buttons ask for a step: opened with its history entry, focus and announcement.
+  const [requested, setRequested] = useAtom(stepRequestAtom);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: goTo reads the current render's values
+  useEffect(() => {
+    if (requested === null) return;
+    setRequested(null);
+    goTo(requested);
+  }, [requested]);
 
   function reachable(index: number): boolean {
     if (!create) return true;
     return index <= stepIndex || completed.slice(0, index).every(Boolean);
   }
 
-  function show(index: number) {
+  /** Opens a step: its heading gets focus, the change is announced, the step's messages go. */
+  function show(index: number, history: "push" | "none") {
+    const target = steps[index];
+    if (!target) return;
+    if (create && history === "push" && index !== latest.current.stepIndex) {
+      window.history.pushState({ wizardStep: target, from: steps[latest.current.stepIndex] ?? null }, "", addressOfStep(window.location, target as WizardStep));
+    }
+    setErrors({});
+    setToasts([]);
+    setRestoredNote(null);
     setStepIndex(index);
-    top.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    setAnnouncement(`Step ${index + 1} of ${steps.length}: ${stepTitles[target]}`);
+    focusHeading.current = true;
   }
 
   function goTo(index: number) {
@@ -202,17 +343,20 @@ export default function Wizard(props: WizardProps) {
       return;
     }
     if (!reachable(index)) {
-      toast.show({ title: MISSING_FIELDS, error: true, manual: true });
+      // Say what stands in the way: the first step before it that is incomplete.
+      const blocking = reachableStep(steps[index] as WizardStep, draft, { logoCount });
+      const blockingIndex = steps.indexOf(blocking);
+      if (blockingIndex !== stepIndex) show(blockingIndex, "push");
+      const found = validateStep(blocking, draft, { logoCount });
+      if (Object.keys(found).length > 0) failStep(found);
+      else if (blockingIndex === stepIndex) void next();
       return;
     }
-    setErrors({});
-    show(index);
+    show(index, "push");
   }
 
   function failStep(found: FieldErrors) {
     setErrors(found);
-    const message = stepErrorMessage(found);
-    toast.show({ title: message, error: true, manual: message === MISSING_FIELDS });
     // Move focus to the first highlighted field so keyboard and screen-reader users land on it.
     requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-island="wizard"] [aria-invalid="true"]')?.focus());
   }
@@ -225,11 +369,12 @@ export default function Wizard(props: WizardProps) {
       return false;
     }
     if (step === "payment" && draft.hasAccessCode) {
+      setChecking(true);
       setCodeStatus("checking");
-      const valid = await checkAccessCode(draft.accessCode.trim());
+      const valid = await checkAccessCode(draft.accessCode.trim()).finally(() => setChecking(false));
       setCodeStatus(valid ? "valid" : "invalid");
       if (!valid) {
-        toast.show({ title: INVALID_CODE, error: true });
+        failStep({ accessCode: INVALID_CODE });
         return false;
       }
     }
@@ -239,12 +384,13 @@ export default function Wizard(props: WizardProps) {
   }
 
   async function next() {
+    if (checking) return;
     if (dirty) {
       toast.show({ title: UNSAVED_CHANGES, error: true });
       return;
     }
     if (create && !(await validateCurrent())) return;
-    if (stepIndex < steps.length - 1) show(stepIndex + 1);
+    if (stepIndex < steps.length - 1) show(stepIndex + 1, "push");
   }
 
   function back() {
@@ -252,18 +398,22 @@ export default function Wizard(props: WizardProps) {
       toast.show({ title: UNSAVED_CHANGES, error: true });
       return;
     }
-    setErrors({});
-    if (stepIndex > 0) show(stepIndex - 1);
+    if (stepIndex === 0) return;
+    const previous = steps[stepIndex - 1];
+    // The history entry before this one is the previous step: go back in history, so Forward still works.
+    const state: unknown = window.history.state;
+    if (create && isStepState(state) && state.from === previous) window.history.back();
+    else show(stepIndex - 1, "push");
   }
 
   async function createProject() {
-    if (progress !== null) return;
+    if (progress !== null || checking) return;
     if (!(await validateCurrent())) return;
     // Every step again: a restored draft may have skipped one.
     for (const [index, each] of wizardSteps.entries()) {
       const found = validateStep(each, draft, { logoCount });
       if (Object.keys(found).length > 0) {
-        setStepIndex(index);
+        show(index, "push");
         failStep(found);
         return;
       }
@@ -278,19 +428,21 @@ export default function Wizard(props: WizardProps) {
     try {
       const result = await postWithProgress<Treaty.Data<typeof api.api.projects.post>>("/api/projects", form, setProgress);
       if (result.data) {
-        clearDraft();
-        setProgress(1);
-        window.location.assign(`/projects/${result.data.projectID}`);
+        await clearDraft();
+        setProgress(null);
+        setToasts([]);
+        setCreated({ projectId: result.data.projectID, email: result.data.email, draft, visitor: !user });
+        window.history.replaceState(null, "", window.location.pathname);
+        setAnnouncement("Order sent");
         return;
       }
       const failure = uploadError(result);
       setProgress(null);
       const fieldNames = Object.keys(failure.fields);
       if (fieldNames.length > 0) {
-        setErrors(failure.fields);
-        setStepIndex(steps.indexOf(stepOfField(fieldNames[0]!)));
-      }
-      toast.error(failure.message);
+        show(steps.indexOf(stepOfField(fieldNames[0]!)), "push");
+        failStep(failure.fields);
+      } else toast.error(failure.message);
     } catch (error) {
       setProgress(null);
       toast.error(error instanceof Error ? error.message : String(error));
@@ -302,7 +454,7 @@ export default function Wizard(props: WizardProps) {
     const found = Object.assign({}, ...steps.map((each) => validateStep(each, draft, { logoCount }))) as FieldErrors;
     if (Object.keys(found).length > 0) {
       const first = Object.keys(found)[0]!;
-      setStepIndex(Math.max(0, steps.indexOf(stepOfField(first))));
+      show(Math.max(0, steps.indexOf(stepOfField(first))), "none");
       failStep(found);
       return;
     }
@@ -341,6 +493,20 @@ export default function Wizard(props: WizardProps) {
   const last = stepIndex === steps.length - 1;
   const busy = progress !== null;
   const percent = Math.round((progress ?? 0) * 100);
+  const problems = Object.entries(errors).filter((entry): entry is [string, string] => entry[1] !== undefined);
+
+  if (created) {
+    return (
+      <div className="wizard wizard-done" ref={top}>
+        <Suspense fallback={<div className="wizard-panel card wizard-loading" aria-busy="true" />}>
+          <OrderConfirmation order={created} />
+        </Suspense>
+        <p className="visually-hidden" aria-live="polite">
+          {announcement}
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div className={create ? "wizard" : "wizard wizard-edit"} ref={top}>
@@ -350,6 +516,7 @@ export default function Wizard(props: WizardProps) {
             const done = create && completed[index];
             const open = reachable(index);
             const state = index === stepIndex ? "current" : done ? "done" : open ? "open" : "locked";
+            const status = index === stepIndex ? "" : done ? " (complete)" : open ? "" : " (not yet available)";
             return (
               <li key={each} className={`wizard-nav-item is-${state}`}>
                 <button
@@ -368,7 +535,7 @@ export default function Wizard(props: WizardProps) {
                     )}
                   </span>
                   <span className="wizard-nav-label">{stepTitles[each]}</span>
-                  {done ? <span className="visually-hidden"> (complete)</span> : null}
+                  {status ? <span className="visually-hidden">{status}</span> : null}
                 </button>
               </li>
             );
@@ -386,6 +553,7 @@ export default function Wizard(props: WizardProps) {
         aria-label={stepTitles[step]}
         onSubmit={(event) => {
           event.preventDefault();
+          if (!ready) return;
           if (create && last) void createProject();
           else if (!create && dirty) void saveChanges();
           else void next();
@@ -409,7 +577,49 @@ export default function Wizard(props: WizardProps) {
             </div>
           </div>
         ) : null}
-        <StepBody />
+        <header className="step-heading">
+          <h2 ref={heading} tabIndex={-1}>
+            {stepTitles[step]}
+          </h2>
+          {create && ready && savedAt !== null ? <SavedNote at={savedAt} account={user ? accountSaved : null} /> : null}
+        </header>
+        {restoredNote ? (
+          <div className="alert wizard-restored" role="status">
+            <span>{restoredNote}</span>
+            <button type="button" className="button button-ghost button-sm" onClick={() => setRestoredNote(null)}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
+        <div className="error-summary-slot" aria-live="polite">
+          {problems.length > 0 ? (
+            <div className="error-summary">
+              <p className="error-summary-title">{stepErrorMessage(errors)}</p>
+              {problems.length > 1 ? (
+                <ul>
+                  {problems.map(([field, problem]) => (
+                    <li key={field}>
+                      {fieldLabel(field)}: {problem}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+        {ready ? (
+          <Suspense fallback={<div className="wizard-loading" aria-busy="true" />}>
+            <StepBody />
+          </Suspense>
+        ) : (
+          <div className="wizard-loading" aria-busy="true">
+            {/* Shown only if the island has not started after a moment: without JavaScript there are no fields to submit. */}
+            <div className="alert wizard-needs-js" role="note">
+              <strong>Ordering needs JavaScript.</strong> Turn JavaScript on and reload this page, or write to us through <a href="/contact-us">Contact Us</a>{" "}
+              and we will take your order by e-mail.
+            </div>
+          </div>
+        )}
         {busy ? (
           <div className="upload-progress" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
             <div className="upload-progress-bar">
@@ -419,25 +629,29 @@ export default function Wizard(props: WizardProps) {
           </div>
         ) : null}
         <div className="wizard-actions">
-          <button type="button" className="button" onClick={back} disabled={stepIndex === 0 || busy}>
+          <button type="button" className="button" onClick={back} disabled={!ready || stepIndex === 0 || busy}>
             Back
           </button>
           {create && last ? (
-            <button type="submit" className="button button-primary" disabled={busy}>
-              Create Project
+            <button type="submit" className="button button-primary" disabled={!ready || busy || checking} aria-busy={busy || checking || undefined}>
+              {busy ? "Creating…" : checking ? "Checking code…" : "Create Project"}
             </button>
           ) : last ? null : (
             <button
               type={create || !dirty ? "submit" : "button"}
               className="button button-primary"
               onClick={create || !dirty ? undefined : () => void next()}
-              disabled={busy}
+              disabled={!ready || busy || checking}
+              aria-busy={checking || undefined}
             >
-              Next
+              {checking ? "Checking code…" : "Next"}
             </button>
           )}
         </div>
       </form>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
       <Toasts />
       <ModalHost />
     </div>

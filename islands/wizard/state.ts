@@ -20,6 +20,8 @@ export const keptImagesAtom = atom<SavedImages>({ logoImageURLs: [], pagesImageU
 export const lockedAtom = atom(false);
 
 export const stepIndexAtom = atom(0);
+/** A step asked for from inside a step (the summary's Edit buttons); the wizard opens it like a click on the step list. */
+export const stepRequestAtom = atom<number | null>(null);
 export const completedAtom = atom<boolean[]>(wizardSteps.map(() => false));
 export const errorsAtom = atom<FieldErrors>({});
 

@@ -63,6 +63,13 @@ export function packageFor(id: ProjectType): Package {
 /** Prices are shown with a $ prefix; the currency is not stated (SPEC.md §9). */
 export const formatPrice = (price: number): string => `$${price.toLocaleString("en-US")}`;
 
+/** A subscription tier's price as typed ("19", "$19", "19.99"), shown with its $ prefix once. */
+export const formatTierPrice = (price: string): string => `$${price.trim().replace(/^\$\s*/, "")}`;
+
 export const INVOICE_DUE_DAYS = 7;
+/** How long the studio takes to approve or deny a new request (the order's success page, its mail). */
+export const REVIEW_WORKING_DAYS = 2;
 export const REVISION_WINDOW_DAYS = 10;
 export const TEMPORARY_PASSWORD_LENGTH = 8;
+/** A visitor's temporary password expires after this many days. */
+export const TEMPORARY_PASSWORD_DAYS = 7;

@@ -99,6 +99,14 @@ export type ProjectDraft = ProjectContent & {
   accessCode: string;
 };
 
+/** A draft as the account keeps it (issue 15.6): everything but the domain provider's password, a secret. */
+export type WizardDraftData = Omit<ProjectDraft, "domainProviderPassword">;
+
+export function withoutSecrets(draft: ProjectDraft): WizardDraftData {
+  const { domainProviderPassword: _secret, ...kept } = draft;
+  return kept;
+}
+
 export function blankPages(projectType: ProjectType): string[] {
   return Array.from({ length: packageFor(projectType).customPages }, () => "");
 }
@@ -156,6 +164,7 @@ export type FieldErrors = Partial<Record<string, string>>;
 export const MISSING_FIELDS = "You are missing one or more required fields.";
 export const SIGNATURE_MISMATCH = "Your signature should match the name you provided in the general section.";
 export const REQUIRED = "Required";
+export const NOT_A_COLOR = "This is not a colour: use a hex (#1a2b3c) or rgb(26, 43, 60) value";
 
 const blank = (value: string): boolean => value.trim().length === 0;
 
@@ -193,7 +202,7 @@ export function validateStep(step: WizardStep | OverviewStep, draft: ProjectDraf
       else if (!themes.has(draft.defaultTheme)) errors.defaultTheme = "Choose one of the selected themes as the default";
       if (draft.customTintColor !== null) {
         if (blank(draft.customTintColor)) errors.customTintColor = REQUIRED;
-        else if (!isColor(draft.customTintColor)) errors.customTintColor = "Use a hex (#1a2b3c) or rgb(26, 43, 60) colour";
+        else if (!isColor(draft.customTintColor)) errors.customTintColor = NOT_A_COLOR;
       } else {
         const tints = new Set(draft.selectedTintColors);
         if (tints.size < 1) errors.selectedTintColors = "Select at least one tint";
@@ -237,9 +246,54 @@ export function validateStep(step: WizardStep | OverviewStep, draft: ProjectDraf
   return errors;
 }
 
-/** The toast for a step that fails: the signature rule has its own message (SPEC.md §8). */
+const fieldLabels: Record<string, string> = {
+  creatorName: "Your name",
+  email: "Email",
+  creatorPhoneNumber: "Phone number",
+  projectName: "Project name",
+  projectDomainURL: "Project domain",
+  domainProviderURL: "Domain provider URL",
+  domainProviderUsername: "Domain provider username",
+  domainProviderPassword: "Domain provider password",
+  logoImages: "Logo images",
+  heroTitle: "Hero title",
+  heroMessage: "Hero message",
+  selectedThemes: "Themes",
+  defaultTheme: "Default theme",
+  customTintColor: "Custom tint colour",
+  selectedTintColors: "Tint colours",
+  defaultTintColor: "Default tint colour",
+  pagesText: "Custom pages",
+  subscriptionTiers: "Subscription tiers",
+  acceptedTermsAndConditions: "Terms and conditions",
+  signature: "Signature",
+  accessCode: "Access code",
+};
+const tierKeyLabels: Record<string, string> = { name: "name", pricePerMonth: "price per month", features: "features" };
+
+/** How a field of FieldErrors is called on screen: `pagesText.1` is "Page 2", `subscriptionTiers.0.name` "Tier 1 name". */
+export function fieldLabel(field: string): string {
+  const [root = field, index, key] = field.split(".");
+  const number = Number(index) + 1;
+  if (root === "pagesText" && index !== undefined) return `Page ${number}`;
+  if (root === "subscriptionTiers" && key !== undefined) return `Tier ${number} ${tierKeyLabels[key] ?? key}`;
+  return fieldLabels[root] ?? root;
+}
+
+/**
+ * The message for a step (or an order) that fails, naming what is wrong (issue 16.4): the spec's
+ * 'missing required fields' only when fields are missing, its signature message for a signature
+ * that does not match, else the field and its problem (an invalid custom tint is not 'missing').
+ */
 export function stepErrorMessage(errors: FieldErrors): string {
-  return errors.signature === SIGNATURE_MISMATCH && Object.keys(errors).length === 1 ? SIGNATURE_MISMATCH : MISSING_FIELDS;
+  const entries = Object.entries(errors).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  if (entries.length === 0) return MISSING_FIELDS;
+  if (entries.every(([, problem]) => problem === REQUIRED)) return MISSING_FIELDS;
+  if (entries.length === 1 && entries[0]?.[1] === SIGNATURE_MISMATCH) return SIGNATURE_MISMATCH;
+  const problems = entries.filter(([, problem]) => problem !== REQUIRED);
+  const named = problems.map(([field, problem]) => `${fieldLabel(field)}: ${problem}${problem.endsWith(".") ? "" : "."}`).join(" ");
+  const missing = entries.length - problems.length;
+  return missing > 0 ? `${named} ${MISSING_FIELDS}` : named;
 }
 
 /** All steps that apply to a draft being created; the server runs this on POST /api/projects. */

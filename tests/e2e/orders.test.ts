@@ -28,9 +28,8 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     expect(await page.isChecked('input[name="projectType"][value="m"]')).toBe(true);
     await shoot(page, "wizard-1-general-empty");
     await page.getByRole("button", { name: "Next" }).click();
-    await page.getByText("You are missing one or more required fields.").first().waitFor();
+    await page.locator(".error-summary").getByText("You are missing one or more required fields.").waitFor();
     expect(await page.getAttribute("#field-projectName", "aria-invalid")).toBe("true");
-    await page.getByRole("button", { name: "Dismiss" }).click();
     await page.getByLabel("Your name").fill("Ada Lovelace");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Phone number").fill("+44 20 7946 0000");
@@ -82,6 +81,7 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
 
     // Review shows everything.
     await page.getByRole("heading", { name: "Review" }).waitFor();
+    await page.locator(".summary").first().waitFor();
     for (const text of ["Analytical Engines", "Engines that weave numbers", "Page 4: what it does.", "Pro"]) {
       expect(await page.locator(".summary").getByText(text, { exact: false }).count()).toBeGreaterThan(0);
     }
@@ -92,7 +92,7 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await page.getByLabel("I accept the Terms and Conditions").check();
     await page.getByLabel("Signature").fill("Charles Babbage");
     await page.getByRole("button", { name: "Next" }).click();
-    await page.locator(".toast").getByText("Your signature should match the name you provided in the general section.").waitFor();
+    await page.locator(".error-summary").getByText("Your signature should match the name you provided in the general section.").waitFor();
     await page.getByLabel("Signature").fill("Ada Lovelace");
     await shoot(page, "wizard-8-terms");
     await page.getByRole("button", { name: "Next" }).click();
@@ -102,25 +102,25 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await page.getByLabel("Access code", { exact: true }).fill("NOT-A-CODE");
     await page.getByText("Access code is invalid", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Create Project" }).click();
-    await page.locator(".toast").getByText("The access code you provided is invalid.").waitFor();
+    await page.locator(".error-summary").getByText("The access code you provided is invalid.", { exact: false }).waitFor();
     await page.getByLabel("I have an access code").uncheck();
     await shoot(page, "wizard-9-payment");
 
-    // The draft survives a reload until the order is sent.
-    expect(await page.evaluate(() => localStorage.getItem("webstudio:wizard-draft"))).toContain("Analytical Engines");
+    // The order is confirmed on the spot (issue 16.5): reference, summary, where the password went.
+    await page.getByRole("button", { name: "Create Project" }).click();
+    await page.getByRole("heading", { name: "Thank you, your order is in" }).waitFor({ timeout: 30_000 });
+    await page.locator(".order-confirmation .alert").getByText(email).waitFor();
     // The order's session opens only the choose-a-password page until the visitor chooses one
     // (issue 13); the project page it was heading for is kept as `next`.
-    const created = page.waitForURL(/\/choose-password\?next=%2Fprojects%2F[0-9a-z]+$/i, { timeout: 30_000 });
-    await page.getByRole("button", { name: "Create Project" }).click();
-    await created;
+    await page.getByRole("link", { name: "Choose your password" }).click();
+    await page.waitForURL(/\/choose-password\?next=%2Fprojects%2F[0-9a-z]+$/i);
     await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
     const projectId = (new URL(page.url()).searchParams.get("next") ?? "").split("/").pop()!;
     const projectUrl = `${suite.server.url}/projects/${projectId}`;
-    expect(await page.evaluate(() => localStorage.getItem("webstudio:wizard-draft"))).toBeNull();
 
     // The temporary password arrives by mail.
     const mail = await suite.smtp.waitForMail((m) => m.envelopeTo.includes(email), 15_000);
-    expect(mail.subject).toBe("Your Webstudio account and temporary password");
+    expect(mail.subject).toBe('Your order "Analytical Engines" and your Webstudio password');
     const password = /temporary password: (\S+)/i.exec(mail.text)?.[1];
     expect(password).toHaveLength(8);
 

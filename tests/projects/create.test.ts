@@ -181,28 +181,35 @@ describe("the islands' Eden client", () => {
 });
 
 describe("the server re-checks every wizard rule", () => {
-  const cases: { name: string; change: Parameters<typeof validDraft>[0]; field: string; message?: string; visitor?: boolean }[] = [
+  // `named`: a problem other than a blank field is named with its field (issue 16.4), not called 'missing'.
+  const cases: { name: string; change: Parameters<typeof validDraft>[0]; field: string; message?: string; named?: string; visitor?: boolean }[] = [
     { name: "a blank project name", change: { projectName: "  " }, field: "projectName" },
     { name: "a blank creator name", change: { creatorName: "", signature: "" }, field: "creatorName" },
-    { name: "a visitor's bad e-mail", change: { email: "not-an-email" }, field: "email", visitor: true },
+    { name: "a visitor's bad e-mail", change: { email: "not-an-email" }, field: "email", named: "Email", visitor: true },
     { name: "a blank hero title", change: { heroTitle: "" }, field: "heroTitle" },
-    { name: "no theme", change: { selectedThemes: [] }, field: "selectedThemes" },
-    { name: "a default theme that is not selected", change: { selectedThemes: [0, 1], defaultTheme: 2 }, field: "defaultTheme" },
-    { name: "a theme code out of range", change: { selectedThemes: [0, 7] }, field: "selectedThemes" },
+    { name: "no theme", change: { selectedThemes: [] }, field: "selectedThemes", named: "Themes" },
+    { name: "a default theme that is not selected", change: { selectedThemes: [0, 1], defaultTheme: 2 }, field: "defaultTheme", named: "Default theme" },
+    { name: "a theme code out of range", change: { selectedThemes: [0, 7] }, field: "selectedThemes", named: "Themes" },
     {
       name: "a custom tint that is not a colour",
       change: { customTintColor: "banana", selectedTintColors: [], defaultTintColor: -1 },
       field: "customTintColor",
+      named: "Custom tint colour",
     },
-    { name: "a default tint that is not selected", change: { selectedTintColors: [1], defaultTintColor: 0 }, field: "defaultTintColor" },
+    {
+      name: "a default tint that is not selected",
+      change: { selectedTintColors: [1], defaultTintColor: 0 },
+      field: "defaultTintColor",
+      named: "Default tint colour",
+    },
     { name: "a missing page text", change: { pagesText: ["one", " "] }, field: "pagesText.1" },
-    { name: "the wrong number of pages for the package", change: { pagesText: ["one"] }, field: "pagesText" },
+    { name: "the wrong number of pages for the package", change: { pagesText: ["one"] }, field: "pagesText", named: "Custom pages" },
     {
       name: "a subscription tier without a price",
       change: { hasSubscriptions: true, subscriptionTiers: [{ name: "Pro", pricePerMonth: "", features: "All" }] },
       field: "subscriptionTiers.0.pricePerMonth",
     },
-    { name: "terms not accepted", change: { acceptedTermsAndConditions: false }, field: "acceptedTermsAndConditions" },
+    { name: "terms not accepted", change: { acceptedTermsAndConditions: false }, field: "acceptedTermsAndConditions", named: "Terms and conditions" },
     {
       name: "a signature that differs from the name",
       change: { signature: "Someone Else" },
@@ -219,7 +226,8 @@ describe("the server re-checks every wizard rule", () => {
       expect(response.status).toBe(400);
       const body = await errorOf(response);
       expect(body.fields?.[item.field]).toBeString();
-      expect(body.message).toBe(item.message ?? "You are missing one or more required fields.");
+      if (item.named) expect(body.message).toStartWith(`${item.named}: `);
+      else expect(body.message).toBe(item.message ?? "You are missing one or more required fields.");
       expect(await snapshot()).toEqual(before);
     });
   }

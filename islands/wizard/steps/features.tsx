@@ -26,7 +26,7 @@ export function FeaturesStep() {
   const pkg = packageFor(draft.projectType);
   return (
     <div className="step-body">
-      <StepIntro title="Features">
+      <StepIntro>
         Your {pkg.title} has {pkg.customPages} custom pages. Describe what each should do; images are optional.
       </StepIntro>
       {errors.pagesText ? <p className="field-error">{errors.pagesText}</p> : null}

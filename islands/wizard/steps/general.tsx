@@ -39,7 +39,7 @@ export function GeneralStep() {
 
   return (
     <div className="step-body">
-      <StepIntro title="General">Who you are, which package you want and where your app will live.</StepIntro>
+      <StepIntro>Who you are, which package you want and where your app will live.</StepIntro>
       <section className="form-section" aria-labelledby="package-title">
         <div className="field-label-row">
           <h3 id="package-title" className="section-title">

@@ -1,27 +1,38 @@
 // The wizard's steps (SPEC.md §2, §3, §5), one file each. Every rule lives in src/shared/wizard.ts;
-// the steps only show the draft and call those functions.
-import type { ReactNode } from "react";
+// the steps only show the draft and call those functions. Each step is its own chunk, loaded when
+// it is first shown (and the next one ahead of time), so the island's first load stays small.
+import { type ComponentType, lazy } from "react";
 import type { Step } from "../state";
-import { FeaturesStep } from "./features";
-import { GeneralStep } from "./general";
-import { LandingStep } from "./landing";
-import { OverviewStep } from "./overview";
-import { PaymentStep } from "./payment";
-import { ReviewStep } from "./review";
-import { SocialsStep } from "./socials";
-import { SubscriptionsStep } from "./subscriptions";
-import { TermsStep } from "./terms";
-import { ThemeStep } from "./theme";
 
-export const stepComponents: Record<Step, () => ReactNode> = {
-  general: GeneralStep,
-  landing: LandingStep,
-  theme: ThemeStep,
-  features: FeaturesStep,
-  subscriptions: SubscriptionsStep,
-  socials: SocialsStep,
-  review: ReviewStep,
-  terms: TermsStep,
-  payment: PaymentStep,
-  overview: OverviewStep,
+type Loader = () => Promise<{ default: ComponentType }>;
+
+const loaders: Record<Step, Loader> = {
+  general: () => import("./general").then((m) => ({ default: m.GeneralStep })),
+  landing: () => import("./landing").then((m) => ({ default: m.LandingStep })),
+  theme: () => import("./theme").then((m) => ({ default: m.ThemeStep })),
+  features: () => import("./features").then((m) => ({ default: m.FeaturesStep })),
+  subscriptions: () => import("./subscriptions").then((m) => ({ default: m.SubscriptionsStep })),
+  socials: () => import("./socials").then((m) => ({ default: m.SocialsStep })),
+  review: () => import("./review").then((m) => ({ default: m.ReviewStep })),
+  terms: () => import("./terms").then((m) => ({ default: m.TermsStep })),
+  payment: () => import("./payment").then((m) => ({ default: m.PaymentStep })),
+  overview: () => import("./overview").then((m) => ({ default: m.OverviewStep })),
 };
+
+export const stepComponents: Record<Step, ComponentType> = {
+  general: lazy(loaders.general),
+  landing: lazy(loaders.landing),
+  theme: lazy(loaders.theme),
+  features: lazy(loaders.features),
+  subscriptions: lazy(loaders.subscriptions),
+  socials: lazy(loaders.socials),
+  review: lazy(loaders.review),
+  terms: lazy(loaders.terms),
+  payment: lazy(loaders.payment),
+  overview: lazy(loaders.overview),
+};
+
+/** Starts loading a step's chunk (the one after the current), so Next shows it at once. */
+export function preloadStep(step: Step): void {
+  void loaders[step]().catch(() => undefined);
+}

@@ -5,7 +5,7 @@ import { StepIntro } from "./shared";
 export function LandingStep() {
   return (
     <div className="step-body">
-      <StepIntro title="Landing">The first thing your visitors read.</StepIntro>
+      <StepIntro>The first thing your visitors read.</StepIntro>
       <TextField name="heroTitle" label="Hero title" placeholder="Custom web apps done right" />
       <TextField name="heroMessage" label="Hero message" multiline placeholder="A sentence or two about what you offer." />
     </div>

@@ -5,7 +5,7 @@ import { StepIntro } from "./shared";
 export function OverviewStep() {
   return (
     <div className="step-body">
-      <StepIntro title="Overview">Everything in your project request.</StepIntro>
+      <StepIntro>Everything in your project request.</StepIntro>
       <ProjectSummary />
     </div>
   );

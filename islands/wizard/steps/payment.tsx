@@ -13,7 +13,7 @@ export function PaymentStep() {
   const pkg = packageFor(draft.projectType);
   return (
     <div className="step-body">
-      <StepIntro title="Payment">Nothing is charged now. We review your request first.</StepIntro>
+      <StepIntro>Nothing is charged now. We review your request first.</StepIntro>
       <div className="price-box">
         <div>
           <span className="muted">{pkg.title}</span>

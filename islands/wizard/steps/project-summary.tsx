@@ -1,11 +1,11 @@
 // Everything the user entered, section by section, each with an Edit button that opens its step.
 import { useAtomValue, useSetAtom } from "jotai";
 import type { ReactNode } from "react";
-import { formatPrice, packageFor } from "../../../src/shared/packages";
+import { formatPrice, formatTierPrice, packageFor } from "../../../src/shared/packages";
 import { themes, tints } from "../../../src/shared/themes";
 import { BORDER_RADIUS_PX } from "../../../src/shared/wizard";
 import { useObjectUrl } from "../fields";
-import { type Step, draftAtom, keptImagesAtom, logoFilesAtom, pageFilesAtom, stepIndexAtom, stepsAtom } from "../state";
+import { type Step, draftAtom, keptImagesAtom, logoFilesAtom, pageFilesAtom, stepRequestAtom, stepsAtom } from "../state";
 import { radiusLabels } from "./shared";
 
 function SummaryThumbs(props: { urls: string[]; files: File[]; none?: string }) {
@@ -30,15 +30,15 @@ function FileThumb(props: { file: File }) {
 
 function SummarySection(props: { title: string; step: Step; children: ReactNode }) {
   const steps = useAtomValue(stepsAtom);
-  const setStep = useSetAtom(stepIndexAtom);
+  const requestStep = useSetAtom(stepRequestAtom);
   const index = steps.indexOf(props.step);
   return (
     <section className="summary-section">
       <div className="summary-head">
         <h3 className="section-title">{props.title}</h3>
         {index >= 0 ? (
-          <button type="button" className="button button-ghost button-sm" onClick={() => setStep(index)}>
-            Edit
+          <button type="button" className="button button-ghost button-sm" onClick={() => requestStep(index)}>
+            Edit<span className="visually-hidden"> {props.title}</span>
           </button>
         ) : null}
       </div>
@@ -115,7 +115,7 @@ export function ProjectSummary() {
         {draft.hasSubscriptions ? (
           draft.subscriptionTiers.map((tier, index) => (
             <Item key={index} label={tier.name || `Tier ${index + 1}`}>
-              {tier.pricePerMonth} per month · {tier.features}
+              {formatTierPrice(tier.pricePerMonth)} per month · {tier.features}
             </Item>
           ))
         ) : (

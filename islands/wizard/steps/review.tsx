@@ -5,7 +5,7 @@ import { StepIntro } from "./shared";
 export function ReviewStep() {
   return (
     <div className="step-body">
-      <StepIntro title="Review">Check everything before you accept the terms. Use Edit to change a section.</StepIntro>
+      <StepIntro>Check everything before you accept the terms. Use Edit to change a section.</StepIntro>
       <ProjectSummary />
     </div>
   );

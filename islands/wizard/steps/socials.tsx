@@ -5,7 +5,7 @@ import { StepIntro } from "./shared";
 export function SocialsStep() {
   return (
     <div className="step-body">
-      <StepIntro title="Socials">Links shown in your app's footer. All optional.</StepIntro>
+      <StepIntro>Links shown in your app's footer. All optional.</StepIntro>
       <div className="form-grid">
         <TextField name="linkedInURL" label="LinkedIn" type="url" optional placeholder="https://linkedin.com/company/..." />
         <TextField name="facebookURL" label="Facebook" type="url" optional placeholder="https://facebook.com/..." />

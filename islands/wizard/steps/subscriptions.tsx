@@ -20,7 +20,7 @@ export function SubscriptionsStep() {
 
   return (
     <div className="step-body">
-      <StepIntro title="Subscriptions">Every package includes a subscription portal with card payments. Describe your tiers, if you sell any.</StepIntro>
+      <StepIntro>Every package includes a subscription portal with card payments. Describe your tiers, if you sell any.</StepIntro>
       <div className="field-label-row">
         <Check
           name="hasSubscriptions"
@@ -52,25 +52,37 @@ export function SubscriptionsStep() {
                 ) : null}
               </div>
               <div className="form-grid">
-                {(["name", "pricePerMonth"] as const).map((key) => {
-                  const id = `field-tier-${index}-${key}`;
-                  const error = errors[`subscriptionTiers.${index}.${key}`];
-                  return (
-                    <FieldShell key={key} id={id} label={key === "name" ? "Name" : "Price per month"} error={error}>
-                      <input
-                        id={id}
-                        className="input"
-                        value={tier[key]}
-                        disabled={locked}
-                        inputMode={key === "pricePerMonth" ? "decimal" : undefined}
-                        placeholder={key === "name" ? "Pro" : "$19"}
-                        aria-required
-                        aria-invalid={error ? true : undefined}
-                        onChange={(event) => updateTier(index, key, event.target.value)}
-                      />
-                    </FieldShell>
-                  );
-                })}
+                <FieldShell id={`field-tier-${index}-name`} label="Name" error={errors[`subscriptionTiers.${index}.name`]}>
+                  <input
+                    id={`field-tier-${index}-name`}
+                    className="input"
+                    value={tier.name}
+                    disabled={locked}
+                    placeholder="Pro"
+                    aria-required
+                    aria-invalid={errors[`subscriptionTiers.${index}.name`] ? true : undefined}
+                    onChange={(event) => updateTier(index, "name", event.target.value)}
+                  />
+                </FieldShell>
+                <FieldShell id={`field-tier-${index}-pricePerMonth`} label="Price per month" error={errors[`subscriptionTiers.${index}.pricePerMonth`]}>
+                  {/* Prices carry a $ prefix (SPEC.md §9): shown before the field, kept out of the value. */}
+                  <div className="input-affix">
+                    <span className="input-affix-text" aria-hidden="true">
+                      $
+                    </span>
+                    <input
+                      id={`field-tier-${index}-pricePerMonth`}
+                      className="input"
+                      value={tier.pricePerMonth.replace(/^\$\s*/, "")}
+                      disabled={locked}
+                      inputMode="decimal"
+                      placeholder="19"
+                      aria-required
+                      aria-invalid={errors[`subscriptionTiers.${index}.pricePerMonth`] ? true : undefined}
+                      onChange={(event) => updateTier(index, "pricePerMonth", event.target.value.replace(/^\s*\$\s*/, ""))}
+                    />
+                  </div>
+                </FieldShell>
               </div>
               <FieldShell id={`field-tier-${index}-features`} label="Features" error={errors[`subscriptionTiers.${index}.features`]}>
                 <textarea

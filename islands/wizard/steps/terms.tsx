@@ -11,7 +11,7 @@ export function TermsStep() {
   const clearError = useClearError();
   return (
     <div className="step-body">
-      <StepIntro title="Terms">Read and accept the terms, then sign with the name you gave in General.</StepIntro>
+      <StepIntro>Read and accept the terms, then sign with the name you gave in General.</StepIntro>
       <div className="terms-box">
         <p>
           By submitting this request you agree to the{" "}

@@ -39,7 +39,7 @@ export function ThemeStep() {
 
   return (
     <div className="step-body">
-      <StepIntro title="Theme">
+      <StepIntro>
         Pick up to {MAX_THEMES} themes and {MAX_TINTS} tint colours your users can switch between, and the default of each.
       </StepIntro>
       <fieldset className="form-section" aria-invalid={errors.selectedThemes || errors.defaultTheme ? true : undefined}>
@@ -59,6 +59,7 @@ export function ThemeStep() {
                 <Check
                   name={`theme-${theme.code}`}
                   label="Include"
+                  detail={`${theme.name} theme`}
                   checked={selected}
                   disabled={locked}
                   onChange={() => update(toggleTheme(draft, theme.code), false, "selectedThemes", "defaultTheme")}
@@ -71,7 +72,7 @@ export function ThemeStep() {
                     disabled={locked}
                     onChange={() => update(chooseDefaultTheme(draft, theme.code), true, "selectedThemes", "defaultTheme")}
                   />
-                  Default
+                  Default<span className="visually-hidden"> theme: {theme.name}</span>
                 </label>
               </div>
             );
@@ -93,6 +94,7 @@ export function ThemeStep() {
                 <Check
                   name={`tint-${tint.code}`}
                   label="Include"
+                  detail={`${tint.name} tint`}
                   checked={selected}
                   disabled={locked || custom}
                   onChange={() => update(toggleTint(draft, tint.code), false, "selectedTintColors", "defaultTintColor")}
@@ -105,7 +107,7 @@ export function ThemeStep() {
                     disabled={locked}
                     onChange={() => update(chooseDefaultTint(draft, tint.code), true, "selectedTintColors", "defaultTintColor", "customTintColor")}
                   />
-                  Default
+                  Default<span className="visually-hidden"> tint: {tint.name}</span>
                 </label>
               </div>
             );

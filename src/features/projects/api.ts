@@ -10,6 +10,7 @@ import { refuseUnknownFields } from "../../http/unknown-fields";
 import { adminAuditBy, auditBy } from "../audit/record";
 import { deleteProjectsAsAdmin, grantRevisionRound, updateProjectsAsAdmin } from "./admin";
 import { createProject } from "./create";
+import { discardWizardDraft, readWizardDraft, saveWizardDraft } from "./drafts";
 import { addProjectImages, deleteProject, getProject, updateProject } from "./edit";
 import { parseMultipart } from "./form";
 import {
@@ -28,6 +29,8 @@ import {
   ProjectSearchQuery,
   ProjectsPage,
   UpdatedProject,
+  WizardDraftAnswer,
+  WizardDraftPut,
 } from "./model";
 import { searchProjects } from "./service";
 
@@ -42,7 +45,7 @@ export const ordersApi = (deps: AppDeps) =>
       if (!actor) await enforceRateLimit(deps.database.db, VISITOR_ORDER_LIMIT, clientIp(request));
       const created = await createProject(deps, actor, body);
       if (created.setCookie) set.headers["set-cookie"] = created.setCookie;
-      return status(201, { projectID: created.projectID, message: created.message });
+      return status(201, { projectID: created.projectID, message: created.message, email: created.email });
     },
     {
       parse: parseMultipart,
@@ -51,6 +54,19 @@ export const ordersApi = (deps: AppDeps) =>
       response: { 201: CreatedProject },
     },
   );
+
+/** The signed-in customer's unfinished order (issue 15.6); the path names no id, so nobody reaches another's. */
+export const wizardDraftApi = (deps: AppDeps) =>
+  new Elysia({ name: "wizard-draft-api", prefix: "/api/users/me/wizard-draft" })
+    .use(context(deps))
+    .onTransform(({ actor }) => void requireUser(actor))
+    .get("", ({ actor }) => readWizardDraft(deps, requireUser(actor)), { response: WizardDraftAnswer })
+    .put("", ({ actor, body }) => saveWizardDraft(deps, requireUser(actor), body.draft), {
+      transform: refuseUnknownFields(WizardDraftPut),
+      body: WizardDraftPut,
+      response: WizardDraftAnswer,
+    })
+    .delete("", ({ actor }) => discardWizardDraft(deps, requireUser(actor)), { response: WizardDraftAnswer });
 
 /** A customer's own projects (and any project, for admins); a session is checked before validation. */
 export const projectsApi = (deps: AppDeps) =>

@@ -6,7 +6,7 @@ import type { Actor } from "../../http/actor";
 import { HttpError, badRequest } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { READABLE_ALPHABET, randomText } from "../../lib/random-text";
-import { TEMPORARY_PASSWORD_LENGTH, packageFor } from "../../shared/packages";
+import { INVOICE_DUE_DAYS, REVIEW_WORKING_DAYS, TEMPORARY_PASSWORD_DAYS, TEMPORARY_PASSWORD_LENGTH, formatPrice, packageFor } from "../../shared/packages";
 import { type ProjectDraft, validateDraft } from "../../shared/wizard";
 import { claimCode, isCodeUnclaimed } from "../access-codes/queries";
 import { normalizeAccessCode } from "../access-codes/service";
@@ -17,10 +17,9 @@ import { enqueueMail } from "../mail/outbox";
 import { recordAccessCodePayment } from "../payments/service";
 import { checkImages, collectImages, removeStoredObjects, storeImages } from "./images";
 import type { CreateProjectForm } from "./model";
-import { insertImages, insertProject, insertUser, isEmailTaken } from "./queries";
+import { deleteWizardDraft, insertImages, insertProject, insertUser, isEmailTaken } from "./queries";
 import { type Deps, EMAIL_IN_USE, INVALID_ORDER_CODE, columnsOf, refuseInvalid } from "./service";
 
-export const TEMPORARY_PASSWORD_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Postgres (and PGlite) report a unique violation as SQLSTATE 23505, possibly wrapped by Drizzle. */
@@ -34,19 +33,33 @@ function isUniqueViolation(error: unknown): boolean {
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-function temporaryPasswordMail(deps: Pick<AppDeps, "config">, to: { name: string; email: string; projectName: string; password: string }) {
-  const loginUrl = `${deps.config.publicUrl}/login`;
+type OrderMail = { name: string; email: string; projectId: string; draft: ProjectDraft; password: string };
+
+/** The visitor's account mail, with the order it came from (issue 15.6): what, how much, where to follow it. */
+function temporaryPasswordMail(deps: Pick<AppDeps, "config">, order: OrderMail) {
+  const pkg = packageFor(order.draft.projectType);
+  const projectUrl = `${deps.config.publicUrl}/projects/${order.projectId}`;
+  const projectName = order.draft.projectName.trim();
   return {
-    to: to.email,
-    subject: "Your Webstudio account and temporary password",
+    to: order.email,
+    subject: `Your order "${projectName}" and your Webstudio password`,
     text: [
-      `Hello ${to.name},`,
+      `Hello ${order.name},`,
       "",
-      `Thank you for ordering "${to.projectName}". We created a Webstudio account for ${to.email} so you can follow your project.`,
+      `Thank you for ordering "${projectName}". We created a Webstudio account for ${order.email} so you can follow your project.`,
       "",
-      `Your temporary password: ${to.password}`,
+      "Your order",
+      `  Project: ${projectName}`,
+      `  Package: ${pkg.title} (${pkg.customPages} custom pages)`,
+      `  Price: ${formatPrice(pkg.price)}${order.draft.hasAccessCode ? " (waived by your access code)" : ""}`,
+      `  Reference: ${order.projectId}`,
       "",
-      `It works for ${TEMPORARY_PASSWORD_DAYS} days. Log in at ${loginUrl} and choose a new password when asked.`,
+      `Your temporary password: ${order.password}`,
+      "",
+      `It works for ${TEMPORARY_PASSWORD_DAYS} days. Log in at ${deps.config.publicUrl}/login and choose a new password when asked.`,
+      `Your project: ${projectUrl}`,
+      "",
+      `What happens next: we review your request within ${REVIEW_WORKING_DAYS} working days. Once it is approved we e-mail an invoice, payable within ${INVOICE_DUE_DAYS} days, and start building.`,
       "",
       "If you did not place this order, you can ignore this e-mail.",
     ].join("\n"),
@@ -56,7 +69,7 @@ function temporaryPasswordMail(deps: Pick<AppDeps, "config">, to: { name: string
 // ---------------------------------------------------------------------------------------------
 // Ordering
 
-export type CreatedProject = { projectID: string; message: string; setCookie: string | null };
+export type CreatedProject = { projectID: string; message: string; email: string; setCookie: string | null };
 
 /**
  * Creates a project from the wizard's draft and images. A visitor also gets an account with a
@@ -109,12 +122,10 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
         ...(code !== null ? [{ projectId, actorId: creatorId, kind: "payment_recorded" as const, details: { method: "access_code" as const } }] : []),
       ]);
       if (temporaryPassword) {
-        await enqueueMail(
-          deps.jobs,
-          tx,
-          temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectName: draft.projectName.trim(), password: temporaryPassword }),
-        );
+        await enqueueMail(deps.jobs, tx, temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectId, draft, password: temporaryPassword }));
       }
+      // The order is sent: the unfinished copy on the account has served its purpose.
+      if (actor) await deleteWizardDraft(tx, actor.user.id);
     });
   } catch (error) {
     await removeStoredObjects(
@@ -127,7 +138,7 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
   }
   const setCookie = actor ? null : await signInUser(deps, creatorId);
   const message = actor ? "Project created." : "Project created. We e-mailed you a temporary password for your new account.";
-  return { projectID: projectId, message, setCookie };
+  return { projectID: projectId, message, email, setCookie };
 }
 
 function emailInUse(): HttpError {

@@ -4,7 +4,7 @@ import { t } from "elysia";
 import { PageNumber, pageAnswer } from "../../http/schemas";
 import { ID_PATTERN } from "../../lib/ids";
 import type { Radius as StoredRadius, ProjectStatus as StoredStatus } from "../../shared/enums";
-import { type ProjectContent, type ProjectDraft, TEXT_LIMITS } from "../../shared/wizard";
+import { type ProjectContent, type ProjectDraft, TEXT_LIMITS, type WizardDraftData } from "../../shared/wizard";
 
 const short = (options: { minLength?: number } = {}) => t.String({ maxLength: TEXT_LIMITS.short, ...options });
 const url = () => t.String({ maxLength: TEXT_LIMITS.url });
@@ -54,20 +54,24 @@ const contentFields = {
   twitterURL: url(),
 };
 
+const { domainProviderPassword: _secret, ...publicContentFields } = contentFields;
+const orderFields = {
+  projectType: ProjectType,
+  creatorName: short(),
+  email: t.String({ maxLength: 254 }),
+  acceptedTermsAndConditions: t.Boolean(),
+  signature: short(),
+  hasAccessCode: t.Boolean(),
+  accessCode: t.String({ maxLength: 50 }),
+};
+
 /** The wizard's draft, sent as the JSON field `data` of POST /api/projects. */
-export const ProjectDraftBody = t.Object(
-  {
-    ...contentFields,
-    projectType: ProjectType,
-    creatorName: short(),
-    email: t.String({ maxLength: 254 }),
-    acceptedTermsAndConditions: t.Boolean(),
-    signature: short(),
-    hasAccessCode: t.Boolean(),
-    accessCode: t.String({ maxLength: 50 }),
-  },
-  { additionalProperties: false },
-);
+export const ProjectDraftBody = t.Object({ ...contentFields, ...orderFields }, { additionalProperties: false });
+
+/** An unfinished order kept on the account (PUT /api/users/me/wizard-draft): the draft without its secret. */
+export const WizardDraftBody = t.Object({ ...publicContentFields, ...orderFields }, { additionalProperties: false });
+export const WizardDraftPut = t.Object({ draft: WizardDraftBody }, { additionalProperties: false });
+export const WizardDraftAnswer = t.Object({ draft: t.Union([WizardDraftBody, t.Null()]), updatedAt: t.Union([t.String(), t.Null()]) });
 
 // Page images arrive as `pagesImages.{n}`; the largest package has 10 custom pages.
 const pageImageFields = {
@@ -208,7 +212,8 @@ export type ProjectSearchQuery = typeof ProjectSearchQuery.static;
 export const ProjectsPage = pageAnswer("projects", ProjectListItem);
 export type ProjectsPage = typeof ProjectsPage.static;
 
-export const CreatedProject = t.Object({ projectID: t.String(), message: t.String() });
+/** `email` is where the order's mail (for a visitor, the temporary password) went. */
+export const CreatedProject = t.Object({ projectID: t.String(), message: t.String(), email: t.String() });
 export const Message = t.Object({ message: t.String() });
 export const ProjectImagesAnswer = t.Object({
   message: t.String(),
@@ -251,12 +256,13 @@ export const BulkAnswer = t.Object({ message: t.String(), projectIDs: t.Array(t.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _schemasMatchTheWizard: [
   Same<typeof ProjectDraftBody.static, ProjectDraft>,
+  Same<typeof WizardDraftBody.static, WizardDraftData>,
   Same<typeof ProjectStatus.static, StoredStatus>,
   Same<typeof Radius.static, StoredRadius>,
   Same<
     Omit<typeof ProjectDraftBody.static, "creatorName" | "email" | "acceptedTermsAndConditions" | "signature" | "hasAccessCode" | "accessCode">,
     ProjectContent
   >,
-] = [true, true, true, true];
+] = [true, true, true, true, true];
 
 export const UpdatedProject = t.Object({ message: t.String(), project: ProjectModel });

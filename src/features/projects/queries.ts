@@ -6,12 +6,14 @@ import {
   type NewUser,
   type Project,
   type ProjectImage,
+  type WizardDraftRow,
   invoices,
   messageThreads,
   projectImages,
   projectMessages,
   projects,
   users,
+  wizardDrafts,
 } from "../../../db/schema";
 import { type Db, type Page, likePattern, paged } from "../../lib/db";
 import type { ProjectStatus } from "../../shared/enums";
@@ -211,4 +213,26 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
     .where(where)
     .orderBy(...order);
   return paged(db, ordered, { table: projects, where }, { page: search.page, pageSize: search.pageSize ?? PROJECTS_PAGE_SIZE });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A signed-in customer's unfinished order, one row per account (issue 15.6)
+
+export async function findWizardDraft(db: Db, userId: string): Promise<WizardDraftRow | null> {
+  const [row] = await db.select().from(wizardDrafts).where(eq(wizardDrafts.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export async function upsertWizardDraft(db: Db, userId: string, data: WizardDraftRow["data"]): Promise<WizardDraftRow> {
+  const [row] = await db
+    .insert(wizardDrafts)
+    .values({ userId, data })
+    .onConflictDoUpdate({ target: wizardDrafts.userId, set: { data, updatedAt: sql`now()` } })
+    .returning();
+  if (!row) throw new Error("The draft was not saved");
+  return row;
+}
+
+export async function deleteWizardDraft(db: Db, userId: string): Promise<void> {
+  await db.delete(wizardDrafts).where(eq(wizardDrafts.userId, userId));
 }

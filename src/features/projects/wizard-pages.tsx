@@ -25,7 +25,11 @@ function wizardPage(deps: AppDeps, actor: Actor | null, projectType: ProjectType
           <div>
             <p className="eyebrow">New project</p>
             <h1>Create a Webapp</h1>
-            <p className="muted">Nine short steps. Your answers stay in this browser until you send them.</p>
+            <p className="muted">
+              {actor
+                ? "Nine short steps. Your answers are saved as you go, to this browser and your account."
+                : "Nine short steps. Your answers are saved in this browser as you go."}
+            </p>
           </div>
         </header>
         <Island

@@ -1,0 +1,54 @@
+// A signed-in customer's draft also lives on their account (issue 15.6), autosaved a moment after
+// each change; this browser's copy stays the offline fallback and the only home of the password
+// and the chosen images. On load the newer of the two wins, with a notice when it is the account's.
+import { type ProjectDraft, type WizardDraftData, withoutSecrets } from "../../src/shared/wizard";
+import { api } from "../api";
+import { type StoredDraft, sanitizeDraft } from "./draft-storage";
+
+export const ACCOUNT_SAVE_DELAY_MS = 1_500;
+
+export type AccountDraft = { draft: ProjectDraft; updatedAt: number };
+
+export async function fetchAccountDraft(): Promise<AccountDraft | null> {
+  try {
+    const { data } = await api.api.users.me["wizard-draft"].get();
+    const draft = sanitizeDraft(data?.draft);
+    const updatedAt = Date.parse(data?.updatedAt ?? "");
+    return draft && Number.isFinite(updatedAt) ? { draft, updatedAt } : null;
+  } catch {
+    return null; // Offline: this browser's copy is what there is.
+  }
+}
+
+/** True when saved; false when the account could not be reached (the browser copy still holds it). */
+export async function saveAccountDraft(draft: WizardDraftData): Promise<boolean> {
+  try {
+    const { error } = await api.api.users.me["wizard-draft"].put({ draft });
+    return !error;
+  } catch {
+    return false;
+  }
+}
+
+export const sameContent = (a: ProjectDraft, b: ProjectDraft): boolean => JSON.stringify(withoutSecrets(a)) === JSON.stringify(withoutSecrets(b));
+
+export type Chosen = { stored: StoredDraft | null; fromAccount: boolean };
+
+/**
+ * The newer copy wins. The account's copy has no password and no files: those come from this
+ * browser's copy when there is one.
+ */
+export function chooseNewer(local: StoredDraft | null, account: AccountDraft | null): Chosen {
+  if (!account) return { stored: local, fromAccount: false };
+  if (local && (sameContent(local.draft, account.draft) || local.savedAt >= account.updatedAt)) return { stored: local, fromAccount: false };
+  const password = local?.draft.domainProviderPassword ?? "";
+  return {
+    stored: {
+      draft: { ...account.draft, domainProviderPassword: password },
+      logoFiles: local?.logoFiles ?? [],
+      pageFiles: local?.pageFiles ?? [],
+      savedAt: account.updatedAt,
+    },
+    fromAccount: true,
+  };
+}
