@@ -75,10 +75,17 @@ export async function grantRevisionRound(deps: Deps, projectId: string, by: Audi
       before: { revisionRounds: project.revisionRounds },
       after: { revisionRounds: project.revisionRequests + 1, revisionsOpenedAt: now.toISOString() },
     });
-    await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.revisionRound(project.projectName), { projectId }, {
-      subject: `Revisions reopened for ${project.projectName}`,
-      link: `${deps.config.publicUrl}/projects/${projectId}/revisions`,
-    });
+    await notifyProjectEvent(
+      tx,
+      deps.jobs,
+      project.creatorId,
+      projectMessages.revisionRound(project.projectName),
+      { projectId },
+      {
+        subject: `Revisions reopened for ${project.projectName}`,
+        link: `${deps.config.publicUrl}/projects/${projectId}/revisions`,
+      },
+    );
   });
   return { message: `Another revision round is open for ${REVISION_WINDOW_DAYS} days.` };
 }
