@@ -117,6 +117,8 @@ const OPERATIONS: Record<string, Row> = {
   "POST /api/admin/accesscodes": ["Access codes", "admin", "Create an access code"],
   "GET /api/admin/accesscodes/search": ["Access codes", "admin", "Search access codes"],
   "GET /api/admin/accesscodes/{id}": ["Access codes", "admin", "Read an access code"],
+  "DELETE /api/admin/accesscodes": ["Access codes", "admin", "Delete several unclaimed access codes"],
+  "GET /api/admin/search": ["Admin console", "admin", "Find projects, customers, access codes, bug reports and console pages"],
   "GET /api/faq": ["FAQ", "public", "Every FAQ, grouped by section"],
   "GET /api/faq/{id}": ["FAQ", "public", "Read one FAQ"],
   "GET /api/admin/faq/search": ["FAQ (admin)", "admin", "Search FAQs"],

@@ -50,12 +50,18 @@ function ModalFrame(props: { entry: ModalEntry; top: boolean; close: () => void 
   const { entry, top, close } = props;
   const dialog = useRef<HTMLDivElement>(null);
 
-  // Focus moves into the dialog on open and back to whatever had it on close.
+  // Focus moves into the dialog on open and back to whatever had it on close. A dialog opened from
+  // a menu (a <details> such as the profile menu) closes that menu, and focus returns to its summary.
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const menu = previous?.closest("details[open]");
+    menu?.removeAttribute("open");
+    const returnTo = menu?.querySelector<HTMLElement>("summary") ?? previous;
     const root = dialog.current;
     if (root) (root.querySelector<HTMLElement>("[data-autofocus]") ?? focusables(root)[0] ?? root).focus();
-    return () => previous?.focus();
+    return () => {
+      if (returnTo?.isConnected) returnTo.focus();
+    };
   }, []);
 
   function dismiss() {

@@ -16,6 +16,7 @@ import { BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT, annou
 import { type MailJobs, enqueueMail } from "../mail/outbox";
 import type { AppAnnouncementBody, EmailAnnouncementBody } from "./model";
 import {
+  countAnnouncementRecipients,
   insertAnnouncement,
   insertAnnouncementNotifications,
   insertNotification,
@@ -54,6 +55,12 @@ async function storeAnnouncement(deps: AnnounceDeps, row: { kind: "app" | "email
     await insertAnnouncement(tx, { id, ...row });
     await deps.jobs.send("announcement.fan-out", { announcementId: id }, { tx });
   });
+}
+
+/** How many users each kind of announcement reaches now (the admin is asked with these numbers). */
+export async function countRecipients(db: Db): Promise<{ app: number; email: number }> {
+  const [app, email] = await Promise.all([countAnnouncementRecipients(db, "app"), countAnnouncementRecipients(db, "email")]);
+  return { app, email };
 }
 
 export async function sendAppAnnouncement(deps: AnnounceDeps, admin: Actor, body: AppAnnouncementBody): Promise<{ message: string }> {

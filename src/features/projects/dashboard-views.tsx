@@ -2,6 +2,7 @@
 // and sort are links, the title search is a GET form, so they work without JavaScript.
 import type { ReactNode } from "react";
 import { type Column, DataTable } from "../../render/data-table";
+import { Island } from "../../render/island";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
 import { formatDate } from "../../shared/dates";
 import type { PageInfo } from "../../shared/lists";
@@ -20,46 +21,56 @@ function hiddenFieldsExcept(state: DashboardState, drop: string[]): Hidden {
   return hidden;
 }
 
-function projectColumns(admin: boolean): Column<ProjectListItem>[] {
-  return [
-    {
-      header: "Name",
-      cell: (project) => (
-        <>
-          <a className="row-link" href={`/projects/${project._id}`}>
-            {project.projectName}
-          </a>
-          {admin ? <span className="row-sub">{project.creator.displayName}</span> : null}
-          {project.archived ? <span className="row-sub">Archived</span> : null}
-        </>
-      ),
-    },
-    { header: "Status", cell: (project) => <span className={badgeClass(statusColors[project.status])}>{statusLabels[project.status]}</span> },
-    {
-      header: "Payment Status",
-      hideMobile: true,
-      cell: (project) => (
-        <span className={badgeClass(project.receivedPayment ? "green" : project.overdue ? "red" : "neutral")}>
-          {project.receivedPayment ? "Paid" : project.overdue ? "Overdue" : "Unpaid"}
-        </span>
-      ),
-    },
-    { header: "Date Created", hideMobile: true, nowrap: true, cell: (project) => formatDate(project.createdAt) },
-  ];
-}
-
-const accessCodeColumns: Column<AccessCodeModel>[] = [
+const customerProjectColumns: Column<ProjectListItem>[] = [
   {
-    header: "Title",
-    cell: (code) => (
-      <a className="row-link" href={`/accesscodes/${code._id}`}>
-        {code.title}
-      </a>
+    header: "Name",
+    cell: (project) => (
+      <>
+        <a className="row-link" href={`/projects/${project._id}`}>
+          {project.projectName}
+        </a>
+        {project.archived ? <span className="row-sub">Archived</span> : null}
+      </>
     ),
   },
-  { header: "Status", cell: (code) => <span className={badgeClass(code.claimed ? "blue" : "green")}>{code.claimed ? "Claimed" : "Unclaimed"}</span> },
-  { header: "Date Created", hideMobile: true, nowrap: true, cell: (code) => formatDate(code.createdAt) },
+  { header: "Status", cell: (project) => <span className={badgeClass(statusColors[project.status])}>{statusLabels[project.status]}</span> },
+  {
+    header: "Payment Status",
+    hideMobile: true,
+    cell: (project) => (
+      <span className={badgeClass(project.receivedPayment ? "green" : project.overdue ? "red" : "neutral")}>
+        {project.receivedPayment ? "Paid" : project.overdue ? "Overdue" : "Unpaid"}
+      </span>
+    ),
+  },
+  { header: "Date Created", hideMobile: true, nowrap: true, cell: (project) => formatDate(project.createdAt) },
 ];
+
+/** Admins' Webapp Requests: the admin-table island, with row selection and bulk changes. */
+function AdminProjectTable(props: { projects: ProjectListItem[] }) {
+  return (
+    <Island
+      name="admin-table"
+      props={{
+        kind: "project",
+        label: "Webapp Requests",
+        rows: props.projects.map((project) => ({
+          id: project._id,
+          href: `/projects/${project._id}`,
+          title: project.projectName,
+          createdAt: project.createdAt,
+          fields: {
+            status: project.status,
+            receivedPayment: project.receivedPayment,
+            overdue: project.overdue,
+            archived: project.archived,
+            customer: project.creator.displayName,
+          },
+        })),
+      }}
+    />
+  );
+}
 
 export function ProjectList(props: {
   title: string;
@@ -117,8 +128,10 @@ export function ProjectList(props: {
             </a>
           ) : null}
         </div>
+      ) : props.admin ? (
+        <AdminProjectTable projects={data.projects} />
       ) : (
-        <DataTable columns={projectColumns(props.admin)} rows={data.projects} rowKey={(project) => project._id} />
+        <DataTable columns={customerProjectColumns} rows={data.projects} rowKey={(project) => project._id} />
       )}
       <Pager label="Project pages" page={state.projects.page} info={data} hrefFor={(page) => withProjects(state, { page })} />
     </section>
@@ -158,7 +171,20 @@ export function AccessCodeList(props: { state: DashboardState; data: { accessCod
           <p className="empty-title">{filtered ? "No access codes match these filters." : "No access codes yet."}</p>
         </div>
       ) : (
-        <DataTable columns={accessCodeColumns} rows={data.accessCodes} rowKey={(code) => code._id} />
+        <Island
+          name="admin-table"
+          props={{
+            kind: "access-code",
+            label: "Access Codes",
+            rows: data.accessCodes.map((code) => ({
+              id: code._id,
+              href: `/accesscodes/${code._id}`,
+              title: code.title,
+              createdAt: code.createdAt,
+              fields: { claimed: code.claimed },
+            })),
+          }}
+        />
       )}
       <Pager label="Access code pages" page={state.codes.page} info={data} hrefFor={(page) => withCodes(state, { page })} />
     </section>
