@@ -7,6 +7,7 @@ import { toOpenAPISchema, unwrapSchema } from "@elysiajs/openapi/openapi";
 import { type AnyElysia, Elysia } from "elysia";
 import type { AppDeps } from "./deps";
 import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
+import { adminSearchApi } from "./features/admin-console/api";
 import type { ApiDocument, ApiOperation, ApiRole } from "./features/admin-console/api-docs";
 import { authApi, oauthRoutes } from "./features/auth/api";
 import { adminBugReportsApi } from "./features/bug-reports/admin-api";
@@ -45,6 +46,7 @@ export function createApi(deps: AppDeps) {
     .use(ordersApi(deps))
     .use(projectsApi(deps))
     .use(adminProjectsApi(deps))
+    .use(adminSearchApi(deps))
     .use(accessCodesApi(deps))
     .use(adminAccessCodesApi(deps))
     .use(adminInvoicesApi(deps))

@@ -81,7 +81,9 @@ export function ProjectList(props: {
   action?: ReactNode;
 }) {
   const { state, data } = props;
-  const filtered = Boolean(state.projects.status || state.projects.paid || state.projects.overdue || state.projects.archived || state.projects.title);
+  const filtered = Boolean(
+    state.projects.customer || state.projects.status || state.projects.paid || state.projects.overdue || state.projects.archived || state.projects.title,
+  );
   return (
     <section className="list-section" aria-labelledby="projects-title">
       <div className="list-head">
@@ -103,6 +105,14 @@ export function ProjectList(props: {
         <SortLinks label="Sort projects" current={state.projects.sortby} hrefFor={(sortby) => withProjects(state, { sortby })} />
       </div>
       <div className="pill-row" role="group" aria-label="Filter projects">
+        {state.projects.customer ? (
+          <>
+            <FilterPill href={withProjects(state, { customer: undefined })} active>
+              {`Customer: ${data.projects[0]?.creator.displayName ?? "one customer"}`}
+            </FilterPill>
+            <span className="pill-divider" aria-hidden="true" />
+          </>
+        ) : null}
         {projectStatusFilters.map((filter) => (
           <FilterPill key={filter.value} href={toggleStatus(state, filter.value)} active={state.projects.status === filter.value}>
             {filter.label}
@@ -123,7 +133,12 @@ export function ProjectList(props: {
         <div className="empty-state">
           <p className="empty-title">{filtered ? "No projects match these filters." : "No projects yet."}</p>
           {filtered ? (
-            <a href={toQuery({ ...state, projects: { paid: false, overdue: false, archived: false, title: "", sortby: "-createdAt", page: 1 } })}>
+            <a
+              href={toQuery({
+                ...state,
+                projects: { customer: undefined, paid: false, overdue: false, archived: false, title: "", sortby: "-createdAt", page: 1 },
+              })}
+            >
               Clear filters
             </a>
           ) : null}

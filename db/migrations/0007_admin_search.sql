@@ -1,0 +1,1 @@
+CREATE INDEX "users_email_trgm" ON "users" USING gin ("email" gin_trgm_ops);
