@@ -66,7 +66,7 @@ test("Ctrl+K opens the palette; typing searches once the typing pauses; arrows m
 
 test("the button opens it too, Escape closes it and focus returns to the button", async () => {
   show();
-  const trigger = screen.getByRole("button", { name: "Search the console" });
+  const trigger = screen.getByRole("button", { name: "Search Ctrl K" });
   expect(trigger.getAttribute("aria-keyshortcuts")).toBe("Control+K Meta+K");
   trigger.focus();
   await act(async () => fireEvent.click(trigger));

@@ -14,6 +14,7 @@ export default function CommandPalette(_props: CommandPaletteProps) {
   // The server renders "Ctrl K"; a Mac, iPhone or iPad shows its own key after hydration.
   const [apple, setApple] = useState(false);
   useEffect(() => setApple(/Mac|iPhone|iPad/.test(navigator.platform)), []);
+  const shortcut = apple ? "⌘K" : "Ctrl K";
 
   function open() {
     openModal({
@@ -43,7 +44,6 @@ export default function CommandPalette(_props: CommandPaletteProps) {
       <button
         type="button"
         className="palette-trigger"
-        aria-label="Search the console"
         aria-keyshortcuts="Control+K Meta+K"
         onClick={open}
         onPointerEnter={() => void loadPalette()}
@@ -52,12 +52,7 @@ export default function CommandPalette(_props: CommandPaletteProps) {
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path d="M11 18a7 7 0 100-14 7 7 0 000 14zm5-2l4 4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span className="palette-trigger-text" aria-hidden="true">
-          Search
-        </span>
-        <span className="palette-trigger-kbd" aria-hidden="true">
-          {apple ? "⌘K" : "Ctrl K"}
-        </span>
+        <span className="palette-trigger-text">Search</span> <span className="palette-trigger-kbd">{shortcut}</span>
       </button>
       <ModalHost />
     </>
