@@ -163,7 +163,7 @@ export async function seedScale(
   }
   // Planner statistics as a live database has them (autovacuum would gather them minutes later):
   // without them a trigram search that matches nothing is planned as a walk of every project.
-  await db.execute(sql`analyze users, projects`);
+  await db.execute(sql`vacuum analyze users, projects`);
   const ms = performance.now() - started;
   log(`seed: ${counts.users} users and ${counts.projects} projects in ${(ms / 1000).toFixed(1)} s`);
   return { users: counts.users, projects: counts.projects, ms };
