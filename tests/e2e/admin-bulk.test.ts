@@ -123,6 +123,11 @@ describe.skipIf(!browserAvailable)("admin bulk actions, palette and dialogs in C
     await page.keyboard.press("Enter");
     await page.waitForURL(`${suite.server.url}/projects/${id}`);
 
+    // An admin's header (with Search) fits a 375 px phone without sideways scrolling.
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize(WIDE);
+
     // The palette finds console pages too, and Escape gives the focus back.
     await hydrated(page, "command-palette");
     await page.getByRole("button", { name: "Search Ctrl K" }).click();
