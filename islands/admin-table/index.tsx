@@ -20,7 +20,7 @@ function Cell(props: { cell: TableCell }) {
 }
 
 /** "Ada will be notified." or "3 customers will be notified.", for the rows the change really changes. */
-export function notifiedLine(rows: AnyRow[], change: BulkChange): string | undefined {
+function notifiedLine(rows: AnyRow[], change: BulkChange): string | undefined {
   if (!change.notifies) return undefined;
   const changed = rows.filter((row) => Object.entries(change.fields).some(([key, value]) => (row.fields as Record<string, unknown>)[key] !== value));
   const customers = [...new Set(changed.map((row) => String((row.fields as { customer?: string }).customer ?? "")).filter(Boolean))];

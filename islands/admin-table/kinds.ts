@@ -15,14 +15,14 @@ type AccessCodeFields = { claimed: boolean };
 
 type Row<Fields> = { id: string; href: string; title: string; createdAt: string; fields: Fields };
 export type ProjectRow = Row<ProjectFields>;
-export type BugReportRow = Row<BugReportFields>;
-export type FaqRow = Row<FaqFields>;
-export type AccessCodeRow = Row<AccessCodeFields>;
+type BugReportRow = Row<BugReportFields>;
+type FaqRow = Row<FaqFields>;
+type AccessCodeRow = Row<AccessCodeFields>;
 
 export type TableKind = "project" | "access-code" | "bug-report" | "faq";
 export type AnyRow = ProjectRow | BugReportRow | FaqRow | AccessCodeRow;
 
-export type Column = { label: string; hideMobile?: boolean; cell: (row: AnyRow) => TableCell };
+type Column = { label: string; hideMobile?: boolean; cell: (row: AnyRow) => TableCell };
 
 /** One bulk change: what the bar's button says, what the dialog asks, and the fields it sets. */
 export type BulkChange = {
@@ -33,7 +33,7 @@ export type BulkChange = {
   notifies?: boolean;
 };
 
-export type KindConfig = {
+type KindConfig = {
   /** "3 projects", "1 FAQ". */
   noun: (count: number) => string;
   columns: Column[];
