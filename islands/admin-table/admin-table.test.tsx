@@ -121,3 +121,9 @@ test("a refused change is a toast and leaves the rows as they were", async () =>
   expect(screen.getByText("Unresolved")).toBeTruthy();
   expect(screen.getByRole("dialog", { name: "Mark 1 bug report as resolved?" })).toBeTruthy();
 });
+
+test("a row's count (a project's unread messages) links beside its title", () => {
+  const row = { ...project("a", "Ada"), count: { value: 2, href: "/projects/a/messages", label: "2 unread messages" } };
+  show({ kind: "project", label: "Webapp Requests", rows: [row] });
+  expect(screen.getByRole("link", { name: "2 unread messages" }).getAttribute("href")).toBe("/projects/a/messages");
+});

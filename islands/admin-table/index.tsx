@@ -162,6 +162,11 @@ export default function AdminTable(props: AdminTableProps) {
                             <a className="row-link" href={row.href}>
                               {cell.text}
                             </a>
+                            {row.count ? (
+                              <a className="unread-badge" href={row.count.href} title={row.count.label} aria-label={row.count.label}>
+                                {row.count.value}
+                              </a>
+                            ) : null}
                             {config.subtitle?.(row).map((line) => (
                               <span key={line} className="row-sub">
                                 {line}

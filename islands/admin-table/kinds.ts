@@ -13,7 +13,8 @@ type BugReportFields = { resolved: boolean; highPriority: boolean; archived: boo
 type FaqFields = { section: FaqSection };
 type AccessCodeFields = { claimed: boolean };
 
-type Row<Fields> = { id: string; href: string; title: string; createdAt: string; fields: Fields };
+/** `count`: a small linked number beside the title (a project's unread messages, say). */
+type Row<Fields> = { id: string; href: string; title: string; createdAt: string; fields: Fields; count?: { value: number; href: string; label: string } };
 export type ProjectRow = Row<ProjectFields>;
 type BugReportRow = Row<BugReportFields>;
 type FaqRow = Row<FaqFields>;
