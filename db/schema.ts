@@ -55,6 +55,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     index("users_display_name_trgm").using("gin", sql`${t.displayName} gin_trgm_ops`),
+    // The admin command palette finds customers, and their projects, by any part of the e-mail.
+    index("users_email_trgm").using("gin", sql`${t.email} gin_trgm_ops`),
     index("users_admins").on(t.isAdmin).where(sql`${t.isAdmin} or ${t.isSuperAdmin}`),
   ],
 );

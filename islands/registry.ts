@@ -7,6 +7,7 @@ import AdminUsers from "./admin-users";
 import Announcements from "./announcements";
 import BugReportCreate from "./bug-report-create";
 import BugReportDetail from "./bug-report-detail";
+import CommandPalette from "./command-palette";
 import DeleteAccount from "./delete-account";
 import FaqCreate from "./faq-create";
 import FaqDetail from "./faq-detail";
@@ -44,6 +45,7 @@ export const islandComponents = {
   announcements: Announcements,
   "admin-users": AdminUsers,
   "admin-table": AdminTable,
+  "command-palette": CommandPalette,
   "faq-create": FaqCreate,
   "faq-detail": FaqDetail,
   "bug-report-create": BugReportCreate,

@@ -8,6 +8,7 @@ import { type AnyElysia, Elysia } from "elysia";
 import type { AppDeps } from "./deps";
 import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
 import { activityApi } from "./features/activity/api";
+import { adminSearchApi } from "./features/admin-console/api";
 import type { ApiDocument, ApiOperation, ApiRole } from "./features/admin-console/api-docs";
 import { adminAuditApi } from "./features/audit/api";
 import { authApi, oauthRoutes } from "./features/auth/api";
@@ -51,6 +52,7 @@ export function createApi(deps: AppDeps) {
     .use(adminProjectsApi(deps))
     .use(activityApi(deps))
     .use(messagesApi(deps))
+    .use(adminSearchApi(deps))
     .use(accessCodesApi(deps))
     .use(adminAccessCodesApi(deps))
     .use(adminInvoicesApi(deps))
@@ -138,6 +140,8 @@ const OPERATIONS: Record<string, Row> = {
   "POST /api/admin/accesscodes": ["Access codes", "admin", "Create an access code"],
   "GET /api/admin/accesscodes/search": ["Access codes", "admin", "Search access codes"],
   "GET /api/admin/accesscodes/{id}": ["Access codes", "admin", "Read an access code"],
+  "DELETE /api/admin/accesscodes": ["Access codes", "admin", "Delete several unclaimed access codes"],
+  "GET /api/admin/search": ["Admin console", "admin", "Find projects, customers, access codes, bug reports and console pages"],
   "GET /api/faq": ["FAQ", "public", "Every FAQ, grouped by section"],
   "GET /api/faq/{id}": ["FAQ", "public", "Read one FAQ"],
   "GET /api/admin/faq/search": ["FAQ (admin)", "admin", "Search FAQs"],

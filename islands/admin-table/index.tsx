@@ -1,33 +1,16 @@
-// The admin lists' table (SPEC.md §2 FAQ list, Bug reports): rows open their page, and rows can
-// be selected and deleted together after 'Are you sure you want to delete N FAQ(s)?' (or the
-// same for bug reports). Filters, search, sort and paging stay server-rendered links around it.
-import { useState } from "react";
-import { api, errorMessage } from "../api";
+// The admin tables (Webapp Requests, Access Codes, Bug Reports, FAQs; SPEC.md §2): rows open their
+// page; rows can be selected (one by one or every row of the page) and changed or deleted
+// together from a bar that stays in view. Each change asks first, naming how many rows and what
+// changes (and whom it notifies), then goes to the server as one request, and a toast says how
+// many rows changed. Filters, search, sort and paging stay server-rendered links around it.
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { ActionMenu } from "../ui/action-menu";
 import { useConfirm } from "../ui/confirm-dialog";
 import { ModalHost } from "../ui/modals";
 import { Toasts, useToast } from "../ui/toasts";
+import { type AnyRow, type BulkChange, type TableCell, type TableKind, kinds } from "./kinds";
 
-export type TableCell = { text: string; badge?: "yellow" | "blue" | "green" | "red" | "neutral"; nowrap?: boolean; tone?: "section" };
-export type TableRow = { id: string; href: string; cells: TableCell[] };
-export type AdminTableProps = {
-  kind: "faq" | "bug-report";
-  label: string;
-  columns: { label: string; hideMobile?: boolean }[];
-  rows: TableRow[];
-};
-
-export const deleteQuestion = (kind: AdminTableProps["kind"], count: number): string =>
-  kind === "faq" ? `Are you sure you want to delete ${count} FAQ(s)?` : `Are you sure you want to delete ${count} bug report(s)?`;
-
-async function deleteRows(kind: AdminTableProps["kind"], ids: string[]): Promise<string> {
-  const joined = ids.join("-");
-  const { data, error } =
-    kind === "faq"
-      ? await api.api.admin.faq.delete(undefined, { query: { faqIDs: joined } })
-      : await api.api.admin.bugreports.delete(undefined, { query: { bugReportIDs: joined } });
-  if (error) throw new Error(errorMessage(error));
-  return data.message;
-}
+export type AdminTableProps = { kind: TableKind; label: string; rows: AnyRow[] };
 
 function Cell(props: { cell: TableCell }) {
   const { cell } = props;
@@ -36,12 +19,31 @@ function Cell(props: { cell: TableCell }) {
   return <>{cell.text}</>;
 }
 
+/** "Ada will be notified." or "3 customers will be notified.", for the rows the change really changes. */
+function notifiedLine(rows: AnyRow[], change: BulkChange): string | undefined {
+  if (!change.notifies) return undefined;
+  const changed = rows.filter((row) => Object.entries(change.fields).some(([key, value]) => (row.fields as Record<string, unknown>)[key] !== value));
+  const customers = [...new Set(changed.map((row) => String((row.fields as { customer?: string }).customer ?? "")).filter(Boolean))];
+  if (customers.length === 0) return "Nobody is notified: nothing changes for these projects.";
+  return customers.length === 1 ? `${customers[0]} will be notified.` : `${customers.length} customers will be notified.`;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export default function AdminTable(props: AdminTableProps) {
+  const config = kinds[props.kind];
   const [rows, setRows] = useState(props.rows);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const confirm = useConfirm();
   const toast = useToast();
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
+  const selectAll = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const count = rows.filter((row) => selected.has(row.id)).length;
+  const allSelected = rows.length > 0 && count === rows.length;
+
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = count > 0 && !allSelected;
+  }, [count, allSelected]);
 
   function toggle(id: string) {
     setSelected((current) => {
@@ -52,50 +54,69 @@ export default function AdminTable(props: AdminTableProps) {
     });
   }
 
-  function toggleAll() {
-    setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)));
-  }
+  const chosen = () => rows.filter((row) => selected.has(row.id));
 
-  function askDelete() {
-    const ids = [...selected];
+  function askChange(change: BulkChange) {
+    const targets = chosen();
+    const ids = targets.map((row) => row.id);
+    const update = config.update;
+    if (!update) return;
     confirm({
-      id: `delete-${props.kind}-${ids.join("-")}`,
-      title: deleteQuestion(props.kind, ids.length),
-      message: "This cannot be undone.",
-      confirmLabel: "Delete",
-      danger: true,
+      id: `bulk-${props.kind}-${change.label}`,
+      title: change.question(ids.length),
+      message: notifiedLine(targets, change),
+      confirmLabel: change.label === "Archive" || change.label.startsWith("Mark") ? change.label : "Apply",
       onConfirm: async () => {
         try {
-          const message = await deleteRows(props.kind, ids);
-          // Bulk deletes are applied to the local list by id (SPEC.md §4 Lists).
-          setRows((current) => current.filter((row) => !ids.includes(row.id)));
-          setSelected(new Set());
+          const message = await update(ids, change.fields);
+          setRows((current) => current.map((row) => (ids.includes(row.id) ? ({ ...row, fields: { ...row.fields, ...change.fields } } as AnyRow) : row)));
           toast.success(message);
         } catch (error) {
-          toast.error(error instanceof Error ? error.message : String(error));
+          toast.error(errorText(error));
           throw error;
         }
       },
     });
   }
 
+  function askDelete() {
+    const ids = chosen().map((row) => row.id);
+    confirm({
+      id: `delete-${props.kind}`,
+      title: config.deleteQuestion(ids.length),
+      message: "This cannot be undone.",
+      confirmLabel: "Delete",
+      danger: true,
+      onConfirm: async () => {
+        try {
+          const message = await config.remove(ids);
+          // Bulk deletes are applied to the local list by id (SPEC.md §4 Lists).
+          setRows((current) => current.filter((row) => !ids.includes(row.id)));
+          setSelected(new Set());
+          toast.success(message);
+          // The bar and the deleted rows are gone: the keyboard lands back on the table.
+          requestAnimationFrame(() => (selectAll.current ?? root.current)?.focus());
+        } catch (error) {
+          toast.error(errorText(error));
+          throw error;
+        }
+      },
+    });
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    // Escape on a row's checkbox clears the selection, as in a mail client.
+    if (event.key === "Escape" && count > 0 && event.target instanceof HTMLInputElement && event.target.type === "checkbox") {
+      setSelected(new Set());
+    }
+  }
+
   return (
-    <div className="admin-table">
-      <div className={selected.size > 0 ? "selection-bar is-active" : "selection-bar"} aria-live="polite">
-        {selected.size > 0 ? (
-          <>
-            <span className="selection-count">{selected.size} selected</span>
-            <button type="button" className="button button-sm" onClick={() => setSelected(new Set())}>
-              Clear
-            </button>
-            <button type="button" className="button button-sm button-danger" onClick={askDelete}>
-              Delete selected
-            </button>
-          </>
-        ) : (
-          <span className="muted selection-hint">Select rows to delete several at once.</span>
-        )}
-      </div>
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from the checkboxes inside clears the selection
+    <div className="admin-table" ref={root} tabIndex={-1} onKeyDown={onKeyDown}>
+      <p className="visually-hidden" role="status">
+        {count > 0 ? `${config.noun(count)} selected` : ""}
+      </p>
       {rows.length === 0 ? (
         <div className="empty-state">
           <p className="empty-title">Nothing left on this page.</p>
@@ -108,9 +129,15 @@ export default function AdminTable(props: AdminTableProps) {
             <thead>
               <tr>
                 <th scope="col" className="select-cell">
-                  <input type="checkbox" aria-label="Select all rows" checked={allSelected} onChange={toggleAll} />
+                  <input
+                    ref={selectAll}
+                    type="checkbox"
+                    aria-label={`Select all ${rows.length} rows on this page`}
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+                  />
                 </th>
-                {props.columns.map((column) => (
+                {config.columns.map((column) => (
                   <th key={column.label} scope="col" className={column.hideMobile ? "hide-mobile" : undefined}>
                     {column.label}
                   </th>
@@ -121,24 +148,31 @@ export default function AdminTable(props: AdminTableProps) {
               {rows.map((row) => (
                 <tr key={row.id} className={selected.has(row.id) ? "is-selected" : undefined}>
                   <td className="select-cell">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${row.cells[0]?.text ?? row.id}`}
-                      checked={selected.has(row.id)}
-                      onChange={() => toggle(row.id)}
-                    />
+                    <input type="checkbox" aria-label={`Select ${row.title}`} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
                   </td>
-                  {row.cells.map((cell, index) => {
-                    const column = props.columns[index];
-                    const classes = [column?.hideMobile ? "hide-mobile" : "", cell.nowrap ? "nowrap" : "", index === 0 ? "title-cell" : ""]
+                  {config.columns.map((column, index) => {
+                    const cell = column.cell(row);
+                    const classes = [column.hideMobile ? "hide-mobile" : "", cell.nowrap ? "nowrap" : "", index === 0 ? "title-cell" : ""]
                       .filter(Boolean)
                       .join(" ");
                     return (
-                      <td key={column?.label ?? index} className={classes || undefined}>
+                      <td key={column.label} className={classes || undefined}>
                         {index === 0 ? (
-                          <a className="row-link" href={row.href}>
-                            {cell.text}
-                          </a>
+                          <>
+                            <a className="row-link" href={row.href}>
+                              {cell.text}
+                            </a>
+                            {row.count ? (
+                              <a className="unread-badge" href={row.count.href} title={row.count.label} aria-label={row.count.label}>
+                                {row.count.value}
+                              </a>
+                            ) : null}
+                            {config.subtitle?.(row).map((line) => (
+                              <span key={line} className="row-sub">
+                                {line}
+                              </span>
+                            ))}
+                          </>
                         ) : (
                           <Cell cell={cell} />
                         )}
@@ -151,6 +185,27 @@ export default function AdminTable(props: AdminTableProps) {
           </table>
         </div>
       )}
+      {count > 0 ? (
+        <section className="selection-bar" aria-label="Bulk actions">
+          <span className="selection-count">{count} selected</span>
+          <button type="button" className="button button-sm button-ghost" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </button>
+          <span className="selection-actions">
+            {config.menus.map((menu) => (
+              <ActionMenu
+                key={menu.label}
+                label={menu.label}
+                up
+                actions={menu.changes.map((change) => ({ label: change.label, onSelect: () => askChange(change) }))}
+              />
+            ))}
+            <button type="button" className="button button-danger" onClick={askDelete}>
+              Delete
+            </button>
+          </span>
+        </section>
+      ) : null}
       <Toasts />
       <ModalHost />
     </div>

@@ -20,7 +20,7 @@ afterEach(cleanup);
 const renderForms = () =>
   render(
     <Provider store={createStore()}>
-      <Announcements />
+      <Announcements recipients={{ app: 1234, email: 1 }} signature="Ada Admin" />
     </Provider>,
   );
 const appForm = () => screen.getByRole("form", { name: "App announcement" });
@@ -55,6 +55,12 @@ test("sending shows the long-running notice, then the server's message as a toas
   fireEvent.change(screen.getByLabelText("Subject"), { target: { value: " Launch " } });
   fireEvent.change(screen.getByLabelText("Message", { selector: "#email-announcement-message" }), { target: { value: "Templates are live." } });
   await act(async () => fireEvent.submit(emailForm()));
+  // Nothing goes out before the admin has seen whom it reaches and what they will read.
+  expect(calls).toEqual([]);
+  const dialog = screen.getByRole("dialog", { name: "E-mail this announcement to 1 user?" });
+  expect(dialog.textContent).toContain("Subject: Launch");
+  expect(dialog.textContent).toContain("Templates are live.\n\nAda Admin\nWebstudio");
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send e-mail" })));
   expect(screen.getByText(ANNOUNCEMENT_NOTICE)).toBeTruthy();
   expect((screen.getByRole("button", { name: "Sending…" }) as HTMLButtonElement).disabled).toBe(true);
   await act(async () => release(Response.json({ message: "Your announcement is being sent." })));
@@ -72,6 +78,8 @@ test("a refused announcement shows the server's message as an error and keeps th
   const box = screen.getByLabelText("Message", { selector: "#app-announcement-message" }) as HTMLTextAreaElement;
   fireEvent.change(box, { target: { value: "Hello all" } });
   await act(async () => fireEvent.submit(appForm()));
+  expect(screen.getByRole("dialog", { name: "Send this app announcement to 1,234 users?" })).toBeTruthy();
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send announcement" })));
   expect(screen.getByText("Only admins can do that.")).toBeTruthy();
   expect(screen.queryByText(ANNOUNCEMENT_NOTICE)).toBeNull();
   expect(box.value).toBe("Hello all");

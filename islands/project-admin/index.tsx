@@ -101,6 +101,23 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
 
   const invoiceRefusal = invoiceBlocked(project);
 
+  /** A change the customer is told about asks first, naming them (issue 16: nothing reaches a customer unasked). */
+  function askFirst(key: string, change: Change, title: string, confirmLabel: string) {
+    confirm({
+      id: `customer-change-${key}`,
+      title,
+      message: `${project.creatorName} will be notified.`,
+      confirmLabel,
+      onConfirm: async () => {
+        if (!(await update(key, change))) throw new Error("The change was refused.");
+      },
+    });
+  }
+
+  const askStatus = (status: ProjectStatus) =>
+    askFirst("status", { status }, `Set ${project.projectName} to ${statusLabels[status]}?`, `Set to ${statusLabels[status]}`);
+  const askPaid = () => askFirst("receivedPayment", { receivedPayment: true }, `Mark ${project.projectName} as paid?`, "Mark paid");
+
   function askSendInvoice() {
     const amount = formatPrice(project.invoice?.amount ?? pkg.price);
     confirm({
@@ -156,7 +173,7 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
                 className="select"
                 value={project.status}
                 disabled={busy !== null}
-                onChange={(event) => void update("status", { status: event.target.value as ProjectStatus })}
+                onChange={(event) => askStatus(event.target.value as ProjectStatus)}
               >
                 {projectStatuses.map((status) => (
                   <option key={status} value={status}>
@@ -182,7 +199,7 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
                     aria-checked={on}
                     aria-labelledby={`label-${toggle.flag}`}
                     disabled={busy !== null}
-                    onClick={() => void update(toggle.flag, { [toggle.flag]: !on })}
+                    onClick={() => (toggle.flag === "receivedPayment" && !on ? askPaid() : void update(toggle.flag, { [toggle.flag]: !on }))}
                   >
                     <span className="switch-thumb" />
                   </button>

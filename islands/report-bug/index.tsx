@@ -1,36 +1,21 @@
 // 'Report a Bug' (SPEC.md §2): a button that opens a dialog with a title and a description.
 // Report stays disabled until both are filled in (SPEC.md §5).
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { api } from "../api";
 import { Field, FormError } from "../ui/field";
-import { DialogActions } from "../ui/modals";
+import { DialogActions, ModalHost, useModals } from "../ui/modals";
 import { useForm } from "../ui/use-form";
 
 export type ReportBugProps = { variant: "menu" | "button" /** The not-found screen says "Report Bug". */; label?: string };
 
-export default function ReportBug(props: ReportBugProps) {
-  const [open, setOpen] = useState(false);
+const DIALOG_ID = "report-bug";
+
+/** The dialog's body: the form, then the server's answer in its place. */
+function ReportBugForm(props: { close: () => void }) {
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const { busy: sending, error, setError, submit: send } = useForm({ inline: true });
+  const { busy: sending, error, submit: send } = useForm({ inline: true });
   const [sent, setSent] = useState<string | null>(null);
-  const titleRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    titleRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
-
-  function show() {
-    setSent(null);
-    setError(null);
-    setOpen(true);
-  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -38,14 +23,51 @@ export default function ReportBug(props: ReportBugProps) {
     const data = await send(() => api.api.bugreports.post({ title, description }));
     if (!data) return;
     setSent(data.message);
-    setTitle("");
-    setDescription("");
   }
 
   const ready = title.trim() !== "" && description.trim() !== "";
   return (
     <>
-      <button type="button" className={props.variant === "menu" ? "menu-button" : "button button-lg"} onClick={show}>
+      <h2 id="report-bug-title" className="dialog-title">
+        Report a Bug
+      </h2>
+      {sent ? (
+        <div className="stack">
+          <div className="alert alert-success" role="status">
+            {sent}
+          </div>
+          <div className="button-row dialog-actions">
+            <button type="button" className="button button-primary" onClick={props.close} data-autofocus>
+              Close
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form className="stack" onSubmit={submit}>
+          <p className="muted">Tell us what went wrong and what you expected instead.</p>
+          <Field id="bug-title" label="Title">
+            <input id="bug-title" className="input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} data-autofocus />
+          </Field>
+          <Field id="bug-description" label="Description">
+            <textarea id="bug-description" className="textarea" value={description} maxLength={5000} onChange={(e) => setDescription(e.target.value)} />
+          </Field>
+          <FormError error={error} />
+          <DialogActions close={props.close} busy={sending} ready={ready} label="Report" busyLabel="Reporting…" />
+        </form>
+      )}
+    </>
+  );
+}
+
+export default function ReportBug(props: ReportBugProps) {
+  const { openModal } = useModals();
+  return (
+    <>
+      <button
+        type="button"
+        className={props.variant === "menu" ? "menu-button" : "button button-lg"}
+        onClick={() => openModal({ id: DIALOG_ID, label: "Report a Bug", render: (close) => <ReportBugForm close={close} /> })}
+      >
         {props.variant === "menu" ? (
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path
@@ -60,38 +82,7 @@ export default function ReportBug(props: ReportBugProps) {
         ) : null}
         {props.label ?? "Report a Bug"}
       </button>
-      {open ? (
-        // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click on the backdrop is the mouse's way out; the keyboard's is Escape
-        <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && setOpen(false)}>
-          <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="report-bug-title">
-            <h2 id="report-bug-title">Report a Bug</h2>
-            {sent ? (
-              <div className="stack">
-                <div className="alert alert-success" role="status">
-                  {sent}
-                </div>
-                <div className="button-row dialog-actions">
-                  <button type="button" className="button button-primary" onClick={() => setOpen(false)}>
-                    Close
-                  </button>
-                </div>
-              </div>
-            ) : (
-              <form className="stack" onSubmit={submit}>
-                <p className="muted">Tell us what went wrong and what you expected instead.</p>
-                <Field id="bug-title" label="Title">
-                  <input id="bug-title" ref={titleRef} className="input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
-                </Field>
-                <Field id="bug-description" label="Description">
-                  <textarea id="bug-description" className="textarea" value={description} maxLength={5000} onChange={(e) => setDescription(e.target.value)} />
-                </Field>
-                <FormError error={error} />
-                <DialogActions close={() => setOpen(false)} busy={sending} ready={ready} label="Report" busyLabel="Reporting…" />
-              </form>
-            )}
-          </div>
-        </div>
-      ) : null}
+      <ModalHost />
     </>
   );
 }

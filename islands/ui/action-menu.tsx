@@ -1,10 +1,11 @@
 // A small "more actions" menu: a button that opens a list of actions below it. Escape or a click
-// elsewhere closes it; arrow keys move between the actions.
+// elsewhere closes it; arrow keys move between the actions. `up` opens it above the button (in a
+// bar at the bottom of the screen).
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 
 export type MenuAction = { label: string; onSelect: () => void; danger?: boolean };
 
-export function ActionMenu(props: { label: string; actions: MenuAction[]; disabled?: boolean }) {
+export function ActionMenu(props: { label: string; actions: MenuAction[]; disabled?: boolean; up?: boolean }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -52,7 +53,7 @@ export function ActionMenu(props: { label: string; actions: MenuAction[]; disabl
         </svg>
       </button>
       {open ? (
-        <div className="action-menu-panel" role="menu" aria-label={props.label}>
+        <div className={props.up ? "action-menu-panel is-up" : "action-menu-panel"} role="menu" aria-label={props.label}>
           {props.actions.map((action) => (
             <button
               key={action.label}
@@ -61,6 +62,8 @@ export function ActionMenu(props: { label: string; actions: MenuAction[]; disabl
               className={action.danger ? "action-menu-item is-danger" : "action-menu-item"}
               onClick={() => {
                 setOpen(false);
+                // The item goes away with the menu: a dialog the action opens returns focus to the button.
+                button.current?.focus();
                 action.onSelect();
               }}
             >

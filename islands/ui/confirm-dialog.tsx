@@ -2,7 +2,7 @@
 // 'Operation in progress') and closes when the operation signals completion (its promise
 // resolves). Cancel closes it and runs the cancel callback. A failure (the promise rejects)
 // re-enables it so the user can try again or cancel.
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { errorMessage } from "../api";
 import { DialogActions, useModals } from "./modals";
 import { useToast } from "./toasts";
@@ -14,6 +14,8 @@ export type ConfirmOptions = {
   id?: string;
   title: string;
   message?: string;
+  /** Shown under the message, e.g. a preview of what is about to be sent. */
+  details?: ReactNode;
   confirmLabel?: string;
   danger?: boolean;
   progressText?: string;
@@ -47,6 +49,7 @@ function ConfirmBody(props: ConfirmOptions & { close: () => void; setBusy: (busy
     <div className="confirm">
       <h2 className="dialog-title">{props.title}</h2>
       {props.message ? <p className="muted">{props.message}</p> : null}
+      {props.details}
       {busy ? (
         <div className="progress-note" role="status">
           <span className="spinner" aria-hidden="true" />

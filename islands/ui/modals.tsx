@@ -2,7 +2,7 @@
 // Opening a modal whose id is already on the stack does nothing, so a double click cannot open
 // the same dialog twice. <ModalHost/> renders the stack; only the top modal takes keys and focus.
 import { atom, useAtomValue, useSetAtom } from "jotai";
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Toasts } from "./toasts";
 
@@ -15,7 +15,7 @@ export type ModalEntry = {
   onDismiss?: () => void;
   /** While true the modal ignores Escape and outside clicks (an operation is running). */
   busy?: boolean;
-  size?: "md" | "lg" | "full";
+  size?: "md" | "lg" | "full" | "palette";
 };
 
 export const modalsAtom = atom<ModalEntry[]>([]);
@@ -50,13 +50,20 @@ function ModalFrame(props: { entry: ModalEntry; top: boolean; close: () => void 
   const { entry, top, close } = props;
   const dialog = useRef<HTMLDivElement>(null);
 
-  // Focus moves into the dialog on open and back to whatever had it on close.
+  // Focus moves into the dialog on open and back to whatever had it on close. A dialog opened from
+  // a menu (a <details> such as the profile menu) closes that menu, and focus returns to its summary.
+  // Read while rendering: a child's own focus effect (a lazily shown body) runs before this one's.
+  const [previous] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const menu = previous?.closest("details[open]");
+    menu?.removeAttribute("open");
+    const returnTo = menu?.querySelector<HTMLElement>("summary") ?? previous;
     const root = dialog.current;
     if (root) (root.querySelector<HTMLElement>("[data-autofocus]") ?? focusables(root)[0] ?? root).focus();
-    return () => previous?.focus();
-  }, []);
+    return () => {
+      if (returnTo?.isConnected) returnTo.focus();
+    };
+  }, [previous]);
 
   function dismiss() {
     if (entry.busy) return;
@@ -91,7 +98,7 @@ function ModalFrame(props: { entry: ModalEntry; top: boolean; close: () => void 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is the mouse's way out; the keyboard's is Escape
     <div
-      className={entry.size === "full" ? "dialog-backdrop dialog-backdrop-full" : "dialog-backdrop"}
+      className={entry.size === "full" || entry.size === "palette" ? `dialog-backdrop dialog-backdrop-${entry.size}` : "dialog-backdrop"}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) dismiss();
       }}

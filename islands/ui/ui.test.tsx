@@ -138,3 +138,26 @@ test("Tab stays inside the dialog", () => {
   fireEvent.keyDown(screen.getByRole("dialog"), { key: "Tab", shiftKey: true });
   expect(document.activeElement).toBe(confirm);
 });
+
+test("a dialog opened from a <details> menu closes the menu, and Escape returns focus to the menu's summary", async () => {
+  render(
+    <Provider store={createStore()}>
+      <details open>
+        <summary>Profile menu</summary>
+        <ConfirmHarness onConfirm={async () => {}} />
+      </details>
+    </Provider>,
+  );
+  const details = document.querySelector("details") as HTMLDetailsElement;
+  const open = screen.getByRole("button", { name: "Open" });
+  open.focus();
+  fireEvent.click(open);
+  const dialog = screen.getByRole("dialog", { name: "Delete this?" });
+  // The dialog is not inside the menu (a portal on <body>), and the menu it came from is closed.
+  expect(details.contains(dialog)).toBe(false);
+  expect(dialog.closest(".dialog-backdrop")?.parentElement).toBe(document.body);
+  expect(details.open).toBe(false);
+  await act(async () => fireEvent.keyDown(dialog, { key: "Escape" }));
+  expect(screen.queryByRole("dialog")).toBeNull();
+  expect(document.activeElement?.textContent).toBe("Profile menu");
+});

@@ -91,6 +91,7 @@ export const auditActions = [
   "project.delete",
   "invoice.send",
   "access_code.create",
+  "access_code.delete",
   "faq.create",
   "faq.update",
   "faq.delete",

@@ -110,7 +110,7 @@ describe.skipIf(!browserAvailable)("accounts in Chromium", () => {
     await page.getByLabel("Description").fill("It flickers");
     expect(await report.isDisabled()).toBe(false);
     await report.click();
-    await expect(page.getByRole("status").first().textContent()).resolves.toContain("Thank you");
+    await expect(page.getByRole("dialog", { name: "Report a Bug" }).getByRole("status").textContent()).resolves.toContain("Thank you");
     await page.getByRole("button", { name: "Close" }).click();
 
     await page.locator("html[data-submit-splash=ready]").waitFor({ state: "attached" });

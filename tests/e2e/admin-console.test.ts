@@ -107,8 +107,8 @@ describe.skipIf(!browserAvailable)("the admin console in Chromium", () => {
     await suite.server.request("/api/admin/faq", { method: "POST", cookie: superAdmin.cookie, json: { title: "Can I pay by cheque?", answer: "No." } });
     await page.goto(`${suite.server.url}/admin/faq?title=Can+I+pay`);
     await hydrated(page, "admin-table");
-    await page.getByRole("checkbox", { name: "Select all rows" }).check();
-    await page.getByRole("button", { name: "Delete selected" }).click();
+    await page.getByRole("checkbox", { name: /^Select all \d+ rows on this page$/ }).check();
+    await page.getByRole("region", { name: "Bulk actions" }).getByRole("button", { name: "Delete" }).click();
     await page.getByText("Are you sure you want to delete 2 FAQ(s)?").waitFor();
     await shoot(page, "faq-bulk-delete");
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();

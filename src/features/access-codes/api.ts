@@ -10,13 +10,15 @@ import {
   AccessCodeIdParams,
   AccessCodeModel,
   AccessCodeSearchQuery,
+  AccessCodesBulkAnswer,
+  AccessCodesDeleteQuery,
   AccessCodesPage,
   CreatedAccessCode,
   IsValidAnswer,
   IsValidQuery,
   NewAccessCode,
 } from "./model";
-import { createAccessCode, getAccessCode, isAccessCodeValid, listAccessCodes } from "./service";
+import { createAccessCode, deleteAccessCodes, getAccessCode, isAccessCodeValid, listAccessCodes } from "./service";
 
 /** Checking codes is public (the wizard asks on every change), so it is limited per address against guessing. */
 const IS_VALID_LIMIT = { name: "accesscodes-isvalid", max: 30, windowMs: 60_000 };
@@ -46,4 +48,8 @@ export const adminAccessCodesApi = (deps: AppDeps) =>
       },
     )
     .get("/search", ({ query }) => listAccessCodes(deps, query), { query: AccessCodeSearchQuery, response: AccessCodesPage })
-    .get("/:id", ({ params }) => getAccessCode(deps.database.db, params.id), { params: AccessCodeIdParams, response: AccessCodeModel });
+    .get("/:id", ({ params }) => getAccessCode(deps.database.db, params.id), { params: AccessCodeIdParams, response: AccessCodeModel })
+    .delete("", ({ actor, query, request }) => deleteAccessCodes(deps.database.db, query.accessCodeIDs, auditBy(requireAdmin(actor), request)), {
+      query: AccessCodesDeleteQuery,
+      response: AccessCodesBulkAnswer,
+    });

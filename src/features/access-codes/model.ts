@@ -26,6 +26,11 @@ export const AccessCodeSearchQuery = t.Object({
 });
 export type AccessCodeSearchQuery = typeof AccessCodeSearchQuery.static;
 
+export const MAX_BULK_ACCESS_CODES = 100;
+/** `accessCodeIDs` joined by '-', as the other bulk deletes (SPEC.md §7). */
+export const AccessCodesDeleteQuery = t.Object({ accessCodeIDs: t.String({ minLength: 1, maxLength: MAX_BULK_ACCESS_CODES * 27 }) });
+export const AccessCodesBulkAnswer = t.Object({ message: t.String(), accessCodeIDs: t.Array(t.String()) });
+
 export const AccessCodesPage = pageAnswer("accessCodes", AccessCodeModel);
 
 export const AccessCodeIdParams = t.Object({ id: t.String({ maxLength: 100 }) });

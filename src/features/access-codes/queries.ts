@@ -1,6 +1,6 @@
 // SQL for access codes. Claiming is one conditional UPDATE, so two orders racing for one code
 // cannot both win: the second finds `claimed = true` (Postgres re-checks the row after the first commits).
-import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import { type AccessCode, accessCodes } from "../../../db/schema";
 import { type Db, type Page, likePattern, paged } from "../../lib/db";
 import { ACCESS_CODES_PAGE_SIZE, type SortOrder } from "../../shared/lists";
@@ -32,6 +32,19 @@ export async function claimCode(db: Db, code: string, projectId: string): Promis
     .where(and(eq(accessCodes.code, code), eq(accessCodes.claimed, false)))
     .returning({ id: accessCodes.id });
   return claimed.length === 1;
+}
+
+/** Deletes the unclaimed codes among `ids` (a claimed code records how a project was paid); the ids deleted and the claimed ids kept. */
+export async function deleteUnclaimedCodes(db: Db, ids: string[]): Promise<{ deleted: { id: string; title: string }[]; kept: string[] }> {
+  const deleted = await db
+    .delete(accessCodes)
+    .where(and(inArray(accessCodes.id, ids), eq(accessCodes.claimed, false)))
+    .returning({ id: accessCodes.id, title: accessCodes.title });
+  const kept = await db
+    .select({ id: accessCodes.id })
+    .from(accessCodes)
+    .where(and(inArray(accessCodes.id, ids), eq(accessCodes.claimed, true)));
+  return { deleted, kept: kept.map((row) => row.id) };
 }
 
 export type AccessCodeFilters = { claimed?: boolean; title?: string; page: number; sortby: SortOrder; pageSize?: number };

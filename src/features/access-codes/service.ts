@@ -2,7 +2,8 @@
 // that cannot be guessed and is easy to read aloud; an order (or an admin) claims it exactly once.
 import type { AccessCode } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
-import { badRequest, notFound } from "../../http/errors";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { parseIdList } from "../../http/id-list";
 import type { CsvValue } from "../../lib/csv";
 import type { Db } from "../../lib/db";
 import { EXPORT_BATCH, everyRow } from "../../lib/db";
@@ -10,8 +11,8 @@ import { newId } from "../../lib/ids";
 import { SPOKEN_ALPHABET, randomText } from "../../lib/random-text";
 import { ACCESS_CODES_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
 import { type AuditBy, recordAudit } from "../audit/record";
-import type { AccessCodeModel, AccessCodeSearchQuery } from "./model";
-import { findAccessCode, insertAccessCode, isCodeUnclaimed, searchAccessCodes } from "./queries";
+import { type AccessCodeModel, type AccessCodeSearchQuery, MAX_BULK_ACCESS_CODES } from "./model";
+import { deleteUnclaimedCodes, findAccessCode, insertAccessCode, isCodeUnclaimed, searchAccessCodes } from "./queries";
 
 /** 12 symbols of 5 bits: 60 bits, far beyond guessing at 30 tries a minute. */
 const CODE_GROUPS = 3;
@@ -72,6 +73,33 @@ export async function getAccessCode(db: Db, id: string): Promise<AccessCodeModel
 export async function isAccessCodeValid(db: Db, input: string): Promise<boolean> {
   const code = normalizeAccessCode(input);
   return code !== null && (await isCodeUnclaimed(db, code));
+}
+
+const CLAIMED_KEPT = "Claimed access codes are kept: they record how a project was paid.";
+
+/** Deletes unclaimed codes; claimed ones stay and the answer says how many. */
+export async function deleteAccessCodes(db: Db, joinedIds: string, by: AuditBy): Promise<{ message: string; accessCodeIDs: string[] }> {
+  const ids = parseIdList(joinedIds, "accessCodeIDs", MAX_BULK_ACCESS_CODES);
+  const { deleted, kept } = await db.transaction(async (tx) => {
+    const result = await deleteUnclaimedCodes(tx, ids);
+    await recordAudit(
+      tx,
+      by,
+      result.deleted.map((code) => ({
+        action: "access_code.delete",
+        target: { type: "access_code", id: code.id, label: code.title },
+        before: { title: code.title },
+        after: null,
+      })),
+    );
+    return result;
+  });
+  if (deleted.length === 0) {
+    if (kept.length > 0) throw conflict(CLAIMED_KEPT);
+    throw notFound("No access code matched those ids.");
+  }
+  const message = deleted.length === 1 ? "Access code deleted." : `${deleted.length} access codes deleted.`;
+  return { message: kept.length > 0 ? `${message} ${CLAIMED_KEPT}` : message, accessCodeIDs: deleted.map((code) => code.id) };
 }
 
 export const ACCESS_CODE_CSV_HEADER = ["ID", "Title", "Code", "Status", "Claimed by project", "Claimed", "Created"];

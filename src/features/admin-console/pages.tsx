@@ -6,6 +6,7 @@ import { requireAdminPage } from "../../http/guards";
 import { Island } from "../../render/island";
 import { AdminFrame } from "../layout/admin-frame";
 import { page } from "../layout/page";
+import { countRecipients } from "../notifications/announcements";
 import { listAdminUsers } from "../users/service";
 import { toolLinks } from "./tools";
 
@@ -34,7 +35,7 @@ export const adminConsolePages = (deps: AppDeps) =>
     .use(context(deps))
     .get("/", async ({ actor }) => {
       const admin = requireAdminPage(actor);
-      const admins = await listAdminUsers(deps.database.db, deps.config);
+      const [admins, recipients] = await Promise.all([listAdminUsers(deps.database.db, deps.config), countRecipients(deps.database.db)]);
       return page(
         deps,
         admin,
@@ -89,7 +90,7 @@ export const adminConsolePages = (deps: AppDeps) =>
                 Announcements
               </h2>
               <p className="muted">Tell every user at once, in the app or by e-mail. Each user's notification switches are respected.</p>
-              <Island name="announcements" props={{}} />
+              <Island name="announcements" props={{ recipients, signature: admin.user.displayName }} />
             </section>
           </div>
         </AdminFrame>,

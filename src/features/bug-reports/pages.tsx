@@ -8,7 +8,6 @@ import { csvResponse } from "../../lib/csv";
 import { Island } from "../../render/island";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
 import { hiddenFields, linkTo } from "../../render/list-links";
-import { formatDate } from "../../shared/dates";
 import { AdminFrame } from "../layout/admin-frame";
 import { page } from "../layout/page";
 import { BUG_REPORT_CSV_HEADER, bugReportCsvRows, getBugReport, getBugReportStats, searchBugReports } from "./admin-service";
@@ -151,16 +150,12 @@ export const adminBugReportPages = (deps: AppDeps) =>
                 props={{
                   kind: "bug-report",
                   label: "Bug reports",
-                  columns: [{ label: "Title" }, { label: "Status" }, { label: "Priority" }, { label: "Date Created", hideMobile: true }],
                   rows: data.bugReports.map((report) => ({
                     id: report._id,
                     href: `/admin/bugreports/${report._id}`,
-                    cells: [
-                      { text: report.title },
-                      { text: report.resolved ? "Resolved" : "Unresolved", badge: report.resolved ? "green" : "yellow" },
-                      { text: report.highPriority ? "High" : "Regular", badge: report.highPriority ? "red" : "neutral" },
-                      { text: formatDate(report.createdAt), nowrap: true },
-                    ],
+                    title: report.title,
+                    createdAt: report.createdAt,
+                    fields: { resolved: report.resolved, highPriority: report.highPriority, archived: report.archived },
                   })),
                 }}
               />

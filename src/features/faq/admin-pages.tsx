@@ -78,11 +78,12 @@ export const adminFaqPages = (deps: AppDeps) =>
                 props={{
                   kind: "faq",
                   label: "FAQs",
-                  columns: [{ label: "Title" }, { label: "Section" }],
                   rows: data.faqs.map((faq) => ({
                     id: faq._id,
                     href: `/admin/faq/${faq._id}`,
-                    cells: [{ text: faq.title }, { text: faq.section, tone: "section" }],
+                    title: faq.title,
+                    createdAt: faq.createdAt,
+                    fields: { section: faq.section },
                   })),
                 }}
               />

@@ -139,6 +139,7 @@ export function AppHeader(props: { actor: Actor; bell?: ReactNode; current?: str
           ) : null}
         </nav>
         <div className="header-actions">
+          {props.actor.isAdmin ? <Island name="command-palette" props={{}} /> : null}
           <div className="header-bell">{props.bell ?? <NotificationBell />}</div>
           <ProfileMenu actor={props.actor} />
         </div>

@@ -17,6 +17,7 @@ import { type AuditBy, recordAudit } from "../audit/record";
 import { type MailJobs, enqueueMail } from "../mail/outbox";
 import type { AppAnnouncementBody, EmailAnnouncementBody } from "./model";
 import {
+  countAnnouncementRecipients,
   insertAnnouncement,
   insertAnnouncementNotifications,
   insertNotification,
@@ -64,6 +65,12 @@ async function storeAnnouncement(
     });
     await deps.jobs.send("announcement.fan-out", { announcementId: id }, { tx });
   });
+}
+
+/** How many users each kind of announcement reaches now (the admin is asked with these numbers). */
+export async function countRecipients(db: Db): Promise<{ app: number; email: number }> {
+  const [app, email] = await Promise.all([countAnnouncementRecipients(db, "app"), countAnnouncementRecipients(db, "email")]);
+  return { app, email };
 }
 
 export async function sendAppAnnouncement(deps: AnnounceDeps, admin: Actor, body: AppAnnouncementBody, by: AuditBy): Promise<{ message: string }> {

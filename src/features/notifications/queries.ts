@@ -172,14 +172,25 @@ export async function saveAnnouncementProgress(
 export type AnnouncementRecipient = { id: string; email: string };
 
 /** The next `limit` users after `afterUserId` (by id) whose announcements switch for `kind` is on (absent counts as on). */
+/** The users whose switch for `kind` announcements is on (absent means on). */
+function announcementsOn(kind: Announcement["kind"]) {
+  const switches = kind === "app" ? sql`${users.settings} -> 'appNotifications'` : sql`${users.settings} -> 'emailNotifications'`;
+  return sql`coalesce((${switches} ->> 'announcementsEnabled')::boolean, true)`;
+}
+
+/** How many users an announcement of `kind` reaches now, for the admin's confirmation. */
+export async function countAnnouncementRecipients(db: Db, kind: Announcement["kind"]): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(users).where(announcementsOn(kind));
+  return row?.value ?? 0;
+}
+
 export async function listAnnouncementRecipients(
   db: Db,
   kind: Announcement["kind"],
   afterUserId: string | null,
   limit: number,
 ): Promise<AnnouncementRecipient[]> {
-  const switches = kind === "app" ? sql`${users.settings} -> 'appNotifications'` : sql`${users.settings} -> 'emailNotifications'`;
-  const switchOn = sql`coalesce((${switches} ->> 'announcementsEnabled')::boolean, true)`;
+  const switchOn = announcementsOn(kind);
   return db
     .select({ id: users.id, email: users.email })
     .from(users)

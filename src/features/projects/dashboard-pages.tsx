@@ -29,6 +29,10 @@ function projectQueryOf(state: DashboardState): ProjectSearchQuery {
   };
 }
 
+/** Admins see everyone's projects, or one customer's when the list is filtered to them. */
+const adminScope = (state: DashboardState): { creatorId: string } | { everyone: true } =>
+  state.projects.customer ? { creatorId: state.projects.customer } : { everyone: true };
+
 /** The Webapp Requests export: the same filters, every matching row, for admins only. */
 const projectsCsvPath = (state: DashboardState): string =>
   toQuery({ ...state, projects: { ...state.projects, page: 1 } }).replace("/dashboard", "/dashboard/projects.csv");
@@ -45,7 +49,11 @@ export const dashboardPages = (deps: AppDeps) =>
     .get("/dashboard/projects.csv", ({ actor, request }) => {
       requireAdminPage(actor);
       const state = readDashboardState(new URL(request.url).searchParams);
-      return csvResponse(`webapp-requests-${new Date().toISOString().slice(0, 10)}.csv`, PROJECT_CSV_HEADER, projectCsvRows(deps, projectQueryOf(state)));
+      return csvResponse(
+        `webapp-requests-${new Date().toISOString().slice(0, 10)}.csv`,
+        PROJECT_CSV_HEADER,
+        projectCsvRows(deps, projectQueryOf(state), adminScope(state)),
+      );
     })
     .get("/dashboard/accesscodes.csv", ({ actor, request }) => {
       requireAdminPage(actor);
@@ -61,7 +69,7 @@ export const dashboardPages = (deps: AppDeps) =>
       const state = readDashboardState(new URL(request.url).searchParams);
       const query = projectQueryOf(state);
       if (signedIn.isAdmin) {
-        const [projects, codes] = await Promise.all([searchProjects(deps, query, { everyone: true }), listAccessCodes(deps, accessCodeQueryOf(state))]);
+        const [projects, codes] = await Promise.all([searchProjects(deps, query, adminScope(state)), listAccessCodes(deps, accessCodeQueryOf(state))]);
         return page(
           deps,
           signedIn,

@@ -1,5 +1,6 @@
 // The dashboard lists keep their state in the query string, so a reload or a shared link shows
 // the same list. Pure: parse a URL's parameters, build the link for a change.
+import { isId } from "../../lib/ids";
 import { type SortOrder, readPage, readSort, readTitle } from "../../shared/lists";
 
 export const projectStatusFilters = [
@@ -9,8 +10,10 @@ export const projectStatusFilters = [
 ] as const;
 export type StatusFilter = (typeof projectStatusFilters)[number]["value"];
 
+/** `customer` (a user id, admins only): one customer's projects, as the command palette opens them. */
 export type ProjectListState = {
   status?: StatusFilter;
+  customer?: string;
   paid: boolean;
   overdue: boolean;
   unanswered: boolean;
@@ -25,9 +28,11 @@ export type DashboardState = { projects: ProjectListState; codes: CodeListState 
 export function readDashboardState(params: URLSearchParams): DashboardState {
   const status = projectStatusFilters.find((filter) => filter.value === params.get("status"))?.value;
   const claimed = params.get("codeStatus");
+  const customer = params.get("customer") ?? "";
   return {
     projects: {
       status,
+      customer: isId(customer) ? customer : undefined,
       paid: params.get("paid") === "true",
       overdue: params.get("overdue") === "true",
       unanswered: params.get("unanswered") === "true",
@@ -50,6 +55,7 @@ export function toQuery(state: DashboardState): string {
   const params = new URLSearchParams();
   const { projects, codes } = state;
   if (projects.status) params.set("status", projects.status);
+  if (projects.customer) params.set("customer", projects.customer);
   if (projects.paid) params.set("paid", "true");
   if (projects.overdue) params.set("overdue", "true");
   if (projects.unanswered) params.set("unanswered", "true");

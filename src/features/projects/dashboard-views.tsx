@@ -2,6 +2,7 @@
 // and sort are links, the title search is a GET form, so they work without JavaScript.
 import type { ReactNode } from "react";
 import { type Column, DataTable } from "../../render/data-table";
+import { Island } from "../../render/island";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
 import { formatDate } from "../../shared/dates";
 import type { PageInfo } from "../../shared/lists";
@@ -20,56 +21,71 @@ function hiddenFieldsExcept(state: DashboardState, drop: string[]): Hidden {
   return hidden;
 }
 
-function projectColumns(admin: boolean): Column<ProjectListItem>[] {
-  return [
-    {
-      header: "Name",
-      cell: (project) => (
-        <>
-          <a className="row-link" href={`/projects/${project._id}`}>
-            {project.projectName}
-          </a>
-          {project.unreadMessages > 0 ? (
-            <a
-              className="unread-badge"
-              href={`/projects/${project._id}/messages`}
-              title={`${project.unreadMessages} unread message${project.unreadMessages === 1 ? "" : "s"}`}
-              aria-label={`${project.unreadMessages} unread message${project.unreadMessages === 1 ? "" : "s"}`}
-            >
-              {project.unreadMessages}
-            </a>
-          ) : null}
-          {admin ? <span className="row-sub">{project.creator.displayName}</span> : null}
-          {project.archived ? <span className="row-sub">Archived</span> : null}
-        </>
-      ),
-    },
-    { header: "Status", cell: (project) => <span className={badgeClass(statusColors[project.status])}>{statusLabels[project.status]}</span> },
-    {
-      header: "Payment Status",
-      hideMobile: true,
-      cell: (project) => (
-        <span className={badgeClass(project.receivedPayment ? "green" : project.overdue ? "red" : "neutral")}>
-          {project.receivedPayment ? "Paid" : project.overdue ? "Overdue" : "Unpaid"}
-        </span>
-      ),
-    },
-    { header: "Date Created", hideMobile: true, nowrap: true, cell: (project) => formatDate(project.createdAt) },
-  ];
-}
+const unreadLabel = (count: number) => `${count} unread message${count === 1 ? "" : "s"}`;
 
-const accessCodeColumns: Column<AccessCodeModel>[] = [
+const customerProjectColumns: Column<ProjectListItem>[] = [
   {
-    header: "Title",
-    cell: (code) => (
-      <a className="row-link" href={`/accesscodes/${code._id}`}>
-        {code.title}
-      </a>
+    header: "Name",
+    cell: (project) => (
+      <>
+        <a className="row-link" href={`/projects/${project._id}`}>
+          {project.projectName}
+        </a>
+        {project.unreadMessages > 0 ? (
+          <a
+            className="unread-badge"
+            href={`/projects/${project._id}/messages`}
+            title={unreadLabel(project.unreadMessages)}
+            aria-label={unreadLabel(project.unreadMessages)}
+          >
+            {project.unreadMessages}
+          </a>
+        ) : null}
+        {project.archived ? <span className="row-sub">Archived</span> : null}
+      </>
     ),
   },
-  { header: "Status", cell: (code) => <span className={badgeClass(code.claimed ? "blue" : "green")}>{code.claimed ? "Claimed" : "Unclaimed"}</span> },
-  { header: "Date Created", hideMobile: true, nowrap: true, cell: (code) => formatDate(code.createdAt) },
+  { header: "Status", cell: (project) => <span className={badgeClass(statusColors[project.status])}>{statusLabels[project.status]}</span> },
+  {
+    header: "Payment Status",
+    hideMobile: true,
+    cell: (project) => (
+      <span className={badgeClass(project.receivedPayment ? "green" : project.overdue ? "red" : "neutral")}>
+        {project.receivedPayment ? "Paid" : project.overdue ? "Overdue" : "Unpaid"}
+      </span>
+    ),
+  },
+  { header: "Date Created", hideMobile: true, nowrap: true, cell: (project) => formatDate(project.createdAt) },
 ];
+
+/** Admins' Webapp Requests: the admin-table island, with row selection and bulk changes. */
+function AdminProjectTable(props: { projects: ProjectListItem[] }) {
+  return (
+    <Island
+      name="admin-table"
+      props={{
+        kind: "project",
+        label: "Webapp Requests",
+        rows: props.projects.map((project) => ({
+          id: project._id,
+          href: `/projects/${project._id}`,
+          title: project.projectName,
+          createdAt: project.createdAt,
+          ...(project.unreadMessages > 0
+            ? { count: { value: project.unreadMessages, href: `/projects/${project._id}/messages`, label: unreadLabel(project.unreadMessages) } }
+            : {}),
+          fields: {
+            status: project.status,
+            receivedPayment: project.receivedPayment,
+            overdue: project.overdue,
+            archived: project.archived,
+            customer: project.creator.displayName,
+          },
+        })),
+      }}
+    />
+  );
+}
 
 export function ProjectList(props: {
   title: string;
@@ -83,7 +99,13 @@ export function ProjectList(props: {
 }) {
   const { state, data } = props;
   const filtered = Boolean(
-    state.projects.status || state.projects.paid || state.projects.overdue || state.projects.unanswered || state.projects.archived || state.projects.title,
+    state.projects.customer ||
+      state.projects.status ||
+      state.projects.paid ||
+      state.projects.overdue ||
+      state.projects.unanswered ||
+      state.projects.archived ||
+      state.projects.title,
   );
   return (
     <section className="list-section" aria-labelledby="projects-title">
@@ -106,6 +128,14 @@ export function ProjectList(props: {
         <SortLinks label="Sort projects" current={state.projects.sortby} hrefFor={(sortby) => withProjects(state, { sortby })} />
       </div>
       <div className="pill-row" role="group" aria-label="Filter projects">
+        {state.projects.customer ? (
+          <>
+            <FilterPill href={withProjects(state, { customer: undefined })} active>
+              {`Customer: ${data.projects[0]?.creator.displayName ?? "one customer"}`}
+            </FilterPill>
+            <span className="pill-divider" aria-hidden="true" />
+          </>
+        ) : null}
         {projectStatusFilters.map((filter) => (
           <FilterPill key={filter.value} href={toggleStatus(state, filter.value)} active={state.projects.status === filter.value}>
             {filter.label}
@@ -135,15 +165,17 @@ export function ProjectList(props: {
             <a
               href={toQuery({
                 ...state,
-                projects: { paid: false, overdue: false, unanswered: false, archived: false, title: "", sortby: "-createdAt", page: 1 },
+                projects: { customer: undefined, paid: false, overdue: false, unanswered: false, archived: false, title: "", sortby: "-createdAt", page: 1 },
               })}
             >
               Clear filters
             </a>
           ) : null}
         </div>
+      ) : props.admin ? (
+        <AdminProjectTable projects={data.projects} />
       ) : (
-        <DataTable columns={projectColumns(props.admin)} rows={data.projects} rowKey={(project) => project._id} />
+        <DataTable columns={customerProjectColumns} rows={data.projects} rowKey={(project) => project._id} />
       )}
       <Pager label="Project pages" page={state.projects.page} info={data} hrefFor={(page) => withProjects(state, { page })} />
     </section>
@@ -183,7 +215,20 @@ export function AccessCodeList(props: { state: DashboardState; data: { accessCod
           <p className="empty-title">{filtered ? "No access codes match these filters." : "No access codes yet."}</p>
         </div>
       ) : (
-        <DataTable columns={accessCodeColumns} rows={data.accessCodes} rowKey={(code) => code._id} />
+        <Island
+          name="admin-table"
+          props={{
+            kind: "access-code",
+            label: "Access Codes",
+            rows: data.accessCodes.map((code) => ({
+              id: code._id,
+              href: `/accesscodes/${code._id}`,
+              title: code.title,
+              createdAt: code.createdAt,
+              fields: { claimed: code.claimed },
+            })),
+          }}
+        />
       )}
       <Pager label="Access code pages" page={state.codes.page} info={data} hrefFor={(page) => withCodes(state, { page })} />
     </section>

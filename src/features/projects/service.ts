@@ -174,8 +174,12 @@ function searchOf(query: ProjectSearchQuery, scope: { creatorId: string } | { ev
 export const PROJECT_CSV_HEADER = ["ID", "Project", "Package", "Status", "Payment", "Archived", "Customer", "Customer e-mail", "Created"];
 
 /** Every project the admin list's filters and search match, as CSV rows. */
-export async function* projectCsvRows(deps: Pick<AppDeps, "database">, query: ProjectSearchQuery): AsyncGenerator<CsvValue[]> {
-  const search = searchOf(query, { everyone: true });
+export async function* projectCsvRows(
+  deps: Pick<AppDeps, "database">,
+  query: ProjectSearchQuery,
+  scope: { creatorId: string } | { everyone: true },
+): AsyncGenerator<CsvValue[]> {
+  const search = searchOf(query, scope);
   const rows = everyRow((page) => searchProjectRows(deps.database.db, { ...search, page, pageSize: EXPORT_BATCH }), EXPORT_BATCH);
   for await (const row of rows) {
     const payment = row.receivedPayment ? (row.refundIssued ? "Refunded" : "Paid") : row.overdue ? "Overdue" : "Unpaid";
