@@ -177,11 +177,15 @@ describe("projects", () => {
 });
 
 describe("the console's other writes", () => {
-  test("access codes: the title is recorded, never the code", async () => {
+  test("access codes: created and deleted, the title is recorded, never the code", async () => {
     const code = await createCode(server, admin.cookie, "Partner ACME");
     const entry = await onlyEntry(code.id, "access_code.create", admin);
     expect(entry).toMatchObject({ targetType: "access_code", targetLabel: "Partner ACME", after: { title: "Partner ACME" } });
     expect(JSON.stringify(entry)).not.toContain(code.code);
+    const deleted = await ok("DELETE", `/api/admin/accesscodes?accessCodeIDs=${code.id}`, admin.cookie);
+    const gone = await onlyEntry(code.id, "access_code.delete", admin, deleted);
+    expect(gone).toMatchObject({ targetLabel: "Partner ACME", before: { title: "Partner ACME" }, after: null });
+    expect(JSON.stringify(gone)).not.toContain(code.code);
   });
 
   test("FAQ: create, update and delete", async () => {
