@@ -2,7 +2,7 @@
 // at most 338 px high, links to /notifications and /notifications/{id} (and to what each one is
 // about), "Mark all as read", and an unread dot when any of the first 5 is unread. Its data comes rendered with the page; it asks again when another
 // island says notifications changed (an announcement was sent) or a live event says one arrived.
-import { useEffect, useRef, useState } from "react";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
 import {
   BELL_SIZE,
   NOTIFICATIONS_ALL_READ_EVENT,
@@ -15,6 +15,9 @@ import {
 import { api } from "../api";
 import { CHANNEL_TITLES, ChannelAvatar, Icon } from "../notifications/channel-icon";
 import { useLiveEvents } from "../ui/live-events";
+
+/** How long a followed link waits for its notification to be marked read before leaving anyway. */
+const READ_BEFORE_LEAVING_MS = 1000;
 
 export type NotificationBellProps = { notifications: NotificationItem[]; renderedAt: number };
 
@@ -76,11 +79,18 @@ export default function NotificationBell(props: NotificationBellProps) {
     if (error) window.dispatchEvent(new Event(NOTIFICATIONS_REFRESH_EVENT));
   }
 
-  // Following a link to what a notification is about reads it, as opening it would.
-  function readOnTheWay(item: NotificationItem) {
+  // Following a link to what a notification is about reads it, as opening it would. A plain click
+  // waits for the read (at most a second) so the page it opens no longer counts it as unread; a
+  // click that opens another tab reads it on the side.
+  async function readOnTheWay(event: MouseEvent<HTMLAnchorElement>, item: NotificationItem) {
     if (item.isRead) return;
     window.dispatchEvent(new CustomEvent(NOTIFICATIONS_READ_EVENT, { detail: [item._id] }));
-    void api.api.notifications.markasread.patch({ notificationIDs: [item._id] }, { fetch: { keepalive: true } });
+    const read = api.api.notifications.markasread.patch({ notificationIDs: [item._id] }, { fetch: { keepalive: true } });
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    await Promise.race([read, new Promise((resolve) => setTimeout(resolve, READ_BEFORE_LEAVING_MS))]);
+    window.location.assign(href);
   }
 
   return (
@@ -125,7 +135,7 @@ export default function NotificationBell(props: NotificationBellProps) {
                     {item.isRead ? null : <span className="unread-dot" role="img" aria-label="Unread" />}
                   </a>
                   {item.link ? (
-                    <a className="bell-item-link" href={item.link.href} onClick={() => readOnTheWay(item)}>
+                    <a className="bell-item-link" href={item.link.href} onClick={(event) => void readOnTheWay(event, item)}>
                       {item.link.label}
                       <span aria-hidden="true"> →</span>
                     </a>

@@ -17,7 +17,8 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
   const suite = browserSuite({ smtp: true });
 
   test("a visitor orders a Medium app, an admin moves it along, the customer follows it", async () => {
-    const email = "ada@example.com";
+    // A fresh address per attempt, so a retried run (package.json: --retry=1) starts clean.
+    const email = `ada-order-${Date.now().toString(36)}@example.com`;
     const visitorContext = await suite.browser.newContext({ viewport: DESKTOP });
     const page = await visitorContext.newPage();
     const errors = watchErrors(page);
@@ -167,6 +168,8 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await adminPage.goto(`${suite.server.url}/projects/${projectId}/admin`);
     await hydrated(adminPage, "project-admin");
     await adminPage.getByLabel("Project status").selectOption("in-progress");
+    // Changes that reach the customer are asked first (issue 16).
+    await adminPage.getByRole("dialog", { name: "Set Analytical Engines Ltd to In Progress?" }).getByRole("button", { name: "Set to In Progress" }).click();
     await adminPage.locator('[data-project-badge="status"]', { hasText: "In Progress" }).waitFor();
     await adminPage.getByRole("button", { name: "Send invoice" }).click();
     await adminPage.getByText(/^Send an invoice for \$\d[\d,]* to /).waitFor();
@@ -174,6 +177,7 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await adminPage.getByRole("button", { name: "Resend" }).waitFor();
     await hydrated(adminPage, "project-admin");
     await adminPage.getByRole("switch", { name: "Payment received" }).click();
+    await adminPage.getByRole("dialog", { name: "Mark Analytical Engines Ltd as paid?" }).getByRole("button", { name: "Mark paid" }).click();
     await adminPage.locator('[data-project-badge="payment"]', { hasText: "Paid" }).waitFor();
     await shoot(adminPage, "project-admin");
 
