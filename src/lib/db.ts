@@ -127,7 +127,9 @@ async function migrationsPending(lastApplied: () => Promise<string | null | unde
 
 async function openPglite(dir: string | null): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm } });
+  // PGlite's 128 MB of shared buffers were a third of the server's memory; its files are also in
+  // the OS page cache, so 16 MB costs no measurable speed here and about 120 MB less RSS.
+  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm }, postgresqlconf: ["shared_buffers=16MB"] });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite is one connection in this process, so no lock is needed around migrations.
   if (await migrationsPending(async () => (await client.query<{ last: string | null }>(LAST_APPLIED_SQL)).rows[0]?.last))

@@ -1,0 +1,11 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+const rss = () => (process.memoryUsage().rss / 1048576).toFixed(0);
+console.log("before", rss());
+const conf = process.env.CONF ? process.env.CONF.split(";") : undefined;
+const c = await PGlite.create("/tmp/speed-pgldir/db", { extensions: { pg_trgm }, ...(conf ? { postgresqlconf: conf } : {}) });
+console.log("after create", rss());
+for (const s of ["shared_buffers", "work_mem", "wal_buffers", "temp_buffers", "maintenance_work_mem"]) console.log(s, (await c.query<any>(`show ${s}`)).rows[0]);
+for (let i = 0; i < 200; i++) await c.query("select p.*, u.* from projects p join users u on u.id = p.creator_id order by p.created_at desc limit 50");
+console.log("after queries", rss());
+await c.close();
