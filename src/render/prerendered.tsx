@@ -42,6 +42,7 @@ export function Prerendered(props: { tag: "details"; className: string; cacheKey
         {entry.scripts.map((src) => (
           <script key={src} type="module" src={src} async />
         ))}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own output for these children, escaped when it was rendered */}
         <Tag className={props.className} dangerouslySetInnerHTML={{ __html: entry.html }} />
       </>
     );
