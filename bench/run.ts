@@ -1,9 +1,11 @@
 // `bun run bench`: seeds a fresh Postgres database and a PGlite directory, starts the production
 // server (`bun src/main.ts`, its own process) and a bare Bun.serve, loads each page and API route
 // with wrk, and prints one Markdown table (also written to bench/last-run.md): requests/s, p99 and
-// the ratio to the bare server measured in the same run, plus cold starts, island JS weights, the
-// server's memory, 2,000 idle live-event streams (bench/sse.ts), /dashboard under a burst of
-// sign-ins, and /dashboard on one instance against two behind HAProxy (bench/cluster.ts; needs haproxy).
+// the ratio to the bare server measured in the same run (Postgres, and the main signed-in pages on
+// PGlite), plus cold starts (median restart), the server's memory after the load on each database,
+// the JavaScript each page makes the browser download and each island's weight, 2,000 idle
+// live-event streams (bench/sse.ts), /dashboard under a burst of sign-ins, and /dashboard on one
+// instance against two behind HAProxy (bench/cluster.ts; needs haproxy).
 //
 //   BENCH_DURATION=3 bun run bench     seconds per wrk row (default 10)
 //   BENCH_SCALE=1 bun run bench        adds admin search at 100k projects / 10k users (the

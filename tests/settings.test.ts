@@ -59,7 +59,8 @@ describe("signed-in header", () => {
 
   test("the profile menu, reused between pages, shows a new name and theme on the next page", async () => {
     const { cookie } = await server.createUser({ displayName: "Menu Before" });
-    const menuOf = async () => /<details class="profile-menu">[\s\S]*?<\/details>/.exec(await (await server.request("/settings", { cookie })).text())?.[0] ?? "";
+    const menuOf = async () =>
+      /<details class="profile-menu">[\s\S]*?<\/details>/.exec(await (await server.request("/settings", { cookie })).text())?.[0] ?? "";
     const first = await menuOf();
     expect(first).toContain("Menu Before");
     // The second page reuses the first one's menu, word for word.
