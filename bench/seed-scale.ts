@@ -10,6 +10,7 @@ import { count, like, sql } from "drizzle-orm";
 import { type NewProject, type NewUser, projects, users } from "../db/schema";
 import { boot } from "../src/boot";
 import { ConfigError, loadConfig } from "../src/config";
+import { hashPassword } from "../src/features/auth/passwords";
 import type { Sealer } from "../src/lib/crypto";
 import type { Db } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
@@ -106,7 +107,7 @@ export async function seedScale(
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const now = Date.now();
   // Hashing is deliberately slow; one hash serves every seeded user.
-  const passwordHash = await Bun.password.hash("scale-password", { algorithm: "argon2id" });
+  const passwordHash = await hashPassword("scale-password");
   const sealedPassword = sealer.seal("registrar-password");
 
   const userRows: { id: string; name: string }[] = [];

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { type NewUser, bugReports, notifications, users } from "../db/schema";
+import { hashPassword } from "../src/features/auth/passwords";
 import { createSealer } from "../src/lib/crypto";
 import { openDatabase } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
@@ -89,7 +90,7 @@ export async function seedBenchData(options: { databaseUrl: string | null; dataD
     );
 
     // One hash serves the whole pool: seeding should not cost what the sign-ins measure.
-    const passwordHash = await Bun.password.hash(SIGN_IN_PASSWORD, { algorithm: "argon2id" });
+    const passwordHash = await hashPassword(SIGN_IN_PASSWORD);
     const pool: NewUser[] = Array.from({ length: options.signInUsers }, (_, i) => ({
       id: newId(),
       email: signInEmail(i),

@@ -55,15 +55,17 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     ? createLogger({ format: "json", sink: { write: (line) => sink(line.trimEnd()) } })
     : createLogger({ format: config.nodeEnv === "production" ? "json" : "pretty" });
   mkdirSync(config.dataDir, { recursive: true });
+  // The island bundles build (or load from their disk cache) while the database opens.
+  const assets = buildAssets();
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const superAdmin = await ensureSuperAdmin(database.db, config);
+  // The job queue is started before anything can enqueue: it installs pg-boss's schema and declares
+  // every queue. The bootstrap rows enqueue nothing, so they are written meanwhile.
+  const jobs = createJobQueue<AppJobs>(database, { queues: appQueues, log });
+  const [superAdmin, seeded] = await Promise.all([ensureSuperAdmin(database.db, config), seedFaqs(database.db), jobs.start()]);
   if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
-  if (await seedFaqs(database.db)) log("bootstrap: added the starter FAQs");
+  if (seeded) log("bootstrap: added the starter FAQs");
   let draining = false;
   const mailer = createMailer(config, log);
-  // Started before anything can enqueue: it installs pg-boss's schema and declares every queue.
-  const jobs = createJobQueue<AppJobs>(database, { queues: appQueues, log });
-  await jobs.start();
   const deps: AppDeps = {
     config,
     database,
@@ -73,16 +75,19 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     payments: createPayments(config),
     events: createEventBus<AppEvents>(database, { log }),
     liveStreams: createSseHub({ log }),
-    assets: await buildAssets(),
+    assets: await assets,
     sealer: createSealer(resolveAppSecret(config)),
     log,
     now: options.now ?? (() => new Date()),
     isDraining: () => draining,
   };
-  await startJobWorkers(deps);
   // One LISTEN per channel for the whole instance. The FAQ trigger's notice reaches this
   // instance too; the writer has already dropped its own cache by then (README decision 11).
-  const unsubscribes = await Promise.all([startLiveFanout(deps), deps.events.subscribe("public_pages_changed", () => invalidatePublicPages(database.db))]);
+  const [, ...unsubscribes] = await Promise.all([
+    startJobWorkers(deps),
+    startLiveFanout(deps),
+    deps.events.subscribe("public_pages_changed", () => invalidatePublicPages(database.db)),
+  ]);
   const app = createApp(deps);
   const handle = createFetchHandler(
     (request) => app.handle(request),

@@ -57,6 +57,22 @@ describe("signed-in header", () => {
     expect(await (await server.request("/settings", { cookie: admin.cookie })).text()).toContain('href="/admin"');
   });
 
+  test("the profile menu, reused between pages, shows a new name and theme on the next page", async () => {
+    const { cookie } = await server.createUser({ displayName: "Menu Before" });
+    const menuOf = async () =>
+      /<details class="profile-menu">[\s\S]*?<\/details>/.exec(await (await server.request("/settings", { cookie })).text())?.[0] ?? "";
+    const first = await menuOf();
+    expect(first).toContain("Menu Before");
+    // The second page reuses the first one's menu, word for word.
+    expect(await menuOf()).toBe(first);
+    expect((await patchMe(cookie, { displayName: "Menu After" })).status).toBe(200);
+    const renamed = await menuOf();
+    expect(renamed).toContain("Menu After");
+    expect(renamed).not.toContain("Menu Before");
+    expect((await server.request("/api/users/me/settings", { method: "PATCH", cookie, json: { path: "theme.tintColor", value: 3 } })).status).toBe(200);
+    expect(await menuOf()).not.toBe(renamed);
+  });
+
   test("a rotated admin key revokes the role at once", async () => {
     const admin = await server.createAdmin();
     await server.deps.database.db.update(users).set({ adminKey: "old-key" }).where(eq(users.id, admin.user.id));

@@ -19,7 +19,7 @@ export async function resolveActor(deps: AppDeps, request: Request): Promise<{ a
 }
 
 export const context = (deps: AppDeps) =>
-  new Elysia({ name: "context" }).decorate("deps", deps).derive({ as: "global" }, async ({ request, set }) => {
+  new Elysia({ name: "context" }).derive({ as: "global" }, async ({ request, set }) => {
     const { actor, renewCookie } = await resolveActor(deps, request);
     holdTemporarySession(actor, request);
     if (renewCookie) set.headers["set-cookie"] = renewCookie;

@@ -1,7 +1,7 @@
 // The database adapter: PGlite on disk by default, Postgres when a URL is given.
 // Everything above this file sees one Drizzle type and never knows which it got. The few
 // helpers every queries.ts shares (LIKE patterns, paged lists) live here too.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -54,8 +54,10 @@ export const COUNT_AHEAD = 1000;
 type Pageable<Row> = { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };
 
 /**
- * Runs page `page` (from 1) of an ordered select beside a (capped) count of the rows `where`
- * matches in `table`. The count reads the table alone, so joins that only add columns do not slow it down.
+ * Runs page `page` (from 1) of an ordered select, then a (capped) count of the rows `where` matches
+ * in `table`. A page that is not full ends the list, so its rows give the count and the count query
+ * is skipped (most customers' lists fit on one page). The count reads the table alone, so joins that
+ * only add columns do not slow it down.
  */
 export async function paged<Row>(
   db: Db,
@@ -64,6 +66,8 @@ export async function paged<Row>(
   page: { page: number; pageSize: number },
 ): Promise<Page<Row>> {
   const offset = (page.page - 1) * page.pageSize;
+  const rows = await ordered.limit(page.pageSize).offset(offset);
+  if (rows.length < page.pageSize && (rows.length > 0 || offset === 0)) return { rows, totalCount: offset + rows.length, countCapped: false };
   const cap = offset + COUNT_AHEAD;
   const matching = db
     .select({ one: sql`1` })
@@ -71,7 +75,7 @@ export async function paged<Row>(
     .where(counted.where)
     .limit(cap + 1)
     .as("matching");
-  const [rows, [total]] = await Promise.all([ordered.limit(page.pageSize).offset(offset), db.select({ value: count() }).from(matching)]);
+  const [total] = await db.select({ value: count() }).from(matching);
   const found = total?.value ?? 0;
   return { rows, totalCount: Math.min(found, cap), countCapped: found > cap };
 }
@@ -108,12 +112,32 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openPglite(options.memory ? null : join(options.dataDir, "db"));
 }
 
+/** The newest migration's time, as drizzle-kit wrote it in the journal and the migrator records it once applied. */
+const newestMigrationMillis = Math.max(
+  ...(JSON.parse(readFileSync(join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: Array<{ when: number }> }).entries.map(
+    (entry) => entry.when,
+  ),
+);
+const LAST_APPLIED_SQL = "select max(created_at)::text as last from drizzle.__drizzle_migrations";
+
+/**
+ * Whether the migrator has work to do, in one query: it runs every migration newer than the last
+ * one applied. On a new database the table is missing, the query fails, and the answer is yes.
+ */
+async function migrationsPending(lastApplied: () => Promise<string | null | undefined>): Promise<boolean> {
+  const last = await lastApplied().catch(() => null);
+  return !last || Number(last) < newestMigrationMillis;
+}
+
 async function openPglite(dir: string | null): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm } });
+  // PGlite's 128 MB of shared buffers were a third of the server's memory; its files are also in
+  // the OS page cache, so 16 MB costs no measurable speed here and about 120 MB less RSS.
+  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm }, postgresqlconf: ["shared_buffers=16MB"] });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite is one connection in this process, so no lock is needed around migrations.
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  if (await migrationsPending(async () => (await client.query<{ last: string | null }>(LAST_APPLIED_SQL)).rows[0]?.last))
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,
     kind: "pglite",
@@ -128,21 +152,9 @@ async function openPglite(dir: string | null): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  // A dedicated single connection holds the advisory lock for the whole migration run,
-  // so two instances starting together apply each migration once.
-  const migrationClient = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
-  try {
-    await migrationClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-    try {
-      await migratePostgres(drizzlePostgres(migrationClient), { migrationsFolder });
-    } finally {
-      await migrationClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
-    }
-  } finally {
-    await migrationClient.end({ timeout: 5 });
-  }
   const client = postgres(url, { max: 10, connect_timeout: 5, idle_timeout: 30, onnotice: () => {} });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  if (await migrationsPending(async () => (await client.unsafe<Array<{ last: string | null }>>(LAST_APPLIED_SQL))[0]?.last)) await migrate(url);
+  const db = drizzlePostgres(namingStatements(client), { schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",
@@ -154,6 +166,45 @@ async function openPostgres(url: string): Promise<Database> {
       ),
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/**
+ * Drizzle sends every query it builds without `.prepare()` as an unnamed statement, which costs
+ * postgres-js two round trips (describe, then execute) and Postgres a parse and a plan each time:
+ * 1-5 ms of planning for the dashboard's three-table join, against 0.2 ms to run it. Named, a
+ * statement is described and planned once per connection (postgres-js keys them by their text and
+ * parameter types, and re-prepares one a migration invalidated). Drizzle puts every value in a
+ * parameter, so the texts are as few as the queries the code can build.
+ */
+function namingStatements<Client extends postgres.Sql | postgres.TransactionSql>(sql: Client): Client {
+  return new Proxy(sql, {
+    get(target, key, receiver) {
+      if (key === "unsafe")
+        return (query: string, parameters?: never[], options?: postgres.UnsafeQueryOptions) => target.unsafe(query, parameters, { ...options, prepare: true });
+      // Drizzle's transactions run on the connection `begin` hands out: it names its statements too.
+      if (key === "begin" && "begin" in target)
+        return (callback: (tx: postgres.TransactionSql) => unknown) => target.begin((tx) => callback(namingStatements(tx)));
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
+/**
+ * A dedicated single connection holds the advisory lock for the whole migration run, so two
+ * instances starting together apply each migration once.
+ */
+async function migrate(url: string): Promise<void> {
+  const migrationClient = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
+  try {
+    await migrationClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    try {
+      await migratePostgres(drizzlePostgres(migrationClient), { migrationsFolder });
+    } finally {
+      await migrationClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+    }
+  } finally {
+    await migrationClient.end({ timeout: 5 });
+  }
 }
 
 async function withTimeout(check: Promise<boolean>, timeoutMs: number): Promise<boolean> {

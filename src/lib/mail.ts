@@ -4,7 +4,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import nodemailer from "nodemailer";
 import type { Config } from "../config";
 import type { MailAttachment } from "../shared/enums";
 
@@ -46,6 +45,20 @@ function toMailOptions(message: MailMessage) {
   };
 }
 
+/**
+ * A nodemailer transport made with the first message: loading nodemailer at every start cost a
+ * tenth of the start-up, and most starts send nothing.
+ */
+function lazyTransport<Transport extends { close(): void }>(
+  create: (nodemailer: typeof import("nodemailer")["default"]) => Transport,
+): { get(): Promise<Transport>; close(): void } {
+  let transport: Promise<Transport> | null = null;
+  return {
+    get: () => (transport ??= import("nodemailer").then((module) => create(module.default))),
+    close: () => void transport?.then((made) => made.close()),
+  };
+}
+
 export function createMailer(config: Config, log: (line: string) => void): Mailer {
   return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createFileMailer(join(config.dataDir, "mail"), config.mailFrom, log);
 }
@@ -53,11 +66,11 @@ export function createMailer(config: Config, log: (line: string) => void): Maile
 function createSmtpMailer(url: string, from: string): Mailer {
   // One connection per message (no pool): nothing stale to recover after the server restarts,
   // and the job queue already retries.
-  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }, { from });
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }, { from }));
   return {
     kind: "smtp",
     async send(message) {
-      await transport.sendMail(toMailOptions(message));
+      await (await transport.get()).sendMail(toMailOptions(message));
     },
     close() {
       transport.close();
@@ -72,11 +85,11 @@ const oneLine = (value: string): string => value.replace(/[\u0000-\u001f\u007f]+
 const maskAddresses = (value: string): string => value.replace(/([^\s<>,@"]?)[^\s<>,@"]*@/g, "$1…@");
 
 function createFileMailer(dir: string, from: string, log: (line: string) => void): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }, { from });
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }, { from }));
   return {
     kind: "file",
     async send(message) {
-      const info = await transport.sendMail(toMailOptions(message));
+      const info = await (await transport.get()).sendMail(toMailOptions(message));
       const source = info.message;
       if (!Buffer.isBuffer(source)) throw new Error("The file mailer expected a buffered message");
       await mkdir(dir, { recursive: true });

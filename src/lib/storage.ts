@@ -4,7 +4,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, extname, join, resolve, sep } from "node:path";
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import type { Config } from "../config";
 
 export type StoredObject = { body: Uint8Array; contentType: string };
@@ -197,28 +196,33 @@ export function createDiskStorage(root: string): Storage {
 // S3 (AWS or any S3-compatible service: MinIO, R2, s3rver...)
 
 type S3Settings = NonNullable<Config["s3"]>;
+type S3Sdk = typeof import("@aws-sdk/client-s3");
 
 export function createS3Storage(settings: S3Settings): Storage {
   const endpoint = settings.endpoint?.replace(/\/+$/, "") ?? null;
-  const client = new S3Client({
-    region: settings.region,
-    ...(endpoint
-      ? {
-          endpoint,
-          // Custom endpoints rarely have wildcard DNS for virtual-hosted buckets.
-          forcePathStyle: true,
-          // Newer SDKs add CRC checksums to every request by default, which several
-          // S3-compatible servers reject or store verbatim; send them only where S3 requires them.
-          requestChecksumCalculation: "WHEN_REQUIRED" as const,
-          responseChecksumValidation: "WHEN_REQUIRED" as const,
-        }
-      : {}),
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000, throwOnRequestTimeout: true },
-    maxAttempts: 3,
-  });
+  const createClient = ({ S3Client }: S3Sdk) =>
+    new S3Client({
+      region: settings.region,
+      ...(endpoint
+        ? {
+            endpoint,
+            // Custom endpoints rarely have wildcard DNS for virtual-hosted buckets.
+            forcePathStyle: true,
+            // Newer SDKs add CRC checksums to every request by default, which several
+            // S3-compatible servers reject or store verbatim; send them only where S3 requires them.
+            requestChecksumCalculation: "WHEN_REQUIRED" as const,
+            responseChecksumValidation: "WHEN_REQUIRED" as const,
+          }
+        : {}),
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000, throwOnRequestTimeout: true },
+      maxAttempts: 3,
+    });
+  // The SDK loads with the first S3 call, not at every start (it was a fifth of the start-up).
+  let loaded: Promise<{ sdk: S3Sdk; client: ReturnType<typeof createClient> }> | null = null;
+  const s3 = () => (loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({ sdk, client: createClient(sdk) })));
   const bucket = settings.bucket;
   const publicBase = settings.publicUrl
     ? settings.publicUrl.replace(/\/+$/, "")
@@ -231,7 +235,7 @@ export function createS3Storage(settings: S3Settings): Storage {
     return `${publicBase}/${encodeKey(key)}`;
   };
 
-  const isNotFound = (error: unknown): boolean =>
+  const isNotFound = (error: unknown, { S3ServiceException }: S3Sdk): boolean =>
     error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
 
   return {
@@ -240,8 +244,9 @@ export function createS3Storage(settings: S3Settings): Storage {
 
     async put(key, body, contentType) {
       assertValidKey(key);
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: body,
@@ -255,24 +260,26 @@ export function createS3Storage(settings: S3Settings): Storage {
 
     async get(key) {
       assertValidKey(key);
+      const { sdk, client } = await s3();
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const result = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         if (!result.Body) return null;
         const body = await result.Body.transformToByteArray();
         return { body, contentType: result.ContentType ?? FALLBACK_CONTENT_TYPE };
       } catch (error) {
-        if (isNotFound(error)) return null;
+        if (isNotFound(error, sdk)) return null;
         throw error;
       }
     },
 
     async delete(key) {
       assertValidKey(key);
+      const { sdk, client } = await s3();
       try {
-        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
       } catch (error) {
         // S3 answers 204 for a missing key; some compatible servers answer 404.
-        if (!isNotFound(error)) throw error;
+        if (!isNotFound(error, sdk)) throw error;
       }
     },
   };

@@ -4,7 +4,7 @@
 //
 // STRIPE_API_URL points the SDK at another Stripe-compatible origin; the tests use the loopback
 // fake in tests/helpers/stripe.ts, so every call below runs through the real SDK in tests too.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Config } from "../config";
 
 export type CheckoutRequest = {
@@ -73,16 +73,24 @@ const NETWORK_RETRIES = 2;
 export function createPayments(config: Config): Payments | null {
   if (!config.stripe) return null;
   const { secretKey, webhookSecret, api } = config.stripe;
-  const stripe = new Stripe(secretKey, {
-    timeout: REQUEST_TIMEOUT_MS,
-    maxNetworkRetries: NETWORK_RETRIES,
-    ...(api ? { host: api.host, port: api.port, protocol: api.protocol } : {}),
-  });
+  // The SDK loads with the first payment call, not at every start (it was a tenth of the start-up).
+  const sdk = () => import("stripe").then((module) => module.default);
+  let client: Promise<Stripe> | null = null;
+  const connect = () =>
+    (client ??= sdk().then(
+      (StripeSdk) =>
+        new StripeSdk(secretKey, {
+          timeout: REQUEST_TIMEOUT_MS,
+          maxNetworkRetries: NETWORK_RETRIES,
+          ...(api ? { host: api.host, port: api.port, protocol: api.protocol } : {}),
+        }),
+    ));
 
   return {
     async createCheckoutSession(request) {
       const currency = request.currency.toLowerCase();
       const metadata = { ...request.metadata, invoiceNumber: request.invoiceNumber };
+      const stripe = await connect();
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
@@ -109,7 +117,7 @@ export function createPayments(config: Config): Payments | null {
     },
 
     async retrieveCheckoutSession(id) {
-      const session = await stripe.checkout.sessions.retrieve(id);
+      const session = await (await connect()).checkout.sessions.retrieve(id);
       const paymentIntent = session.payment_intent;
       return {
         id: session.id,
@@ -124,16 +132,16 @@ export function createPayments(config: Config): Payments | null {
     },
 
     async refund(request) {
-      const refund = await stripe.refunds.create({ payment_intent: request.paymentIntentId }, { idempotencyKey: request.idempotencyKey });
+      const refund = await (await connect()).refunds.create({ payment_intent: request.paymentIntentId }, { idempotencyKey: request.idempotencyKey });
       return { id: refund.id, status: oneOf(refund.status, ["pending", "requires_action", "succeeded", "failed", "canceled"], "pending") };
     },
 
     async parseWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError("The webhook request has no Stripe-Signature header");
       try {
-        return await stripe.webhooks.constructEventAsync(rawBody, signatureHeader, webhookSecret);
+        return await (await connect()).webhooks.constructEventAsync(rawBody, signatureHeader, webhookSecret);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        if (error instanceof (await sdk()).errors.StripeSignatureVerificationError) {
           throw new WebhookSignatureError(`The webhook signature does not match: ${error.message}`, { cause: error });
         }
         throw error;

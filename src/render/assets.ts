@@ -1,7 +1,9 @@
-// Builds the browser assets once at start-up: the stylesheet, its fonts and one bundle per island
-// (plus the hydration loader), content-hashed, code-split, gzip-compressed, held in memory.
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+// Builds the browser assets at start-up: the stylesheet, its fonts and one bundle per island (plus
+// the hydration loader), content-hashed, code-split, gzip-compressed, held in memory. The bundles
+// are cached on disk under the hash of everything the last build read, so a start whose island
+// sources, dependencies and Bun are unchanged reads them back instead of running Bun.build again.
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 
 /** `gzip` is null for what is compressed already (fonts). */
 export type Asset = { body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> | null; contentType: string };
@@ -20,6 +22,7 @@ const root = join(import.meta.dir, "../..");
 const islandsDir = join(root, "islands");
 const behavioursDir = join(islandsDir, "behaviours");
 const stylesDir = join(import.meta.dir, "styles");
+const cacheDir = join(root, "node_modules/.cache/island-bundles");
 
 function hashOf(bytes: Uint8Array<ArrayBuffer>): string {
   return Bun.hash(bytes).toString(36).slice(0, 10);
@@ -75,6 +78,59 @@ export async function buildAssets(): Promise<Assets> {
     ...names.map((name) => join(islandsDir, name, "index.tsx")),
     ...behaviourNames.map((name) => join(behavioursDir, `${name}.ts`)),
   ];
+  const bundles = readCachedBundles(entrypoints) ?? (await buildBundles(entrypoints));
+
+  const islands: Record<string, string> = {};
+  const behaviours: Record<string, string> = {};
+  let loader = "";
+  for (const bundle of bundles.outputs) {
+    const path = `/assets/${bundle.path}`;
+    files.set(path, { body: bundle.body, gzip: bundle.gzip, contentType: "text/javascript; charset=utf-8" });
+    if (!bundle.entry) continue;
+    const [dir = "", file = ""] = bundle.path.split("/");
+    if (dir.startsWith("loader-")) loader = path;
+    else if (names.includes(dir)) islands[dir] = path;
+    else if (dir === "behaviours") behaviours[file.replace(/-[^-]+\.js$/, "")] = path;
+  }
+  if (!loader) throw new Error("The island loader was not built");
+  return { css: cssPath, preloadFonts: fonts.slice(0, 1), loader, islands, behaviours, files };
+}
+
+type Bundle = { path: string; entry: boolean; body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> };
+/** What the cache keeps beside the bundles: the files the build read, and the key they hashed to. */
+type CacheManifest = { key: string; inputs: string[]; outputs: Array<{ path: string; entry: boolean }> };
+
+/**
+ * The cache key: Bun's version, this file (the build options), the entry points, and the content
+ * of every file the build read (island sources, src/shared, React and the other packages). If none
+ * changed, Bun.build would write the same bytes again.
+ */
+function cacheKey(entrypoints: string[], inputs: string[]): string {
+  const hasher = new Bun.CryptoHasher("sha256");
+  hasher.update(`${Bun.version}\n${entrypoints.map((entry) => relative(root, entry)).join("\n")}\n`);
+  hasher.update(readFileSync(import.meta.path));
+  for (const input of inputs) hasher.update(`\n${input}\n`).update(readFileSync(join(root, input)));
+  return hasher.digest("hex");
+}
+
+function readCachedBundles(entrypoints: string[]): { outputs: Bundle[] } | null {
+  try {
+    const manifest = JSON.parse(readFileSync(join(cacheDir, "manifest.json"), "utf8")) as CacheManifest;
+    if (cacheKey(entrypoints, manifest.inputs) !== manifest.key) return null;
+    const outputs = manifest.outputs.map(({ path, entry }) => ({
+      path,
+      entry,
+      body: new Uint8Array(readFileSync(join(cacheDir, manifest.key, path))),
+      gzip: new Uint8Array(readFileSync(join(cacheDir, manifest.key, `${path}.gz`))),
+    }));
+    return { outputs };
+  } catch {
+    // No cache yet, a file gone or changed since (an input deleted, a half-written cache): build.
+    return null;
+  }
+}
+
+async function buildBundles(entrypoints: string[]): Promise<{ outputs: Bundle[] }> {
   const result = await Bun.build({
     entrypoints,
     root: islandsDir,
@@ -85,23 +141,47 @@ export async function buildAssets(): Promise<Assets> {
     naming: { entry: "[dir]/[name]-[hash].[ext]", chunk: "chunks/[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     publicPath: "/assets/",
+    metafile: true,
   });
   if (!result.success) throw new AggregateError(result.logs, "Building the islands failed");
-
-  const islands: Record<string, string> = {};
-  const behaviours: Record<string, string> = {};
-  let loader = "";
+  const outputs: Bundle[] = [];
   for (const output of result.outputs) {
-    const path = `/assets/${output.path.replace(/^\.\//, "")}`;
-    files.set(path, asset(new Uint8Array(await output.arrayBuffer()), "text/javascript; charset=utf-8"));
-    if (output.kind !== "entry-point") continue;
-    const [dir = "", file = ""] = output.path.replace(/^\.\//, "").split("/");
-    if (dir.startsWith("loader-")) loader = path;
-    else if (names.includes(dir)) islands[dir] = path;
-    else if (dir === "behaviours") behaviours[file.replace(/-[^-]+\.js$/, "")] = path;
+    const body = new Uint8Array(await output.arrayBuffer());
+    outputs.push({ path: output.path.replace(/^\.\//, ""), entry: output.kind === "entry-point", body, gzip: Bun.gzipSync(body, { level: 9 }) });
   }
-  if (!loader) throw new Error("The island loader was not built");
-  return { css: cssPath, preloadFonts: fonts.slice(0, 1), loader, islands, behaviours, files };
+  // Metafile paths are relative to the working directory; the cache keeps them relative to the project.
+  const inputs = Object.keys(result.metafile?.inputs ?? {})
+    .map((input) => relative(root, resolve(input)))
+    .sort();
+  writeCache({ key: cacheKey(entrypoints, inputs), inputs, outputs: outputs.map(({ path, entry }) => ({ path, entry })) }, outputs);
+  return { outputs };
+}
+
+/**
+ * The bundles are written to a folder of this process, renamed to the key's folder (unless another
+ * process got there first with the same bytes), then the manifest is renamed into place: a reader
+ * sees a whole cache or none, never a file another start is still writing. Older keys are removed after.
+ */
+function writeCache(manifest: CacheManifest, outputs: Bundle[]): void {
+  const folder = join(cacheDir, manifest.key);
+  const scratch = `${folder}.${process.pid}`;
+  try {
+    for (const bundle of outputs) {
+      const path = join(scratch, bundle.path);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, bundle.body);
+      writeFileSync(`${path}.gz`, bundle.gzip);
+    }
+    if (existsSync(folder)) rmSync(scratch, { recursive: true, force: true });
+    else renameSync(scratch, folder);
+    const temporary = join(cacheDir, `manifest.${process.pid}.json`);
+    writeFileSync(temporary, JSON.stringify(manifest));
+    renameSync(temporary, join(cacheDir, "manifest.json"));
+    for (const entry of readdirSync(cacheDir, { withFileTypes: true }))
+      if (entry.isDirectory() && entry.name !== manifest.key) rmSync(join(cacheDir, entry.name), { recursive: true, force: true });
+  } catch {
+    // A read-only install still serves what it just built; the next start builds again.
+  }
 }
 
 function minifyCss(css: string): string {

@@ -1,6 +1,7 @@
 // Passwords: argon2id hashing behind a small limiter, the decoy hash for unknown accounts, and
 // the rules a new password must meet.
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { randomToken } from "../../lib/crypto";
 
@@ -9,9 +10,10 @@ export const MAX_PASSWORD_LENGTH = 200;
 export const WEAK_PASSWORD_MESSAGE = "weak password (must be 6 characters or more)";
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Choose another one.";
 
-// argon2id costs ~150 ms of CPU and 64 MiB each; more than a few at once would let a burst of
-// sign-ins starve every other request, so hashing waits its turn behind this limiter.
-const MAX_CONCURRENT_HASHES = 4;
+// argon2id costs ~125 ms of one core and 19 MiB each, on Bun's worker threads. Hashes wait their
+// turn so that one core is always left for serving: a burst of sign-ins queues behind itself
+// instead of slowing every other page (bench: /dashboard + 20 sign-ins/s).
+const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
 let running = 0;
 const waiting: Array<() => void> = [];
 

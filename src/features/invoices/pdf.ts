@@ -1,6 +1,6 @@
 // The invoice as a PDF (pdf-lib), attached to the invoice mail. It says what the printable page
 // says: who bills whom, for what, how much, by when, and how to pay.
-import { PDFDocument, type PDFFont, StandardFonts, rgb } from "pdf-lib";
+import type { PDFFont } from "pdf-lib";
 import { formatDate } from "../../shared/dates";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
 import type { InvoiceDetails } from "./queries";
@@ -29,6 +29,8 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 export async function renderInvoicePdf(details: InvoiceDetails, number: string, provider: PdfProvider): Promise<Uint8Array> {
   const { invoice, project, customer } = details;
   const pkg = packageFor(invoice.invoiceType);
+  // Loaded with the first invoice rather than at every start (it was a tenth of the start-up).
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Invoice ${number}`);
   pdf.setCreator("Webstudio");

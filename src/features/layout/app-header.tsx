@@ -6,6 +6,7 @@ import type { User } from "../../../db/schema";
 import type { Actor } from "../../http/actor";
 import { Behaviour } from "../../render/behaviour";
 import { Island } from "../../render/island";
+import { Prerendered } from "../../render/prerendered";
 import { NotificationBell } from "./bell";
 import { Logo } from "./logo";
 
@@ -60,8 +61,10 @@ export function ProfileMenu(props: { actor: Actor }) {
   const { user } = props.actor;
   const theme = user.settings.theme;
   const role = roleLabel(props.actor);
+  // Every input of the menu, so an edit to the name, photo, theme or role shows at once.
+  const cacheKey = JSON.stringify([user.id, user.displayName, user.email, user.photoURL, theme.themeColor, theme.tintColor, role]);
   return (
-    <details className="profile-menu">
+    <Prerendered tag="details" className="profile-menu" cacheKey={cacheKey}>
       <summary className="profile-trigger" aria-label="Profile menu">
         <Avatar user={user} size="sm" />
         <svg className="profile-chevron" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
@@ -114,7 +117,7 @@ export function ProfileMenu(props: { actor: Actor }) {
           </button>
         </form>
       </div>
-    </details>
+    </Prerendered>
   );
 }
 
