@@ -263,7 +263,7 @@ async function measurePageWeights(app: App, cookies: Record<"anonymous" | "custo
     const response = await fetch(`${app.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
     if (response.status !== 200) throw new Error(`${who} ${path} answered ${response.status}`);
     const scripts = scriptsOf(await response.text(), assets);
-    const gzip = scripts.reduce((sum, script) => sum + (assets.files.get(script)?.gzip.byteLength ?? 0), 0);
+    const gzip = scripts.reduce((sum, script) => sum + (assets.files.get(script)?.gzip?.byteLength ?? 0), 0);
     const react = scripts.includes(assets.loader);
     const islands = Object.entries(assets.islands)
       .filter(([, src]) => scripts.includes(src))
