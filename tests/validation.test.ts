@@ -141,6 +141,19 @@ describe("NUL characters and invalid UTF-8 are a 400 naming the field, never a 5
     }
   });
 
+  test("an unpaired surrogate escape (which jsonb refuses) in JSON bodies and the multipart data field", async () => {
+    const lone = await refusal(json("/api/bugreports", "POST", { title: "Broken \ud800", description: "It broke" }, { cookie }));
+    expect(lone.fields).toEqual({ title: expect.stringContaining("unpaired surrogate") });
+    const paired = await json("/api/bugreports", "POST", { title: "Broken \ud83d\ude00", description: "It broke" }, { cookie });
+    expect(paired.status).toBe(201);
+    const admin = await server.createAdmin();
+    const announcement = await refusal(json("/api/admin/notifications/appannouncement", "POST", { message: "\udc00 closed" }, { cookie: admin.cookie }));
+    expect(Object.keys(announcement.fields ?? {})).toEqual(["message"]);
+    const form = orderForm(validDraft({ heroTitle: "Fresh \ud800 bread" }));
+    const order = await refusal(server.request("/api/projects", { method: "POST", body: form, headers: { "x-forwarded-for": newIp() } }));
+    expect(order.fields?.["data.heroTitle"]).toContain("unpaired surrogate");
+  });
+
   test("in the multipart data field", async () => {
     const form = orderForm(validDraft({ heroTitle: "Fresh\u0000bread" }));
     const body = await refusal(server.request("/api/projects", { method: "POST", body: form, headers: { "x-forwarded-for": newIp() } }));

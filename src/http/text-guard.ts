@@ -10,6 +10,14 @@ const NUL_MESSAGE = "Contains a NUL character, which is not allowed";
 const BAD_ESCAPE_MESSAGE = "Contains a malformed %-escape or invalid UTF-8";
 const BAD_UTF8_MESSAGE = "Is not valid UTF-8";
 const NUL_OR_BAD_UTF8_MESSAGE = "Contains a NUL character or invalid UTF-8, which is not allowed";
+const LONE_SURROGATE_MESSAGE = "Contains an unpaired surrogate escape (\\uD800-\\uDFFF), which is not valid Unicode";
+
+/** What is wrong with a decoded string: NUL (Postgres refuses it in text) or a lone surrogate (jsonb refuses it), else null. */
+function textProblem(text: string): string | null {
+  if (text.includes("\u0000")) return NUL_MESSAGE;
+  if (!text.isWellFormed()) return LONE_SURROGATE_MESSAGE;
+  return null;
+}
 
 const refusals = new WeakMap<Request, HttpError>();
 
@@ -53,26 +61,29 @@ export function checkUrlText(url: URL): HttpError | null {
   return Object.keys(fields).length > 0 ? refusal(fields) : null;
 }
 
-/** Paths of every string (and key) in a JSON value that matches `bad`. */
-function collectStrings(value: unknown, path: string, bad: (text: string) => boolean, out: string[]): void {
+/** Visits every string (and key) in a JSON value with its field path. */
+function collectStrings(value: unknown, path: string, visit: (text: string, path: string) => void): void {
   if (typeof value === "string") {
-    if (bad(value)) out.push(path || "body");
+    visit(value, path || "body");
   } else if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) collectStrings(item, path ? `${path}.${index}` : String(index), bad, out);
+    for (const [index, item] of value.entries()) collectStrings(item, path ? `${path}.${index}` : String(index), visit);
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
       const child = path ? `${path}.${key}` : key;
-      if (bad(key)) out.push(child);
-      else collectStrings(item, child, bad, out);
+      visit(key, child);
+      collectStrings(item, child, visit);
     }
   }
 }
 
-/** Field paths in a parsed value whose text holds NUL, e.g. the multipart `data` field. */
+/** Field paths in a parsed value whose text holds NUL or a lone surrogate, e.g. the multipart `data` field. */
 export function nulFields(value: unknown, prefix = ""): Record<string, string> {
-  const found: string[] = [];
-  collectStrings(value, prefix, (text) => text.includes("\u0000"), found);
-  return Object.fromEntries(found.map((path) => [path, NUL_MESSAGE]));
+  const found: Record<string, string> = {};
+  collectStrings(value, prefix, (text, path) => {
+    const problem = textProblem(text);
+    if (problem) found[path] ??= problem;
+  });
+  return found;
 }
 
 export function refuseFields(fields: Record<string, string>): HttpError | null {
@@ -102,7 +113,7 @@ export function checkBodyText(bytes: Uint8Array, contentType: string): HttpError
     if (!valid && Object.keys(fields).length === 0) fields.body = BAD_UTF8_MESSAGE;
     return refuseFields(fields);
   }
-  if (valid && !/\\u0000|\u0000/i.test(text)) return null;
+  if (valid && !/\\u0000|\u0000|\\ud[89a-f]/i.test(text)) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -110,10 +121,14 @@ export function checkBodyText(bytes: Uint8Array, contentType: string): HttpError
     // Not JSON at all: the body parser answers that with its own 400.
     return valid ? null : refusal({ body: BAD_UTF8_MESSAGE });
   }
-  const found: string[] = [];
-  collectStrings(parsed, "", (value) => value.includes("\u0000") || (!valid && value.includes("\ufffd")), found);
-  const fields = Object.fromEntries(found.map((path) => [path, valid ? NUL_MESSAGE : NUL_OR_BAD_UTF8_MESSAGE]));
-  return refuseFields(Object.keys(fields).length > 0 ? fields : { body: BAD_UTF8_MESSAGE });
+  const fields: Record<string, string> = {};
+  collectStrings(parsed, "", (value, path) => {
+    if (!valid && (value.includes("\u0000") || value.includes("\ufffd"))) fields[path] ??= NUL_OR_BAD_UTF8_MESSAGE;
+    const problem = valid ? textProblem(value) : null;
+    if (problem) fields[path] ??= problem;
+  });
+  if (Object.keys(fields).length > 0) return refuseFields(fields);
+  return valid ? null : refusal({ body: BAD_UTF8_MESSAGE });
 }
 
 export function rememberRefusal(request: Request, error: HttpError): void {
