@@ -234,8 +234,9 @@ function scriptsOf(html: string, assets: Assets): string[] {
     for (const [, imported] of body.matchAll(/(?:from|import)\s*"(\/assets\/[^"]+\.js)"/g)) visit(imported!);
   };
   for (const [, src] of html.matchAll(/<script[^>]* src="(\/assets\/[^"]+\.js)"/g)) visit(src!);
-  // The loader fetches each island's bundle by the URL in its data-src.
-  for (const [, src] of html.matchAll(/data-src="(\/assets\/[^"]+\.js)"/g)) visit(src!);
+  // The loader fetches each island's bundle by the URL in its data-src, at load unless the island
+  // waits for its <details> to open (data-hydrate; React escapes ">" inside attribute values).
+  for (const [, src, rest] of html.matchAll(/data-src="(\/assets\/[^"]+\.js)"([^>]*)>/g)) if (!rest!.includes("data-hydrate=")) visit(src!);
   return [...found];
 }
 

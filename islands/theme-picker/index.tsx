@@ -26,6 +26,10 @@ export default function ThemePicker(props: ThemePickerProps) {
   const prefix = props.group ? `${props.group}-` : "";
 
   useEffect(() => {
+    // A picker that hydrates late (the profile menu's, on first open) may have missed another
+    // picker's change: <html> carries the appearance in force.
+    const { theme, tint } = document.documentElement.dataset;
+    if (theme !== undefined && tint !== undefined) setStored({ theme: Number(theme), tint: Number(tint) });
     const onChange = (event: Event) => {
       const detail = (event as CustomEvent<{ theme: number; tint: number }>).detail;
       if (detail) setStored(detail);

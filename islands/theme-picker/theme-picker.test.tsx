@@ -35,3 +35,11 @@ test("a failed save puts the previous tint back and says why", async () => {
   expect((await screen.findByRole("alert")).textContent).toBe("Invalid value");
   expect(document.documentElement.dataset.tint).toBe("0");
 });
+
+test("a picker that hydrates after another one changed the appearance shows the appearance in force", () => {
+  document.documentElement.dataset.theme = "1";
+  document.documentElement.dataset.tint = "2";
+  render(<ThemePicker theme={0} tint={0} />);
+  expect((screen.getByLabelText("Dark") as HTMLInputElement).checked).toBe(true);
+  expect((screen.getByLabelText("Light") as HTMLInputElement).checked).toBe(false);
+});

@@ -1,5 +1,6 @@
 // Server side of an island: renders the component's HTML inside an element that names the
 // island, carries its JSON props and the URL of its bundle; islands/loader.ts hydrates it.
+// `hydrate="open"` defers it (bundle and all) until the closest <details> is about to open.
 import { Provider, createStore } from "jotai";
 import { type ComponentProps, type ComponentType, createContext, use } from "react";
 import { type IslandName, islandComponents } from "../../islands/registry";
@@ -7,7 +8,13 @@ import type { Assets } from "./assets";
 
 export const AssetsContext = createContext<Assets | null>(null);
 
-export function Island<N extends IslandName>(props: { name: N; props: ComponentProps<(typeof islandComponents)[N]>; className?: string }) {
+export function Island<N extends IslandName>(props: {
+  name: N;
+  props: ComponentProps<(typeof islandComponents)[N]>;
+  className?: string;
+  /** "open": hydrate when the enclosing <details> opens, or is first hovered or focused, not at page load. */
+  hydrate?: "open";
+}) {
   const assets = use(AssetsContext);
   if (!assets) throw new Error("Island rendered outside renderPage");
   const src = assets.islands[props.name];
@@ -16,7 +23,7 @@ export function Island<N extends IslandName>(props: { name: N; props: ComponentP
   return (
     <>
       <script type="module" src={assets.loader} async />
-      <div data-island={props.name} data-src={src} data-props={JSON.stringify(props.props)} className={props.className}>
+      <div data-island={props.name} data-src={src} data-props={JSON.stringify(props.props)} data-hydrate={props.hydrate} className={props.className}>
         <Provider store={createStore()}>
           <Component {...(props.props as Record<string, unknown>)} />
         </Provider>

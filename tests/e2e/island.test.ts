@@ -24,9 +24,17 @@ describe.skipIf(!browserAvailable)("a hydrated island in Chromium", () => {
     // Server-rendered: right on first paint, before any script runs.
     expect(await page.getAttribute("html", "data-theme")).toBe("1");
     expect(await page.isChecked('input[name="theme"][value="1"]')).toBe(true);
-    // From the second page on, the profile menu is reused HTML: its own picker still hydrates.
-    await page.reload();
-    await page.locator('.profile-menu [data-island="theme-picker"][data-hydrated="true"]').waitFor({ state: "attached" });
+    // The profile menu's islands load when it is about to open, not with the page; from the
+    // second page on the menu is reused HTML, and its picker still hydrates, showing Dark.
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${suite.server.url}/dashboard`);
+    await page.locator('[data-island="notification-bell"][data-hydrated="true"]').waitFor();
+    expect(requested.filter((path) => path.startsWith("/assets/theme-picker/") || path.startsWith("/assets/report-bug/"))).toEqual([]);
+    await page.locator("summary.profile-trigger").click();
+    await page.locator('.profile-menu [data-island="theme-picker"][data-hydrated="true"]').waitFor();
+    expect(requested.filter((path) => path.startsWith("/assets/theme-picker/"))).toHaveLength(1);
+    expect(await page.isChecked('input[name="menu-theme"][value="1"]')).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

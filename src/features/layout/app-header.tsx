@@ -1,6 +1,7 @@
 // The signed-in header (SPEC.md §2): Dashboard, Admin for admins, a slot for the notification
 // bell and the profile menu. The menu is a <details> element, so it opens without JavaScript;
-// only the theme and tint picker inside it is an island.
+// its islands (the theme and tint picker, Report Bug) hydrate when it is about to open, so a
+// page that never opens it never downloads them.
 import type { ReactNode } from "react";
 import type { User } from "../../../db/schema";
 import type { Actor } from "../../http/actor";
@@ -105,10 +106,10 @@ export function ProfileMenu(props: { actor: Actor }) {
               <span className="visually-hidden">(opens in a new tab)</span>
             </span>
           </a>
-          <Island name="report-bug" props={{ variant: "menu" }} />
+          <Island name="report-bug" props={{ variant: "menu" }} hydrate="open" />
         </nav>
         <div className="menu-section">
-          <Island name="theme-picker" props={{ theme: theme.themeColor, tint: theme.tintColor, compact: true, group: "menu" }} />
+          <Island name="theme-picker" props={{ theme: theme.themeColor, tint: theme.tintColor, compact: true, group: "menu" }} hydrate="open" />
         </div>
         <form method="post" action="/logout" className="menu-links" data-splash="Logging you out">
           <button type="submit" className="menu-button">
