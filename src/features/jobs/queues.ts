@@ -4,9 +4,9 @@
 // (on PGlite a queue unknown at start cannot be sent to inside a transaction).
 import type { JobQueue, QueueSettings } from "../../lib/jobs";
 import { type MailJobs, mailQueues } from "../mail/outbox";
-import { type MessageJobs, messageQueues } from "../messages/service";
-import { type AnnouncementJobs, announcementQueues } from "../notifications/announcements";
-import { type ScheduledJobs, scheduledQueues } from "./schedules";
+import { type MessageJobs, messageQueues } from "../messages/jobs";
+import { type AnnouncementJobs, announcementQueues } from "../notifications/announcement-jobs";
+import { type ScheduledJobs, scheduledQueues } from "./scheduled-jobs";
 
 export type AppJobs = MailJobs & AnnouncementJobs & ScheduledJobs & MessageJobs;
 

@@ -3,27 +3,15 @@
 // at every start-up is idempotent). Times are UTC.
 //
 // To add one (invoice reminders, upload litter...): write the handler in the domain that owns the
-// work, then add its queue name to ScheduledJobs and one entry to `schedules` below. Nothing else.
+// work, then add its queue name to SCHEDULED_JOBS (scheduled-jobs.ts) and one entry to `schedules` below.
 import type { AppDeps } from "../../deps";
 import { pruneRateLimits } from "../../http/rate-limit";
 import { pruneExpiredSessions } from "../../http/sessions";
-import type { QueueSettings } from "../../lib/jobs";
 import { removeUploadLitter } from "../../lib/storage";
 import { pruneEvents } from "../live/queries";
 import { LIVE_EVENTS_KEPT_MS } from "../live/service";
 import { deleteOverdueProjects, sendInvoiceReminders } from "../payments/reminders";
-
-/** Scheduled jobs carry no payload: each run looks at the database as it is. */
-type NoPayload = Record<string, never>;
-
-export type ScheduledJobs = {
-  "sessions.prune": NoPayload;
-  "rate-limits.prune": NoPayload;
-  "live-events.prune": NoPayload;
-  "uploads.litter": NoPayload;
-  "payments.invoice-reminders": NoPayload;
-  "payments.overdue-deletions": NoPayload;
-};
+import type { ScheduledJobs } from "./scheduled-jobs";
 
 type Schedule = { name: keyof ScheduledJobs; cron: string; run: (deps: AppDeps) => Promise<unknown> };
 
@@ -40,11 +28,6 @@ export const schedules: Schedule[] = [
   { name: "payments.invoice-reminders", cron: "5 * * * *", run: (deps) => sendInvoiceReminders(deps, new Date()) },
   { name: "payments.overdue-deletions", cron: "35 * * * *", run: (deps) => deleteOverdueProjects(deps, new Date()) },
 ];
-
-// A missed run is simply done by the next one, so no retries: a failure is logged and waits an hour.
-export const scheduledQueues = Object.fromEntries(schedules.map((schedule) => [schedule.name, { retryLimit: 0 }])) as {
-  [Name in keyof ScheduledJobs]: QueueSettings;
-};
 
 export async function startSchedules(deps: AppDeps): Promise<void> {
   for (const schedule of schedules) {

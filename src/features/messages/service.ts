@@ -9,7 +9,7 @@ import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../
 import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { detectImageType, imageExtension, isPdf } from "../../lib/images";
-import type { JobQueue, QueueSettings } from "../../lib/jobs";
+import type { JobQueue } from "../../lib/jobs";
 import { PRIVATE_PREFIX } from "../../lib/storage";
 import type { MessageSide } from "../../shared/enums";
 import {
@@ -27,6 +27,7 @@ import { recordActivity } from "../activity/service";
 import { type MailJobs, enqueueMail } from "../mail/outbox";
 import { findUserForNotice } from "../notifications/queries";
 import { displayName, removeStoredObjects } from "../projects/images";
+import type { MessageJobs } from "./jobs";
 import type { MessageItem, PostMessageForm, Thread } from "./model";
 import {
   type MessageRow,
@@ -46,11 +47,6 @@ import {
 /** How long a message may stay unread before the other side is mailed about it. */
 export const UNREAD_MAIL_DELAY_SECONDS = 5 * 60;
 const THREAD_NOT_FOUND = "Project not found.";
-
-export type MessageJobs = { "messages.unread-mail": { projectId: string; side: MessageSide } };
-export const messageQueues = { "messages.unread-mail": { policy: "short", retryLimit: 5, retryDelaySeconds: 30 } } satisfies {
-  [Name in keyof MessageJobs]: QueueSettings;
-};
 
 type Deps = Pick<AppDeps, "database" | "storage" | "log" | "config"> & { jobs: Pick<JobQueue<MessageJobs & MailJobs>, "send" | "work"> };
 

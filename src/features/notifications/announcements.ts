@@ -11,10 +11,11 @@ import type { Actor } from "../../http/actor";
 import { badRequest } from "../../http/errors";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
-import type { JobQueue, QueueSettings } from "../../lib/jobs";
+import type { JobQueue } from "../../lib/jobs";
 import { BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT, announcementSentMessage } from "../../shared/notifications";
 import { type AuditBy, recordAudit } from "../audit/record";
 import { type MailJobs, enqueueMail } from "../mail/outbox";
+import type { AnnouncementJobs } from "./announcement-jobs";
 import type { AppAnnouncementBody, EmailAnnouncementBody } from "./model";
 import {
   countAnnouncementRecipients,
@@ -25,23 +26,6 @@ import {
   lockAnnouncement,
   saveAnnouncementProgress,
 } from "./queries";
-
-export type AnnouncementJobs = { "announcement.fan-out": { announcementId: string } };
-
-export const announcementQueues = {
-  // A failed batch rolls back whole, so retrying soon is safe; a database outage gets a few minutes.
-  // A run whose instance died (kill -9, lost host) is noticed by its missing heartbeat within
-  // 10 s (plus a supervise interval) and resumed elsewhere; the expiry only bounds a live run, and
-  // stays long because each expiry of a big fan-out that is still progressing spends a retry.
-  "announcement.fan-out": {
-    retryLimit: 10,
-    retryDelaySeconds: 5,
-    retryBackoff: true,
-    retryDelayMaxSeconds: 300,
-    expireInSeconds: 900,
-    heartbeatSeconds: 10,
-  },
-} satisfies { [Name in keyof AnnouncementJobs]: QueueSettings };
 
 type AnnouncementQueue = Pick<JobQueue<AnnouncementJobs & MailJobs>, "send" | "work">;
 type AnnounceDeps = Pick<AppDeps, "database" | "log"> & { jobs: AnnouncementQueue };
