@@ -125,6 +125,30 @@ describe("unknown fields are refused on every write", () => {
   });
 });
 
+describe("a write to the API in a type it does not read is a 415 that says what to send", () => {
+  test("text/plain (also what fetch sends for a bare string) and XML are refused; JSON passes", async () => {
+    for (const contentType of ["text/plain;charset=UTF-8", "application/xml", ""]) {
+      const response = await server.request("/api/bugreports", {
+        method: "POST",
+        cookie,
+        body: JSON.stringify({ title: "Broken", description: "It broke" }),
+        headers: contentType ? { "content-type": contentType } : {},
+      });
+      expect(response.status).toBe(415);
+      const answer = (await response.json()) as { message: string; fields?: Record<string, string> };
+      expect(answer.message).toContain("application/json");
+      expect(Object.keys(answer.fields ?? {})).toEqual(["headers.content-type"]);
+    }
+    const accepted = await server.request("/api/bugreports", {
+      method: "POST",
+      cookie,
+      body: JSON.stringify({ title: "Broken", description: "It broke" }),
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
+    expect(accepted.status).toBe(201);
+  });
+});
+
 describe("NUL characters and invalid UTF-8 are a 400 naming the field, never a 500", () => {
   test("in JSON bodies, signed in or not", async () => {
     const cases: Array<[string, string, unknown, string, string | undefined]> = [

@@ -19,6 +19,8 @@ export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BODY_BYTES;
 export const SERVER_BODY_CAP = 1024 * 1024 * 1024 * 1024;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** The bodies the API reads: JSON, forms and files. Anything else (text/plain, say) would reach a route as a bare string. */
+const API_BODY_TYPE = /^(application\/([\w.+-]+\+)?json|multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
 /** Answers that are streams by nature: never buffered, never compressed. */
 const STREAMED = /^text\/(event-stream|csv)/;
@@ -88,6 +90,12 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
       const length = Number(request.headers.get("content-length") ?? "0");
       const limit = bodyLimit(request);
       if (length > limit) return tooLarge(limit);
+      const hasBody = length > 0 || request.headers.has("transfer-encoding");
+      if (hasBody && url.pathname.startsWith("/api/") && !API_BODY_TYPE.test(request.headers.get("content-type") ?? "")) {
+        return jsonError(415, "Send this request as application/json (or multipart/form-data where it carries files).", {
+          fields: { "headers.content-type": "Must be application/json, multipart/form-data or application/x-www-form-urlencoded" },
+        });
+      }
     }
     return null;
   }
