@@ -20,7 +20,7 @@ describe.skipIf(!browserAvailable)("the admin console in Chromium", () => {
   test("a super admin makes an admin, manages FAQs and resolves a bug report", async () => {
     const superAdmin = await suite.server.createAdmin({ superAdmin: true });
     await suite.server.createAdmin();
-    const customer = await suite.server.createUser({ displayName: "Morgan Lee", email: "morgan@example.com" });
+    const customer = await suite.server.createUser({ displayName: "Morgan Lee", email: `morgan-${Date.now().toString(36)}@example.com` });
     for (const title of ["Checkout button does nothing", "Logo looks blurry on retina screens"]) {
       await suite.server.request("/api/bugreports", {
         method: "POST",

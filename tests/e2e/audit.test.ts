@@ -14,7 +14,7 @@ describe.skipIf(!browserAvailable)("the audit log in Chromium", () => {
   test("an admin finds who changed what, filters by action and exports the filtered list", async () => {
     const { server } = suite;
     const superAdmin = await server.createAdmin({ superAdmin: true });
-    const customer = await server.createUser({ displayName: "Morgan Lee", email: "morgan@example.com" });
+    const customer = await server.createUser({ displayName: "Morgan Lee", email: `morgan-${Date.now().toString(36)}@example.com` });
     const write = async (method: string, path: string, json: unknown) => {
       const response = await server.request(path, { method, cookie: superAdmin.cookie, json });
       if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);

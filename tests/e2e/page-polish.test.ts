@@ -228,4 +228,33 @@ describe.skipIf(!browserAvailable)("page polish in Chromium", () => {
       await context.close();
     }
   });
+  test("on a phone a sideways tab bar opens with its current tab in view (project, console, settings)", async () => {
+    const admin = await suite.server.createAdmin();
+    const projectId = await createProjectAs(suite.server, admin.cookie);
+    const context = await signIn(suite, admin.cookie, { viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    for (const [path, bar] of [
+      [`/projects/${projectId}/activity`, 'nav[aria-label="Project"]'],
+      ["/admin/tools", 'nav[aria-label="Admin console"]'],
+      ["/settings/bugreports", 'nav[aria-label="Settings sections"]'],
+    ] as const) {
+      await page.goto(`${suite.server.url}${path}`);
+      const current = page.locator(`${bar} [aria-current="page"]`);
+      // The bar really scrolls at this width, and its current tab ends up whole inside it.
+      await page.waitForFunction((selector) => {
+        const nav = document.querySelector<HTMLElement>(selector);
+        const tab = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+        if (!nav || !tab || nav.scrollWidth <= nav.clientWidth) return false;
+        const outer = nav.getBoundingClientRect();
+        const inner = tab.getBoundingClientRect();
+        return inner.left >= outer.left - 1 && inner.right <= outer.right + 1;
+      }, bar);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await photograph(page, SHOTS, `current-tab-${path.split("/").at(-1)}`, [375]);
+      expect(await current.count()).toBe(1);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,7 +1,9 @@
 // The admin console's frame (SPEC.md §2 Admin console): a sub-header with the tabs General,
 // Bug Reports, FAQ, Payments, Audit Log, Tools and API, whose ids are the spec's sub-navigation ids.
+
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
+import { Behaviour } from "../../render/behaviour";
 import { PageShell } from "./views";
 
 export type AdminTab = "general" | "bug-reports" | "faq" | "payments" | "audit" | "tools" | "api";
@@ -28,13 +30,14 @@ export function AdminFrame(props: {
     <PageShell actor={props.actor} current="/admin">
       <div className="admin-hero">
         <div className="container">
-          <nav className="tabs admin-tabs" aria-label="Admin console">
+          <nav className="tabs admin-tabs" aria-label="Admin console" data-scrolls>
             {tabs.map((tab) => (
               <a key={tab.id} id={tab.id} className="tab" href={tab.href} aria-current={tab.id === props.tab ? "page" : undefined}>
                 {tab.label}
               </a>
             ))}
           </nav>
+          <Behaviour name="current-tab" />
         </div>
       </div>
       <div className="container page admin-page">

@@ -1,7 +1,9 @@
 // The project pages' frame (SPEC.md §2 Project pages): 'Webapp Project' with its tabs and the
 // status and payment badges, the facts of the Status and Admin tabs, and the no-access screen.
+
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
+import { Behaviour } from "../../render/behaviour";
 import { Island } from "../../render/island";
 import { formatDate } from "../../shared/dates";
 import { formatPrice, packageFor } from "../../shared/packages";
@@ -67,7 +69,7 @@ export function ProjectFrame(props: {
               {project.archived ? <span className="badge">Archived</span> : null}
             </div>
           </div>
-          <nav className="tabs" aria-label="Project">
+          <nav className="tabs" aria-label="Project" data-scrolls>
             {tabs
               .filter((tab) => !tab.adminOnly || props.actor.isAdmin)
               .map((tab) => (
@@ -83,6 +85,7 @@ export function ProjectFrame(props: {
                 </a>
               ))}
           </nav>
+          <Behaviour name="current-tab" />
         </div>
       </div>
       <div className="container page project-page">

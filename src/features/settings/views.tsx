@@ -1,9 +1,11 @@
 // Settings screens (SPEC.md §2): General (Membership, Account, Profile, Appearance) and
 // Advanced (notification switches, account deletion).
+
 import type { ReactNode } from "react";
 import type { MfaSettingsProps } from "../../../islands/mfa-settings";
 import type { SessionsListProps } from "../../../islands/sessions-list";
 import type { Actor } from "../../http/actor";
+import { Behaviour } from "../../render/behaviour";
 import { Island } from "../../render/island";
 import { formatDate } from "../../shared/dates";
 import { PageShell } from "../layout/views";
@@ -20,7 +22,7 @@ export function SettingsFrame(props: { actor: Actor; current: "general" | "advan
           </div>
         </header>
         <div className="settings-layout">
-          <nav className="settings-nav" aria-label="Settings sections">
+          <nav className="settings-nav" aria-label="Settings sections" data-scrolls>
             <a href="/settings" aria-current={here("general")}>
               General
             </a>
@@ -34,6 +36,7 @@ export function SettingsFrame(props: { actor: Actor; current: "general" | "advan
               Bug reports
             </a>
           </nav>
+          <Behaviour name="current-tab" />
           <div className="settings-content">{props.children}</div>
         </div>
       </div>
