@@ -54,27 +54,25 @@ export default function MfaSettings(props: MfaSettingsProps) {
     setMode({ kind: "setup", setup: data });
   }
 
-  async function confirm(event: FormEvent<HTMLFormElement>, setup: Setup) {
+  /** Turning MFA on and renewing the codes both answer ten new recovery codes, shown once. */
+  async function showNewCodes(
+    event: FormEvent<HTMLFormElement>,
+    send: (code: string) => Promise<{ data: { recoveryCodes: string[]; message: string } | null; error: { status: unknown; value: unknown } | null }>,
+  ) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const { data, error: refused } = await api.api.users.me.mfa.enable.post({ ticket: setup.ticket, code: codeOf(event) });
+    const { data, error: refused } = await send(codeOf(event));
     setBusy(false);
     if (refused) return failed(refused);
+    if (!data) return;
     setStatus({ enabled: true, recoveryCodesLeft: data.recoveryCodes.length });
     setMode({ kind: "codes", codes: data.recoveryCodes, message: data.message });
   }
 
-  async function regenerate(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const { data, error: refused } = await api.api.users.me.mfa["recovery-codes"].post({ code: codeOf(event) });
-    setBusy(false);
-    if (refused) return failed(refused);
-    setStatus({ enabled: true, recoveryCodesLeft: data.recoveryCodes.length });
-    setMode({ kind: "codes", codes: data.recoveryCodes, message: data.message });
-  }
+  const confirm = (event: FormEvent<HTMLFormElement>, setup: Setup) =>
+    showNewCodes(event, (code) => api.api.users.me.mfa.enable.post({ ticket: setup.ticket, code }));
+  const regenerate = (event: FormEvent<HTMLFormElement>) => showNewCodes(event, (code) => api.api.users.me.mfa["recovery-codes"].post({ code }));
 
   async function disable(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
