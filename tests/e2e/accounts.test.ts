@@ -73,7 +73,8 @@ describe.skipIf(!browserAvailable)("accounts in Chromium", () => {
     await landedOn(page, "/reset");
     await page.getByLabel("E-mail").fill(user.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
-    await expect(page.getByRole("status").textContent()).resolves.toBe("Check your email for a link to reset your password.");
+    // The answer replaces the form after a round trip: wait for it rather than read the region at once.
+    await page.getByRole("status").filter({ hasText: "Check your email for a link to reset your password." }).waitFor();
 
     const mail = await suite.smtp.waitForMail((m) => m.envelopeTo.includes(user.email));
     const link = new URL(mail.text.match(/https?:\/\/\S+\/reset\?token=\S+/)![0]);
