@@ -10,7 +10,9 @@ import { seedFaqs } from "./features/faq/seed";
 import { type AppJobs, appQueues } from "./features/jobs/queues";
 import { startJobWorkers } from "./features/jobs/start";
 import { startLiveFanout } from "./features/live/service";
+import { keptAnswerKey } from "./http/context";
 import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
+import { createSessionCache } from "./http/session-cache";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
 import { createEventBus } from "./lib/events";
@@ -94,6 +96,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     config,
     log,
     (request, url, headers) => answerFromCache(database.db, request, url, headers),
+    { cache: createSessionCache(() => deps.now().getTime()), keyOf: (request, url) => keptAnswerKey(deps, request, url) },
   );
   const server = Bun.serve({
     port: config.port,

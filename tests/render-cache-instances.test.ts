@@ -1,6 +1,7 @@
 // Two instances of the app on one Postgres database: a FAQ edited through A is served fresh by B
 // (README decision 11). B's anonymous render cache is dropped by the faqs trigger's notification,
-// not by its 60 s TTL.
+// not by its 60 s TTL. A signed-in page B keeps is keyed on the data version (decision 43), so an
+// edit through A shows on B at once.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,7 @@ import { openDatabase } from "../src/lib/db";
 import { testDatabaseUrl } from "./helpers/db";
 import { type TestServer, startTestServer } from "./helpers/server";
 import { waitFor } from "./helpers/wait";
+import { createProjectAs } from "./projects/fixtures";
 
 if (!testDatabaseUrl) console.log("render-cache-instances: skipped on PGlite: it is one process's database, so there is no second instance to reach");
 
@@ -60,5 +62,17 @@ describe.skipIf(!testDatabaseUrl)("two instances on one Postgres database", () =
     const started = Date.now();
     await waitFor("B to serve the edit", async () => (await (await fetch(`${b.url}/support`)).text()).includes("After the edit"), 2_000);
     console.log(`render-cache-instances: B served the edit ${Date.now() - started} ms after A answered`);
+  });
+
+  test("a customer's page kept by B shows an edit made through A on B's very next request", async () => {
+    const { cookie } = await a.createUser();
+    const projectId = await createProjectAs(a, cookie, { projectName: "Kept by B" });
+    const onB = (path: string) => fetch(`${b.url}${path}`, { headers: { cookie, "accept-encoding": "gzip" } }).then((response) => response.text());
+    expect(await onB("/dashboard")).toContain("Kept by B");
+    expect(await onB("/dashboard")).toContain("Kept by B");
+    const edited = await a.request(`/api/projects/${projectId}`, { method: "PATCH", cookie, json: { projectName: "Edited through A" } });
+    expect(edited.status).toBe(200);
+    // No waiting: the data version is read with the session, in the database both share.
+    expect(await onB("/dashboard")).toContain("Edited through A");
   });
 });

@@ -30,7 +30,8 @@ export async function createSession(db: Db, userId: string): Promise<{ token: st
   return { token, expiresAt };
 }
 
-export type ValidSession = { session: Session; user: User; renewed: boolean };
+/** `dataVersion`: the database's data version as this request began (src/http/session-cache.ts). */
+export type ValidSession = { session: Session; user: User; dataVersion: number; renewed: boolean };
 
 export async function validateSessionToken(db: Db, token: string, userAgent = ""): Promise<ValidSession | null> {
   if (!token || token.length > 200) return null;
@@ -45,7 +46,7 @@ export async function validateSessionToken(db: Db, token: string, userAgent = ""
   if (row.session.expiresAt.getTime() - Date.now() >= RENEW_BELOW_MS) return { ...row, renewed: false };
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await extendSession(db, row.session.id, expiresAt);
-  return { session: { ...row.session, expiresAt }, user: row.user, renewed: true };
+  return { ...row, session: { ...row.session, expiresAt }, renewed: true };
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

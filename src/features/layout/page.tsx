@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
+import { keepForSession } from "../../http/session-cache";
 import type { PageMeta } from "../../render/document";
 import { renderPage } from "../../render/render";
 import { SiteContext } from "../../render/site";
@@ -46,6 +47,8 @@ export async function page(
     <SiteContext value={{ socialUrl: deps.config.socialUrl }}>
       <BellContext value={bell}>{body}</BellContext>
     </SiteContext>,
-    { status: options.status, headers: actor ? { "cache-control": "no-store" } : { "cache-control": "no-cache" } },
+    // A signed-in page is a read of the database for this session: the server may keep it until
+    // the data changes (src/http/session-cache.ts); browsers may not keep it at all.
+    { status: options.status, headers: actor ? { "cache-control": "no-store", ...keepForSession } : { "cache-control": "no-cache" } },
   );
 }

@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
+import { keepAnswer } from "../../http/session-cache";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { auditBy } from "../audit/record";
 import { sendAppAnnouncement, sendEmailAnnouncement } from "./announcements";
@@ -25,10 +26,17 @@ export const notificationsApi = (deps: AppDeps) =>
   new Elysia({ name: "notifications-api", prefix: "/api/notifications" })
     .use(context(deps))
     .onTransform(({ actor }) => void requireUser(actor))
-    .get("", ({ actor, query }) => listNotifications(deps.database.db, requireUser(actor).user.id, query.page ?? 1), {
-      query: PageQuery,
-      response: NotificationsPage,
-    })
+    .get(
+      "",
+      ({ actor, query, set }) => {
+        keepAnswer(set);
+        return listNotifications(deps.database.db, requireUser(actor).user.id, query.page ?? 1);
+      },
+      {
+        query: PageQuery,
+        response: NotificationsPage,
+      },
+    )
     .get("/channels", async ({ actor }) => ({ channels: await listChannels(deps.database.db, requireUser(actor).user.id) }), {
       response: ChannelsAnswer,
     })

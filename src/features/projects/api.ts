@@ -6,6 +6,7 @@ import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
 import { parseIdList } from "../../http/id-list";
 import { enforceRateLimit } from "../../http/rate-limit";
+import { keepAnswer } from "../../http/session-cache";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { adminAuditBy, auditBy } from "../audit/record";
 import { deleteProjectsAsAdmin, grantRevisionRound, updateProjectsAsAdmin } from "./admin";
@@ -73,10 +74,17 @@ export const projectsApi = (deps: AppDeps) =>
   new Elysia({ name: "projects-api", prefix: "/api/projects" })
     .use(context(deps))
     .onTransform(({ actor }) => void requireUser(actor))
-    .get("/search", ({ actor, query }) => searchProjects(deps, query, { creatorId: requireUser(actor).user.id }), {
-      query: ProjectSearchQuery,
-      response: ProjectsPage,
-    })
+    .get(
+      "/search",
+      ({ actor, query, set }) => {
+        keepAnswer(set);
+        return searchProjects(deps, query, { creatorId: requireUser(actor).user.id });
+      },
+      {
+        query: ProjectSearchQuery,
+        response: ProjectsPage,
+      },
+    )
     .get("/:id", ({ actor, params }) => getProject(deps, actor, params.id), { params: ProjectIdParams, response: ProjectModel })
     .patch("/:id", ({ actor, params, body, request }) => updateProject(deps, actor, params.id, body, adminAuditBy(actor, request)), {
       params: ProjectIdParams,
@@ -101,7 +109,14 @@ export const adminProjectsApi = (deps: AppDeps) =>
     .use(context(deps))
     // The role is checked before the request is validated, so outsiders learn nothing of its shape.
     .onTransform(({ actor }) => void requireAdmin(actor))
-    .get("/search", ({ query }) => searchProjects(deps, query, { everyone: true }), { query: ProjectSearchQuery, response: ProjectsPage })
+    .get(
+      "/search",
+      ({ query, set }) => {
+        keepAnswer(set);
+        return searchProjects(deps, query, { everyone: true });
+      },
+      { query: ProjectSearchQuery, response: ProjectsPage },
+    )
     .patch("", ({ actor, body, request }) => updateProjectsAsAdmin(deps, body, auditBy(requireAdmin(actor), request)), {
       transform: refuseUnknownFields(AdminProjectsPatch),
       body: AdminProjectsPatch,
