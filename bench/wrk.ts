@@ -1,5 +1,8 @@
 // Runs wrk and reads its `--latency` report. wrk is a C load generator: unlike a loader written
 // in JavaScript it does not saturate before a Bun server does, so the figures are the server's.
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 export const CONNECTIONS = 32;
 export const THREADS = 2;
 // wrk drops (and counts as timeouts) answers slower than this; its 2 s default hid the slowest.
@@ -14,8 +17,31 @@ export function requireWrk(): void {
   process.exit(1);
 }
 
-export async function runWrk(url: string, options: { durationS: number; headers?: Record<string, string> }): Promise<WrkResult> {
+// Every request a URL of its own (`fresh=<thread>-<n>` added to the query), so no answer kept for an
+// earlier request can serve it: the cost of rendering, not of remembering.
+const FRESH_SCRIPT = `
+local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread:set("tid", threads)
+end
+local counter = 0
+function request()
+  counter = counter + 1
+  local sep = string.find(wrk.path, "?", 1, true) and "&" or "?"
+  return wrk.format(nil, wrk.path .. sep .. "fresh=" .. tid .. "-" .. counter)
+end
+`;
+
+/** `fresh`: no two requests ask for the same URL (see FRESH_SCRIPT). */
+export async function runWrk(url: string, options: { durationS: number; headers?: Record<string, string>; fresh?: boolean }): Promise<WrkResult> {
   const headerArgs = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
+  const scriptArgs: string[] = [];
+  if (options.fresh) {
+    const script = join(tmpdir(), `bench-fresh-${process.pid}.lua`);
+    await Bun.write(script, FRESH_SCRIPT);
+    scriptArgs.push("-s", script);
+  }
   const command = [
     "wrk",
     "-t",
@@ -28,6 +54,7 @@ export async function runWrk(url: string, options: { durationS: number; headers?
     `${TIMEOUT_S}s`,
     "--latency",
     ...headerArgs,
+    ...scriptArgs,
     url,
   ];
   const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe" });

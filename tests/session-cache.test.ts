@@ -126,7 +126,7 @@ describe("signed-in answers kept per session", () => {
 });
 
 describe("the kept-answer store", () => {
-  const answer = (bytes: number) => ({ status: 200, headers: { "content-type": "text/html" }, body: new Uint8Array(bytes) });
+  const answer = (bytes: number) => ({ status: 200, headers: new Headers({ "content-type": "text/html" }), body: new Uint8Array(bytes) });
 
   test("answers expire after the TTL", () => {
     let now = 0;

@@ -134,10 +134,9 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
       bytes = Bun.gzipSync(bytes, { level: 6 });
     }
     if (keep && kept && keepAs !== null) {
-      const keptHeaders: Record<string, string> = {};
-      headers.forEach((value, name) => {
-        if (name !== "x-request-id" && name !== "content-length") keptHeaders[name] = value;
-      });
+      const keptHeaders = new Headers(headers);
+      keptHeaders.delete("x-request-id");
+      keptHeaders.delete("content-length");
       kept.cache.set(keepAs, { status: response.status, headers: keptHeaders, body: bytes });
     }
     return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
@@ -147,7 +146,9 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
   function answerKept(key: string | null, reqId: string): Response | null {
     const answer = key === null ? null : kept?.cache.get(key);
     if (!answer) return null;
-    return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, "x-request-id": reqId } });
+    const response = new Response(answer.body, { status: answer.status, headers: answer.headers });
+    response.headers.set("x-request-id", reqId);
+    return response;
   }
 
   return async function fetch(request: Request, server: Server<undefined>): Promise<Response> {

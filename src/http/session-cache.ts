@@ -23,7 +23,8 @@ const MAX_BYTES = 8 * 1024 * 1024;
 /** A larger answer is not kept: a few of them would push out everything else. */
 const MAX_ANSWER_BYTES = 256 * 1024;
 
-export type KeptAnswer = { status: number; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> };
+/** `headers` are copied into each answer (a Response copies its Headers), never changed in place. */
+export type KeptAnswer = { status: number; headers: Headers; body: Uint8Array<ArrayBuffer> };
 type Entry = KeptAnswer & { storedAt: number };
 
 export type SessionCache = {

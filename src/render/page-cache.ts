@@ -26,7 +26,7 @@ export type CachedResponse = {
   headers: Record<string, string>;
   storedAt: number;
   /** The whole header sets of a hit, built once for the headers `peek` is given. */
-  prebuilt?: { extra: Record<string, string>; gzip: Record<string, string>; plain: Record<string, string> };
+  prebuilt?: { extra: Record<string, string>; gzip: Headers; plain: Headers };
 };
 
 export type PageCache = {
@@ -107,7 +107,8 @@ export function createPageCache(now: () => number = Date.now): PageCache {
       if (!entry || now() - entry.storedAt > TTL_MS) return null;
       if (entry.prebuilt?.extra !== extra) {
         const hit = { ...extra, ...entry.headers, etag: entry.etag, vary: "accept-encoding, cookie", "x-render-cache": "hit" };
-        entry.prebuilt = { extra, gzip: { ...hit, "content-encoding": "gzip" }, plain: hit };
+        // Headers, not plain objects: a Response copies a Headers natively, but builds one from an object.
+        entry.prebuilt = { extra, gzip: new Headers({ ...hit, "content-encoding": "gzip" }), plain: new Headers(hit) };
       }
       const { gzip, plain } = entry.prebuilt;
       if (request.headers.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers: plain });
