@@ -135,7 +135,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
         await jobs.stop();
         mailer.close();
         await database.close();
-        log.flush();
+        // The last lines are out before the process may exit.
+        await new Promise<void>((resolve) => log.flush(() => resolve()));
       })();
       return stopping;
     },

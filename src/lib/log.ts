@@ -2,6 +2,7 @@
 // stdout itself), a short readable line in development.
 // `Log` stays callable as `log(line)` (info) so plain call sites keep working; structured call
 // sites use `log.info({ ... }, message)`, `log.warn`, `log.error`.
+import { writeSync } from "node:fs";
 import pino from "pino";
 
 export type Logger = pino.Logger;
@@ -56,14 +57,23 @@ const WRITE_CHARS = 16 * 1024;
 function batchedStdout(): LogSink & { flush(done?: (error?: Error) => void): void } {
   let lines: string[] = [];
   let chars = 0;
-  const flush = () => {
-    if (chars === 0) return;
+  // Bun's own writer, one batch after the other so lines keep their order.
+  let writing: Promise<unknown> = Promise.resolve();
+  const take = () => {
     const text = lines.join("");
     lines = [];
     chars = 0;
-    process.stdout.write(text);
+    return text;
   };
-  process.on("exit", flush);
+  const flush = () => {
+    if (chars === 0) return;
+    const text = take();
+    writing = writing.then(() => Bun.write(Bun.stdout, text)).catch(() => {});
+  };
+  // At exit nothing asynchronous runs any more: what is left goes out at once.
+  process.on("exit", () => {
+    if (chars > 0) writeSync(1, take());
+  });
   setInterval(flush, FLUSH_EVERY_MS).unref();
   return {
     write(line) {
@@ -73,7 +83,7 @@ function batchedStdout(): LogSink & { flush(done?: (error?: Error) => void): voi
     },
     flush(done) {
       flush();
-      done?.();
+      void writing.then(() => done?.());
     },
   };
 }
