@@ -238,9 +238,13 @@ function scriptsOf(html: string, assets: Assets): string[] {
     for (const [, imported] of body.matchAll(/(?:from|import)\s*"(\/assets\/[^"]+\.js)"/g)) visit(imported!);
   };
   for (const [, src] of html.matchAll(/<script[^>]* src="(\/assets\/[^"]+\.js)"/g)) visit(src!);
-  // The loader fetches each island's bundle by the URL in its data-src, at load unless the island
-  // waits for its <details> to open (data-hydrate; React escapes ">" inside attribute values).
-  for (const [, src, rest] of html.matchAll(/data-src="(\/assets\/[^"]+\.js)"([^>]*)>/g)) if (!rest!.includes("data-hydrate=")) visit(src!);
+  // The loader fetches React (its one dynamic import) and each island's bundle by the URL in its
+  // data-src at load, unless the island waits for an interaction, its <details> or an idle moment
+  // (data-hydrate; React escapes ">" inside attribute values).
+  const atLoad = [...html.matchAll(/data-src="(\/assets\/[^"]+\.js)"([^>]*)>/g)].filter(([, , rest]) => !rest!.includes("data-hydrate="));
+  const loader = new TextDecoder().decode(assets.files.get(assets.loader)?.body);
+  if (atLoad.length > 0) for (const [, runtime] of loader.matchAll(/import\(\s*"(\/assets\/[^"]+\.js)"\s*\)/g)) visit(runtime!);
+  for (const [, src] of atLoad) visit(src!);
   return [...found];
 }
 

@@ -1,50 +1,106 @@
-// Hydrates every server-rendered island on the page: finds its element, parses its props,
-// loads its bundle and hydrates it inside a fresh Jotai store; islands marked
-// data-hydrate="open" wait until their <details> is about to open.
-import { Provider, createStore } from "jotai";
-import { type ComponentType, createElement } from "react";
-import { hydrateRoot } from "react-dom/client";
+// Hydrates every server-rendered island on the page. The loader itself carries no React: React
+// (islands/hydrate.ts) and an island's bundle load when the island is wanted: at once without
+// data-hydrate; "open" when its <details> is about to open; "interaction" on the first pointer,
+// touch or focus inside it; "idle" when the browser is idle, or earlier on such an interaction.
+// Until a deferred island has hydrated, a click or submit inside it is held and replayed after,
+// and what was typed into its fields is handed to React: a fast first click is never lost.
 
-type IslandModule = { default: ComponentType<Record<string, unknown>> };
+type Trigger = "open" | "interaction" | "idle";
+const WAKE_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
 
-async function hydrateIsland(element: HTMLElement): Promise<void> {
-  const name = element.dataset.island ?? "(unnamed)";
-  let props: Record<string, unknown>;
-  try {
-    props = JSON.parse(element.dataset.props ?? "{}") as Record<string, unknown>;
-  } catch {
-    console.error(`Island "${name}": its props are not valid JSON; it stays static.`);
+const hydrations = new WeakMap<HTMLElement, Promise<void>>();
+
+function hydrate(element: HTMLElement): Promise<void> {
+  let hydration = hydrations.get(element);
+  if (!hydration) {
+    hydration = import("./hydrate")
+      .then((runtime) => runtime.hydrateIsland(element))
+      .catch((error: unknown) => console.error(`Island "${element.dataset.island}" failed to hydrate`, error));
+    hydrations.set(element, hydration);
+  }
+  return hydration;
+}
+
+/** React keeps what was typed before hydration on screen but not in its state; this tells it. */
+function handOver(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): void {
+  if (field instanceof HTMLSelectElement) {
+    field.dispatchEvent(new Event("change", { bubbles: true }));
     return;
   }
-  const src = element.dataset.src;
-  if (!src) return console.error(`Island "${name}": no bundle to load.`);
-  const mod = (await import(src)) as IslandModule;
-  hydrateRoot(element, createElement(Provider, { store: createStore() }, createElement(mod.default, props)));
-  element.dataset.hydrated = "true";
+  const typed = field.value;
+  // The element's own setter is React's value tracker; the prototype's is not: the change is seen.
+  field.value = typed === "" ? " " : "";
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, typed);
+  field.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
-/**
- * Calls `hydrate` now, or for an island marked data-hydrate="open" inside a closed <details>, on
- * the first hover, focus or opening of that details: its bundle loads only for people who use it,
- * and is usually ready by the time the click that opens the menu lands.
- */
-function whenWanted(element: HTMLElement, hydrate: () => void): void {
-  const details = element.dataset.hydrate === "open" ? element.closest("details") : null;
-  if (details && !details.open) {
-    const first = new AbortController();
-    const once = () => {
-      first.abort();
-      hydrate();
-    };
-    for (const type of ["pointerover", "focusin", "toggle"]) details.addEventListener(type, once, { signal: first.signal });
-  } else hydrate();
-}
-
-function hydrateAll(): void {
-  for (const element of document.querySelectorAll<HTMLElement>("[data-island]:not([data-hydrated])")) {
-    whenWanted(element, () => hydrateIsland(element).catch((error: unknown) => console.error(`Island "${element.dataset.island}" failed to hydrate`, error)));
+/** Wakes `element` on `wakers`' events (and `idle`); holds its clicks and submits until it has hydrated. */
+function defer(element: HTMLElement, wakers: EventTarget[], idle: boolean): void {
+  const waiting = new AbortController();
+  const { signal } = waiting;
+  const typed = new Set<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();
+  const held: Array<() => void> = [];
+  // Held until hydrated, not only until woken: these listeners outlive `signal`.
+  const holding = new AbortController();
+  const wake = () => {
+    if (signal.aborted) return;
+    waiting.abort();
+    void hydrate(element).then(() => {
+      holding.abort();
+      for (const field of typed) if (field.isConnected) handOver(field);
+      for (const replay of held) replay();
+    });
+  };
+  for (const target of wakers) for (const type of [...WAKE_EVENTS, "toggle"]) target.addEventListener(type, wake, { signal, passive: true });
+  if (idle) {
+    if ("requestIdleCallback" in window) requestIdleCallback(wake);
+    else setTimeout(wake, 200);
   }
+  const hold = (event: Event, replay: () => void) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(replay);
+    wake();
+  };
+  element.addEventListener(
+    "click",
+    (event) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      // A plain link works without React: let it go.
+      if (target && !target.closest("a[href]")) hold(event, () => target.click());
+    },
+    { capture: true, signal: holding.signal },
+  );
+  element.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target as HTMLFormElement;
+      const submitter = (event as SubmitEvent).submitter;
+      hold(event, () => form.requestSubmit(submitter));
+    },
+    { capture: true, signal: holding.signal },
+  );
+  element.addEventListener(
+    "input",
+    (event) => {
+      const field = event.target;
+      if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) typed.add(field);
+    },
+    { capture: true, signal: holding.signal },
+  );
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hydrateAll, { once: true });
-else hydrateAll();
+function start(element: HTMLElement): void {
+  const trigger = element.dataset.hydrate as Trigger | undefined;
+  const details = trigger === "open" ? element.closest("details") : null;
+  if (trigger === "open" && details && !details.open) defer(element, [details], false);
+  else if (trigger === "interaction" || trigger === "idle") defer(element, [element], trigger === "idle");
+  else void hydrate(element);
+}
+
+function startAll(): void {
+  for (const element of document.querySelectorAll<HTMLElement>("[data-island]:not([data-hydrated])")) start(element);
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startAll, { once: true });
+else startAll();

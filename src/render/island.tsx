@@ -1,6 +1,6 @@
 // Server side of an island: renders the component's HTML inside an element that names the
 // island, carries its JSON props and the URL of its bundle; islands/loader.ts hydrates it.
-// `hydrate="open"` defers it (bundle and all) until the closest <details> is about to open.
+// `hydrate` defers it (React, bundle and all): see islands/loader.ts.
 import { Provider, createStore } from "jotai";
 import { type ComponentProps, type ComponentType, createContext, use } from "react";
 import { type IslandName, islandComponents } from "../../islands/registry";
@@ -12,8 +12,12 @@ export function Island<N extends IslandName>(props: {
   name: N;
   props: ComponentProps<(typeof islandComponents)[N]>;
   className?: string;
-  /** "open": hydrate when the enclosing <details> opens, or is first hovered or focused, not at page load. */
-  hydrate?: "open";
+  /**
+   * Not at page load: "open" when the enclosing <details> opens or is first hovered or focused;
+   * "interaction" on the first pointer, touch or focus inside the island; "idle" when the browser
+   * is idle, or earlier on such an interaction. A click before hydration is replayed after it.
+   */
+  hydrate?: "open" | "interaction" | "idle";
 }) {
   const assets = use(AssetsContext);
   if (!assets) throw new Error("Island rendered outside renderPage");

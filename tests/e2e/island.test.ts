@@ -39,6 +39,30 @@ describe.skipIf(!browserAvailable)("a hydrated island in Chromium", () => {
     await context.close();
   });
 
+  test("an island that hydrates on first use loads nothing before it and answers the first key press", async () => {
+    const { cookie } = await suite.server.createUser();
+    const context = await signIn(suite, cookie);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${suite.server.url}/settings/bugreports`);
+    await page.waitForLoadState("load");
+    const island = page.locator('main [data-island="report-bug"]');
+    expect(await island.getAttribute("data-hydrated")).toBeNull();
+    expect(requested.filter((path) => path.startsWith("/assets/report-bug/"))).toEqual([]);
+    // Focus wakes it and Enter lands at once, before its bundle can have arrived: held, then replayed.
+    await island.getByRole("button", { name: "Report a Bug" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Report a Bug" });
+    await dialog.waitFor();
+    expect(await island.getAttribute("data-hydrated")).toBe("true");
+    await dialog.getByLabel("Title").fill("Typed at once");
+    expect(await dialog.getByLabel("Title").inputValue()).toBe("Typed at once");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test("a signed-in user reports a bug straight from the Page not found screen", async () => {
     const { cookie } = await suite.server.createUser();
     const context = await signIn(suite, cookie);

@@ -57,6 +57,7 @@ export const adminConsolePages = (deps: AppDeps) =>
                   viewerId: admin.user.id,
                   viewerIsSuperAdmin: admin.isSuperAdmin,
                 }}
+                hydrate="idle"
               />
             </section>
             <section className="card admin-card" aria-labelledby="quick-actions-title">
@@ -65,13 +66,13 @@ export const adminConsolePages = (deps: AppDeps) =>
               </h2>
               <ul className="quick-actions">
                 <QuickAction title="FAQ" description="Answer a question for the help centre.">
-                  <Island name="faq-create" props={{}} />
+                  <Island name="faq-create" props={{}} hydrate="interaction" />
                 </QuickAction>
                 <QuickAction title="Bug report" description="Log a problem you found yourself.">
-                  <Island name="bug-report-create" props={{}} />
+                  <Island name="bug-report-create" props={{}} hydrate="interaction" />
                 </QuickAction>
                 <QuickAction title="Access code" description="A code a customer can order with instead of paying.">
-                  <Island name="access-code-create" props={{}} />
+                  <Island name="access-code-create" props={{}} hydrate="interaction" />
                 </QuickAction>
                 <QuickAction title="Failed mail" description="Mail the server refused or could not deliver, to send again.">
                   <a className="button" href="/admin/mail">
@@ -90,7 +91,7 @@ export const adminConsolePages = (deps: AppDeps) =>
                 Announcements
               </h2>
               <p className="muted">Tell every user at once, in the app or by e-mail. Each user's notification switches are respected.</p>
-              <Island name="announcements" props={{ recipients, signature: admin.user.displayName }} />
+              <Island name="announcements" props={{ recipients, signature: admin.user.displayName }} hydrate="idle" />
             </section>
           </div>
         </AdminFrame>,

@@ -51,7 +51,7 @@ export const ownBugReportPages = (deps: AppDeps) =>
             <DataTable columns={columns} rows={reports} rowKey={(report) => report.id} />
           )}
           <div>
-            <Island name="report-bug" props={{ variant: "button", label: "Report a Bug" }} />
+            <Island name="report-bug" props={{ variant: "button", label: "Report a Bug" }} hydrate="interaction" />
           </div>
         </SettingsCard>
       </SettingsFrame>,

@@ -104,7 +104,7 @@ export const adminBugReportPages = (deps: AppDeps) =>
         <AdminFrame actor={admin} tab="bug-reports" title="Bug Reports" lead="What customers and admins reported, and how it is going.">
           <MetricsStrip state={state} stats={stats} />
           <section className="list-section" aria-label="Bug reports">
-            <Island name="live-notice" props={{ watch: "bug-reports" }} />
+            <Island name="live-notice" props={{ watch: "bug-reports" }} hydrate="idle" />
             <div className="list-toolbar">
               <SearchForm
                 action="/admin/bugreports"
@@ -119,7 +119,7 @@ export const adminBugReportPages = (deps: AppDeps) =>
                 <a className="button" href={linkTo("/admin/bugreports/export.csv", bugReportListParams({ ...state, page: 1 }))} download>
                   Export CSV
                 </a>
-                <Island name="bug-report-create" props={{}} />
+                <Island name="bug-report-create" props={{}} hydrate="interaction" />
               </div>
             </div>
             <div className="pill-row" role="group" aria-label="Filter bug reports">
@@ -158,6 +158,7 @@ export const adminBugReportPages = (deps: AppDeps) =>
                     fields: { resolved: report.resolved, highPriority: report.highPriority, archived: report.archived },
                   })),
                 }}
+                hydrate="idle"
               />
             )}
             <Pager label="Bug report pages" page={state.page} info={data} hrefFor={(page) => bugReportListLink(state, { page })} />
@@ -173,7 +174,7 @@ export const adminBugReportPages = (deps: AppDeps) =>
         admin,
         { title: `${report.title} · Bug report`, description: "One bug report." },
         <AdminFrame actor={admin} tab="bug-reports" back={{ href: "/admin/bugreports", label: "All bug reports" }}>
-          <Island name="bug-report-detail" props={{ report }} />
+          <Island name="bug-report-detail" props={{ report }} hydrate="idle" />
         </AdminFrame>,
       );
     });

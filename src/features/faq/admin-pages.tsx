@@ -53,7 +53,7 @@ export const adminFaqPages = (deps: AppDeps) =>
                 <a className="button" href={linkTo("/admin/faq/export.csv", faqListParams({ ...state, page: 1 }))} download>
                   Export CSV
                 </a>
-                <Island name="faq-create" props={{}} />
+                <Island name="faq-create" props={{}} hydrate="interaction" />
               </div>
             </div>
             <div className="pill-row" role="group" aria-label="Filter by section">
@@ -86,6 +86,7 @@ export const adminFaqPages = (deps: AppDeps) =>
                     fields: { section: faq.section },
                   })),
                 }}
+                hydrate="idle"
               />
             )}
             <Pager label="FAQ pages" page={state.page} info={data} hrefFor={(page) => faqListLink(state, { page })} />
@@ -101,7 +102,7 @@ export const adminFaqPages = (deps: AppDeps) =>
         admin,
         { title: `${faq.title} · FAQ`, description: "One FAQ of the help centre." },
         <AdminFrame actor={admin} tab="faq" back={{ href: "/admin/faq", label: "All FAQs" }}>
-          <Island name="faq-detail" props={{ faq }} />
+          <Island name="faq-detail" props={{ faq }} hydrate="idle" />
         </AdminFrame>,
       );
     });

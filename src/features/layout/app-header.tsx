@@ -143,7 +143,7 @@ export function AppHeader(props: { actor: Actor; bell?: ReactNode; current?: str
           ) : null}
         </nav>
         <div className="header-actions">
-          {props.actor.isAdmin ? <Island name="command-palette" props={{}} /> : null}
+          {props.actor.isAdmin ? <Island name="command-palette" props={{}} hydrate="idle" /> : null}
           <div className="header-bell">{props.bell ?? <NotificationBell />}</div>
           <ProfileMenu actor={props.actor} />
         </div>

@@ -11,5 +11,5 @@ export const BellContext = createContext<BellData | null>(null);
 export function NotificationBell() {
   const data = use(BellContext);
   if (!data) return null;
-  return <Island name="notification-bell" props={data} />;
+  return <Island name="notification-bell" props={data} hydrate="idle" />;
 }

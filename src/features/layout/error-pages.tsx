@@ -46,7 +46,7 @@ export function NotFoundScreen(props: { actor: Actor | null }) {
               <a className="button button-primary button-lg" href="/dashboard">
                 Go to Dashboard
               </a>
-              <Island name="report-bug" props={{ variant: "button", label: "Report Bug" }} />
+              <Island name="report-bug" props={{ variant: "button", label: "Report Bug" }} hydrate="idle" />
             </>
           ) : (
             <a className="button button-primary button-lg" href="/">

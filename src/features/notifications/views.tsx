@@ -9,7 +9,7 @@ export function NotificationsView(props: { actor: Actor; island: NotificationsVi
   return (
     <PageShell actor={props.actor} current="/notifications">
       <div className="container page notifications-page">
-        <Island name="notifications" props={props.island} />
+        <Island name="notifications" props={props.island} hydrate="idle" />
       </div>
     </PageShell>
   );

@@ -82,7 +82,7 @@ export const dashboardPages = (deps: AppDeps) =>
                   <h1>Dashboard</h1>
                 </div>
               </header>
-              <Island name="live-notice" props={{ watch: "orders" }} />
+              <Island name="live-notice" props={{ watch: "orders" }} hydrate="idle" />
               <ProjectList
                 title="Webapp Requests"
                 admin
@@ -102,7 +102,7 @@ export const dashboardPages = (deps: AppDeps) =>
                     <a className="button" href={accessCodesCsvPath(state)} download>
                       Export CSV
                     </a>
-                    <Island name="access-code-create" props={{}} />
+                    <Island name="access-code-create" props={{}} hydrate="interaction" />
                   </div>
                 }
               />

@@ -83,6 +83,7 @@ function AdminProjectTable(props: { projects: ProjectListItem[] }) {
           },
         })),
       }}
+      hydrate="idle"
     />
   );
 }
@@ -228,6 +229,7 @@ export function AccessCodeList(props: { state: DashboardState; data: { accessCod
               fields: { claimed: code.claimed },
             })),
           }}
+          hydrate="idle"
         />
       )}
       <Pager label="Access code pages" page={state.codes.page} info={data} hrefFor={(page) => withCodes(state, { page })} />

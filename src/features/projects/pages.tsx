@@ -120,7 +120,7 @@ export const projectPages = (deps: AppDeps) =>
               Delete project
             </h2>
             <p className="muted">Deleting removes the request, its content and its images for good.</p>
-            <Island name="project-delete" props={{ projectId: project._id, projectName: project.projectName }} />
+            <Island name="project-delete" props={{ projectId: project._id, projectName: project.projectName }} hydrate="interaction" />
           </section>
         </div>
       ));
@@ -138,6 +138,7 @@ export const projectPages = (deps: AppDeps) =>
               revisions: project.revisions,
               isAdmin: signedIn.isAdmin,
             }}
+            hydrate="idle"
           />
         </section>
       ));
@@ -156,7 +157,7 @@ export const projectPages = (deps: AppDeps) =>
                 ? "Your conversation with the studio about this project. We get an e-mail when a message waits unread for a few minutes."
                 : "The conversation with the customer about this project. They get an e-mail when a message waits unread for a few minutes."}
             </p>
-            <Island name="messages" props={{ projectId: project._id, ...thread }} />
+            <Island name="messages" props={{ projectId: project._id, ...thread }} hydrate="idle" />
           </section>
         );
       });
@@ -194,6 +195,7 @@ export const projectPages = (deps: AppDeps) =>
               creatorName: project.creator.displayName,
             },
           }}
+          hydrate="idle"
         />
       ));
     });

@@ -89,7 +89,7 @@ export function ProjectFrame(props: {
         </div>
       </div>
       <div className="container page project-page">
-        <Island name="live-notice" props={{ watch: "project", projectId: project._id }} />
+        <Island name="live-notice" props={{ watch: "project", projectId: project._id }} hydrate="idle" />
         {props.children}
       </div>
     </PageShell>

@@ -90,16 +90,18 @@ export function GeneralSettingsView(props: { actor: Actor }) {
         <Island
           name="account-settings"
           props={{ section: "account", email: user.email, displayName: user.displayName, photoURL: user.photoURL, hasPassword: user.passwordHash !== null }}
+          hydrate="idle"
         />
       </SettingsCard>
       <SettingsCard id="profile-title" title="Profile" description="How you appear to the Webstudio team.">
         <Island
           name="account-settings"
           props={{ section: "profile", email: user.email, displayName: user.displayName, photoURL: user.photoURL, hasPassword: user.passwordHash !== null }}
+          hydrate="idle"
         />
       </SettingsCard>
       <SettingsCard id="appearance-title" title="Appearance" description="Applied at once and remembered on every device.">
-        <Island name="theme-picker" props={{ theme: theme.themeColor, tint: theme.tintColor }} />
+        <Island name="theme-picker" props={{ theme: theme.themeColor, tint: theme.tintColor }} hydrate="idle" />
       </SettingsCard>
     </SettingsFrame>
   );
@@ -110,7 +112,11 @@ export function AdvancedSettingsView(props: { actor: Actor }) {
   return (
     <SettingsFrame actor={props.actor} current="advanced">
       <SettingsCard id="notifications-title" title="Notifications" description="Choose what reaches you in the app and by e-mail.">
-        <Island name="notification-settings" props={{ appNotifications: settings.appNotifications, emailNotifications: settings.emailNotifications }} />
+        <Island
+          name="notification-settings"
+          props={{ appNotifications: settings.appNotifications, emailNotifications: settings.emailNotifications }}
+          hydrate="idle"
+        />
       </SettingsCard>
       <SettingsCard id="delete-title" title="Delete account" description="Permanently delete your account." tone="danger">
         <p className="muted">
@@ -118,7 +124,7 @@ export function AdvancedSettingsView(props: { actor: Actor }) {
           with our team without your name.
         </p>
         <div>
-          <Island name="delete-account" props={{}} />
+          <Island name="delete-account" props={{}} hydrate="idle" />
         </div>
       </SettingsCard>
     </SettingsFrame>
@@ -139,10 +145,10 @@ export function SecuritySettingsView(props: { actor: Actor; mfa: MfaSettingsProp
         title="Two-factor authentication"
         description="After your password, signing in asks for a 6-digit code from an authenticator app on your phone."
       >
-        <Island name="mfa-settings" props={{ status: props.mfa, required: actor.mfaSetupRequired }} />
+        <Island name="mfa-settings" props={{ status: props.mfa, required: actor.mfaSetupRequired }} hydrate="idle" />
       </SettingsCard>
       <SettingsCard id="sessions-title" title="Sessions" description="The browsers and devices signed in to your account.">
-        <Island name="sessions-list" props={{ sessions: props.sessions }} />
+        <Island name="sessions-list" props={{ sessions: props.sessions }} hydrate="idle" />
       </SettingsCard>
     </SettingsFrame>
   );
