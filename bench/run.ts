@@ -228,8 +228,12 @@ function rssRow(database: string, app: App, loadStarted: number): Row {
   };
 }
 
-/** The module scripts a page names, and every bundle those import statically (what the browser fetches). */
-function scriptsOf(html: string, assets: Assets): string[] {
+/**
+ * The module scripts a page names, and every bundle those import statically (what the browser
+ * fetches): at load, or also once the browser is idle (`idle`: islands marked data-hydrate="idle"
+ * hydrate then, on every visit).
+ */
+function scriptsOf(html: string, assets: Assets, idle = false): string[] {
   const found = new Set<string>();
   const visit = (path: string) => {
     if (found.has(path)) return;
@@ -241,10 +245,12 @@ function scriptsOf(html: string, assets: Assets): string[] {
   // The loader fetches React (its one dynamic import) and each island's bundle by the URL in its
   // data-src at load, unless the island waits for an interaction, its <details> or an idle moment
   // (data-hydrate; React escapes ">" inside attribute values).
-  const atLoad = [...html.matchAll(/data-src="(\/assets\/[^"]+\.js)"([^>]*)>/g)].filter(([, , rest]) => !rest!.includes("data-hydrate="));
+  const wanted = [...html.matchAll(/data-src="(\/assets\/[^"]+\.js)"([^>]*)>/g)].filter(
+    ([, , rest]) => !rest!.includes("data-hydrate=") || (idle && rest!.includes('data-hydrate="idle"')),
+  );
   const loader = new TextDecoder().decode(assets.files.get(assets.loader)?.body);
-  if (atLoad.length > 0) for (const [, runtime] of loader.matchAll(/import\(\s*"(\/assets\/[^"]+\.js)"\s*\)/g)) visit(runtime!);
-  for (const [, src] of atLoad) visit(src!);
+  if (wanted.length > 0) for (const [, runtime] of loader.matchAll(/import\(\s*"(\/assets\/[^"]+\.js)"\s*\)/g)) visit(runtime!);
+  for (const [, src] of wanted) visit(src!);
   return [...found];
 }
 
@@ -271,8 +277,11 @@ async function measurePageWeights(app: App, cookies: Record<"anonymous" | "custo
     const cookie = cookies[who];
     const response = await fetch(`${app.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
     if (response.status !== 200) throw new Error(`${who} ${path} answered ${response.status}`);
-    const scripts = scriptsOf(await response.text(), assets);
-    const gzip = scripts.reduce((sum, script) => sum + (assets.files.get(script)?.gzip?.byteLength ?? 0), 0);
+    const html = await response.text();
+    const scripts = scriptsOf(html, assets);
+    const weigh = (files: string[]) => files.reduce((sum, script) => sum + (assets.files.get(script)?.gzip?.byteLength ?? 0), 0);
+    const gzip = weigh(scripts);
+    const onceIdle = weigh(scriptsOf(html, assets, true));
     const react = scripts.includes(assets.loader);
     const islands = Object.entries(assets.islands)
       .filter(([, src]) => scripts.includes(src))
@@ -285,7 +294,13 @@ async function measurePageWeights(app: App, cookies: Record<"anonymous" | "custo
       figure: `${kb(gzip)} gzip`,
       p99: "",
       ratio: "",
-      notes: [`${scripts.length} files`, react ? "React" : "no React", ...islands, ...behaviours.map((name) => `${name} (plain script)`)].join(", "),
+      notes: [
+        `at load; ${kb(onceIdle)} once idle`,
+        `${scripts.length} files`,
+        react ? "React" : "no React",
+        ...islands,
+        ...behaviours.map((name) => `${name} (plain script)`),
+      ].join(", "),
     });
   }
   return weights;
