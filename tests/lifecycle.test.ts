@@ -189,6 +189,8 @@ describe.skipIf(!testDatabaseUrl)("on PostgreSQL", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "webstudio-ready-"));
     const config = loadConfig({ NODE_ENV: "test", PORT: "0", DATA_DIR: dataDir, DATABASE_URL: relayed.toString(), APP_SECRET: "x".repeat(40) });
     const running = await boot(config, { log: () => {} });
+    // An outage once started: the job queue finishes starting behind the listener.
+    await running.jobsStarted;
     try {
       expect((await fetch(`${running.url}/ready`)).status).toBe(200);
       listener.stop(true);
