@@ -31,6 +31,11 @@ export type Running = {
   url: string;
   port: number;
   /**
+   * The server answers before the job queue has started: this resolves once it has and this
+   * instance's workers and schedules run, and rejects if the queue cannot start.
+   */
+  jobsStarted: Promise<void>;
+  /**
    * Graceful stop: /ready answers 503 for SHUTDOWN_DELAY_MS while requests are still served (the load
    * balancer takes the instance out), then no new connections, in-flight requests finish, workers
    * stop, database closes.
@@ -57,15 +62,22 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     ? createLogger({ format: "json", sink: { write: (line) => sink(line.trimEnd()) } })
     : createLogger({ format: config.nodeEnv === "production" ? "json" : "pretty" });
   mkdirSync(config.dataDir, { recursive: true });
-  // The island bundles build (or load from their disk cache) while the database opens.
-  const assets = buildAssets();
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  // The job queue is started before anything can enqueue: it installs pg-boss's schema and declares
-  // every queue. The bootstrap rows enqueue nothing, so they are written meanwhile.
+  const events = createEventBus<AppEvents>(database, { log });
+  const liveStreams = createSseHub({ log });
+  // The bootstrap rows and one LISTEN per channel for the whole instance, before the first request.
+  // The FAQ trigger's notice reaches this instance too; the writer has already dropped its own
+  // cache by then (README decision 11). The island bundles (built, or read from their disk cache)
+  // and the app are built while these queries are under way.
+  const ready = Promise.all([
+    ensureSuperAdmin(database.db, config),
+    seedFaqs(database.db),
+    startLiveFanout({ events, liveStreams }),
+    events.subscribe("public_pages_changed", () => invalidatePublicPages(database.db)),
+  ]);
+  // Awaited below; until then a failure must not count as unhandled (that would print its stack).
+  ready.catch(() => {});
   const jobs = createJobQueue<AppJobs>(database, { queues: appQueues, log });
-  const [superAdmin, seeded] = await Promise.all([ensureSuperAdmin(database.db, config), seedFaqs(database.db), jobs.start()]);
-  if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
-  if (seeded) log("bootstrap: added the starter FAQs");
   let draining = false;
   const mailer = createMailer(config, log);
   const deps: AppDeps = {
@@ -75,22 +87,24 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     mailer,
     jobs,
     payments: createPayments(config),
-    events: createEventBus<AppEvents>(database, { log }),
-    liveStreams: createSseHub({ log }),
-    assets: await assets,
+    events,
+    liveStreams,
+    assets: await buildAssets(),
     sealer: createSealer(resolveAppSecret(config)),
     log,
     now: options.now ?? (() => new Date()),
     isDraining: () => draining,
   };
-  // One LISTEN per channel for the whole instance. The FAQ trigger's notice reaches this
-  // instance too; the writer has already dropped its own cache by then (README decision 11).
-  const [, ...unsubscribes] = await Promise.all([
-    startJobWorkers(deps),
-    startLiveFanout(deps),
-    deps.events.subscribe("public_pages_changed", () => invalidatePublicPages(database.db)),
-  ]);
   const app = createApp(deps);
+  const [superAdmin, seeded, ...unsubscribes] = await ready;
+  if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
+  if (seeded) log("bootstrap: added the starter FAQs");
+  // The job queue (pg-boss's schema check, queue settings, maintenance) starts while the server
+  // already answers; a send waits for it, and on PGlite so does every transaction.
+  const jobsStarted = jobs
+    .start()
+    .then(() => startJobWorkers(deps))
+    .then(() => log("jobs: the queue runs, with this instance's workers and schedules"));
   const handle = createFetchHandler(
     (request) => app.handle(request),
     config,
@@ -114,6 +128,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   let stopping: Promise<void> | null = null;
   return {
     deps,
+    jobsStarted,
     port: server.port ?? config.port,
     url: `http://127.0.0.1:${server.port}`,
     stop() {
@@ -132,6 +147,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
         }
         await server.stop(false);
         for (const unsubscribe of unsubscribes) await unsubscribe().catch(() => {});
+        // Workers still registering would meet a stopped queue.
+        await jobsStarted.catch(() => {});
         await jobs.stop();
         mailer.close();
         await database.close();

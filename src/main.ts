@@ -1,7 +1,8 @@
 // The only file that listens: reads the config, boots, and stops gracefully on SIGTERM/SIGINT.
 // A failed start is one line naming the variable or the host:port, never a secret or a stack.
-import { boot } from "./boot";
+import type { Running } from "./boot";
 import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./lib/db";
 import { describeStartupFailure } from "./startup-failure";
 
 let config: ReturnType<typeof loadConfig>;
@@ -15,13 +16,20 @@ try {
   throw error;
 }
 
-let running: Awaited<ReturnType<typeof boot>>;
+let running: Running;
 try {
-  running = await boot(config);
+  // The database opens (PGlite compiles its WebAssembly) while the rest of the server loads.
+  const [{ boot }, database] = await Promise.all([import("./boot"), openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })]);
+  running = await boot(config, { database });
 } catch (error) {
   console.error(describeStartupFailure(error, config));
   process.exit(1);
 }
+// The job queue finishes starting behind the listener; an instance that cannot run jobs stops.
+running.jobsStarted.catch((error: unknown) => {
+  console.error(describeStartupFailure(error, config));
+  process.exit(1);
+});
 console.log(
   `Webstudio listening on ${config.publicUrl} (port ${running.port}, database: ${running.deps.database.kind}, storage: ${running.deps.storage.kind}, mail: ${running.deps.mailer.kind})`,
 );

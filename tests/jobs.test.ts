@@ -16,6 +16,7 @@ type Jobs = {
   "t.tick": { from: string };
   "t.slow": { ms: number };
   "t.handover": { ms: number };
+  "t.early": { causeId: string };
 };
 
 const queues = {
@@ -27,6 +28,7 @@ const queues = {
   "t.tick": {},
   "t.slow": {},
   "t.handover": {},
+  "t.early": {},
 } as const;
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -97,6 +99,19 @@ describe(`jobs on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () 
 
     await waitFor("the job to run", () => seen.length === 1);
     expect(seen).toEqual([true]);
+  });
+
+  test("a job sent while the queue is still starting waits for the start, even inside a transaction", async () => {
+    const jobs = createJobQueue<Jobs>(database, { queues, log: (line) => logs.push(line) });
+    const starting = jobs.start();
+    cleanups.push(() => jobs.stop({ timeoutMs: 1_000 }));
+    // On PGlite the transaction would hold the one connection the start needs: it begins after it.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into job_causes (id) values ('early')`);
+      await jobs.send("t.early", { causeId: "early" }, { tx });
+    });
+    await starting;
+    expect(await countJobs(db, "t.early")).toBe(1);
   });
 
   test("a job sent in a rolled-back transaction never exists, so it never runs", async () => {

@@ -50,8 +50,13 @@ describe("the server process", () => {
       stdout: "pipe",
       stderr: "pipe",
     });
+    let stdout = "";
+    const read = (async () => {
+      for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) stdout += chunk;
+    })();
     try {
-      await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok);
+      // Fully started: the job queue finishes starting (on a new PGlite, installing its schema) after the first answers.
+      await waitFor(async () => stdout.includes("jobs: the queue runs"));
       // A request that is half sent when SIGTERM arrives must still be answered.
       let received = "";
       const answered = Promise.withResolvers<void>();
@@ -76,7 +81,7 @@ describe("the server process", () => {
       expect(received).toStartWith("HTTP/1.1 200");
       socket.end();
       expect(await child.exited).toBe(0);
-      const stdout = await new Response(child.stdout).text();
+      await read;
       expect(stdout).toContain("SIGTERM received");
     } finally {
       child.kill();
@@ -189,6 +194,8 @@ describe.skipIf(!testDatabaseUrl)("on PostgreSQL", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "webstudio-ready-"));
     const config = loadConfig({ NODE_ENV: "test", PORT: "0", DATA_DIR: dataDir, DATABASE_URL: relayed.toString(), APP_SECRET: "x".repeat(40) });
     const running = await boot(config, { log: () => {} });
+    // An outage once started: the job queue finishes starting behind the listener.
+    await running.jobsStarted;
     try {
       expect((await fetch(`${running.url}/ready`)).status).toBe(200);
       listener.stop(true);

@@ -1,17 +1,13 @@
 // The database adapter: PGlite on disk by default, Postgres when a URL is given.
 // Everything above this file sees one Drizzle type and never knows which it got. The few
-// helpers every queries.ts shares (LIKE patterns, paged lists) live here too.
+// helpers every queries.ts shares (LIKE patterns, paged lists) live here too. Each driver is
+// loaded only when it is the one configured (PGlite alone is a tenth of the server's modules).
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { type SQL, count, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
+import type postgres from "postgres";
 import * as schema from "../../db/schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -98,6 +94,12 @@ export type Database = {
   driver: Driver;
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Transactions begun before `until` settles wait for it. PGlite is one connection: a transaction
+   * holds it, so work that a transaction may wait on (the job queue's start) must come first. On
+   * Postgres each transaction has its own connection and nothing waits.
+   */
+  holdTransactions(until: Promise<unknown>): void;
   close(): Promise<void>;
 };
 
@@ -131,13 +133,26 @@ async function migrationsPending(lastApplied: () => Promise<string | null | unde
 
 async function openPglite(dir: string | null): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+  ]);
   // PGlite's 128 MB of shared buffers were a third of the server's memory; its files are also in
   // the OS page cache, so 16 MB costs no measurable speed here and about 120 MB less RSS.
   const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm }, postgresqlconf: ["shared_buffers=16MB"] });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite is one connection in this process, so no lock is needed around migrations.
-  if (await migrationsPending(async () => (await client.query<{ last: string | null }>(LAST_APPLIED_SQL)).rows[0]?.last))
+  if (await migrationsPending(async () => (await client.query<{ last: string | null }>(LAST_APPLIED_SQL)).rows[0]?.last)) {
+    const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
     await migratePglite(drizzlePglite(client), { migrationsFolder });
+  }
+  let hold: Promise<unknown> = Promise.resolve();
+  const transaction: Db["transaction"] = db.transaction.bind(db);
+  db.transaction = async (run, config) => {
+    await hold;
+    return transaction(run, config);
+  };
   return {
     db,
     kind: "pglite",
@@ -147,13 +162,17 @@ async function openPglite(dir: string | null): Promise<Database> {
         client.query("select 1").then(() => true),
         timeoutMs,
       ),
+    holdTransactions: (until) => {
+      hold = Promise.allSettled([hold, until]);
+    },
     close: () => client.close(),
   };
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  const [{ default: postgres }, { drizzle: drizzlePostgres }] = await Promise.all([import("postgres"), import("drizzle-orm/postgres-js")]);
   const client = postgres(url, { max: 10, connect_timeout: 5, idle_timeout: 30, onnotice: () => {} });
-  if (await migrationsPending(async () => (await client.unsafe<Array<{ last: string | null }>>(LAST_APPLIED_SQL))[0]?.last)) await migrate(url);
+  if (await migrationsPending(async () => (await client.unsafe<Array<{ last: string | null }>>(LAST_APPLIED_SQL))[0]?.last)) await migrate(postgres, url);
   const db = drizzlePostgres(namingStatements(client), { schema }) as unknown as Db;
   return {
     db,
@@ -164,6 +183,7 @@ async function openPostgres(url: string): Promise<Database> {
         db.execute(sql`select 1`).then(() => true),
         timeoutMs,
       ),
+    holdTransactions: () => {},
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -193,8 +213,12 @@ function namingStatements<Client extends postgres.Sql | postgres.TransactionSql>
  * A dedicated single connection holds the advisory lock for the whole migration run, so two
  * instances starting together apply each migration once.
  */
-async function migrate(url: string): Promise<void> {
-  const migrationClient = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
+async function migrate(connect: typeof postgres, url: string): Promise<void> {
+  const [{ drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+    import("drizzle-orm/postgres-js"),
+    import("drizzle-orm/postgres-js/migrator"),
+  ]);
+  const migrationClient = connect(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
   try {
     await migrationClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     try {

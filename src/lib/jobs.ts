@@ -7,8 +7,10 @@
 //   when the transaction commits, and a rollback leaves nothing behind.
 // - Jobs are at-least-once: a handler may run again after a crash or a stop that outlasts its
 //   timeout, so handlers must be idempotent.
+// - The server answers while the queue starts: pg-boss (a fifth of the server's modules) is loaded
+//   by `start()`, and everything that needs it waits for the start to finish.
 import { SQL, sql } from "drizzle-orm";
-import { type Db as BossDb, type Job as BossJob, type ConstructorOptions, PgBoss, fromDrizzle, fromPglite } from "pg-boss";
+import type { Db as BossDb, Job as BossJob, ConstructorOptions, PgBoss } from "pg-boss";
 import type { Database, Db } from "./db";
 import type { JsonObject } from "./json";
 
@@ -69,11 +71,14 @@ export type WorkOptions = {
 };
 
 export type JobQueue<Jobs extends JobMap> = {
-  /** Installs or migrates pg-boss's schema, applies the queue settings, starts schedules and maintenance. */
+  /**
+   * Installs or migrates pg-boss's schema, applies the queue settings, starts schedules and
+   * maintenance. Sends, workers and schedules asked for before it resolves wait for it.
+   */
   start(): Promise<void>;
   /** Stops fetching, waits up to `timeoutMs` (30 s) for running handlers, then fails the rest so another instance retries them. */
   stop(options?: { timeoutMs?: number }): Promise<void>;
-  /** Enqueues a job and resolves with its id, or null when a singleton key dropped it. */
+  /** Enqueues a job and resolves with its id, or null when a singleton key dropped it; waits for the start. */
   send<Name extends keyof Jobs & string>(name: Name, data: Jobs[Name], options?: SendOptions): Promise<string | null>;
   /** Runs `handler` for each job of the queue; a throw fails the attempt and schedules a retry. */
   work<Name extends keyof Jobs & string>(name: Name, options: WorkOptions, handler: (job: JobContext<Name, Jobs[Name]>) => Promise<void>): Promise<void>;
@@ -90,17 +95,29 @@ export type JobQueueOptions<Jobs extends JobMap> = {
   cronIntervalSeconds?: number;
 };
 
-export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "driver">, options: JobQueueOptions<Jobs>): JobQueue<Jobs> {
+type Started = { boss: PgBoss; fromDrizzle: typeof import("pg-boss").fromDrizzle };
+
+export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "driver" | "holdTransactions">, options: JobQueueOptions<Jobs>): JobQueue<Jobs> {
   const { log } = options;
-  const boss = new PgBoss({ ...connection(database), ...cronTiming(options.cronIntervalSeconds), useListenNotify: true });
-  // pg-boss reports background failures (maintenance, polling) as events; unheard, an 'error'
-  // event would throw and end the process.
-  boss.on("error", (error) => log(`jobs: ${error.message}`));
-  boss.on("warning", (warning) => log(`jobs: ${warning.message}`));
-
   const names = Object.keys(options.queues) as (keyof Jobs & string)[];
+  const started = Promise.withResolvers<Started>();
+  // Whoever waits for the start hears its failure; this only keeps an unawaited one from ending the process.
+  started.promise.catch(() => {});
+  let starting = false;
 
-  async function applyQueueSettings(): Promise<void> {
+  async function startBoss(): Promise<Started> {
+    const { PgBoss, fromDrizzle, fromPglite } = await import("pg-boss");
+    const boss = new PgBoss({ ...connection(database, fromPglite), ...cronTiming(options.cronIntervalSeconds), useListenNotify: true });
+    // pg-boss reports background failures (maintenance, polling) as events; unheard, an 'error'
+    // event would throw and end the process.
+    boss.on("error", (error) => log(`jobs: ${error.message}`));
+    boss.on("warning", (warning) => log(`jobs: ${warning.message}`));
+    await boss.start();
+    await applyQueueSettings(boss);
+    return { boss, fromDrizzle };
+  }
+
+  async function applyQueueSettings(boss: PgBoss): Promise<void> {
     // Created first and configured second, so a dead letter queue exists before anything names it.
     for (const name of names) {
       const policy = options.queues[name].policy;
@@ -122,12 +139,23 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
 
   return {
     async start() {
-      await boss.start();
-      await applyQueueSettings();
+      if (!starting) {
+        starting = true;
+        // On PGlite a send inside a transaction would wait for this start while the start waits
+        // for the one connection the transaction holds: transactions begin once it is done.
+        database.holdTransactions(started.promise);
+        startBoss().then(started.resolve, started.reject);
+      }
+      await started.promise;
     },
 
     async stop(stopOptions = {}) {
-      await boss.stop({ graceful: true, timeout: stopOptions.timeoutMs ?? 30_000 });
+      if (!starting) return;
+      const boss = await started.promise.then(
+        ({ boss }) => boss,
+        () => null,
+      );
+      await boss?.stop({ graceful: true, timeout: stopOptions.timeoutMs ?? 30_000 });
     },
 
     async send(name, data, sendOptions = {}) {
@@ -135,8 +163,9 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
       // for the caller's transaction to end, and the transaction waits for this send: a deadlock.
       // Declared queues are already cached by `start()`, so only declared names may be sent.
       if (!Object.hasOwn(options.queues, name)) throw new Error(`jobs: queue ${name} is not declared`);
+      const { boss, fromDrizzle } = await started.promise;
       return boss.send(name, data, {
-        ...(sendOptions.tx ? { db: transactionDb(sendOptions.tx) } : {}),
+        ...(sendOptions.tx ? { db: transactionDb(sendOptions.tx, fromDrizzle) } : {}),
         ...(sendOptions.startAfter === undefined ? {} : { startAfter: sendOptions.startAfter }),
         ...(sendOptions.singletonKey === undefined ? {} : { singletonKey: sendOptions.singletonKey }),
         ...(sendOptions.priority === undefined ? {} : { priority: sendOptions.priority }),
@@ -147,6 +176,7 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
       // A notification wakes the worker the moment a job is sent, but retries and delayed jobs
       // become due without one, so polling keeps its short interval even while notify is on.
       const pollingIntervalSeconds = workOptions.pollingIntervalSeconds ?? 2;
+      const { boss } = await started.promise;
       await boss.work<Jobs[typeof name]>(
         name,
         { batchSize: 1, localConcurrency: workOptions.concurrency ?? 1, pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds },
@@ -164,16 +194,18 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
     },
 
     async schedule(name, cron, data) {
+      const { boss } = await started.promise;
       await boss.schedule(name, cron, data, { tz: "UTC" });
     },
 
     async unschedule(name) {
+      const { boss } = await started.promise;
       await boss.unschedule(name);
     },
   };
 }
 
-function connection(database: Pick<Database, "driver">): ConstructorOptions {
+function connection(database: Pick<Database, "driver">, fromPglite: typeof import("pg-boss").fromPglite): ConstructorOptions {
   const { driver } = database;
   // On Postgres pg-boss keeps its own small pool (and one LISTEN connection), so a busy queue
   // never starves requests of the app's connections.
@@ -200,7 +232,7 @@ function cronTiming(seconds: number | undefined): ConstructorOptions {
  * `$1` text into a Drizzle `sql` query; both drivers' results (postgres-js: an array of rows,
  * PGlite: `{ rows }`) are what that adapter unwraps.
  */
-function transactionDb(tx: Db): BossDb {
+function transactionDb(tx: Db, fromDrizzle: Started["fromDrizzle"]): BossDb {
   return fromDrizzle(
     {
       async execute(query: unknown) {

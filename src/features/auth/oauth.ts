@@ -1,8 +1,9 @@
 // Google and generic OpenID Connect sign-in with arctic: authorization code flow with PKCE,
 // state and verifier held in short-lived HttpOnly cookies. Both end in the same account rules:
 // a known provider account signs in; a new e-mail creates the user; an e-mail that matches an
-// existing account is linked only when the provider says it is verified.
-import { CodeChallengeMethod, Google, OAuth2Client, type OAuth2Tokens, decodeIdToken, generateCodeVerifier, generateState } from "arctic";
+// existing account is linked only when the provider says it is verified. arctic is loaded by the
+// first sign-in through a provider, not at start-up.
+import type { OAuth2Tokens } from "arctic";
 import type { User } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { newId } from "../../lib/ids";
@@ -51,7 +52,8 @@ function redirectUri(deps: AppDeps, provider: ProviderName): string {
 
 type ClaimsCheck = { issuer: string; clientId: string };
 
-function readClaims(idToken: string, check: ClaimsCheck): ProviderProfile {
+async function readClaims(idToken: string, check: ClaimsCheck): Promise<ProviderProfile> {
+  const { decodeIdToken } = await import("arctic");
   // The ID token comes straight from the provider's token endpoint over our own request, so
   // its origin is known (OIDC Core 3.1.3.7); we still refuse tokens meant for someone else.
   const claims = decodeIdToken(idToken) as Record<string, unknown>;
@@ -90,7 +92,7 @@ type Discovery = { issuer: string; authorization_endpoint: string; token_endpoin
 function createOidcProvider(deps: AppDeps): Provider | null {
   const oidc = deps.config.oidc;
   if (!oidc) return null;
-  const client = new OAuth2Client(oidc.clientId, oidc.clientSecret, redirectUri(deps, "oidc"));
+  const client = async () => new (await import("arctic")).OAuth2Client(oidc.clientId, oidc.clientSecret, redirectUri(deps, "oidc"));
   let discovery: Promise<Discovery> | null = null;
   // Fetched once and kept; a failed fetch is forgotten so the next sign-in tries again.
   const discover = (): Promise<Discovery> =>
@@ -110,12 +112,13 @@ function createOidcProvider(deps: AppDeps): Provider | null {
   return {
     async authorizationUrl(state, verifier) {
       const { authorization_endpoint } = await discover();
-      return client.createAuthorizationURLWithPKCE(authorization_endpoint, state, CodeChallengeMethod.S256, verifier, ["openid", "profile", "email"]);
+      const { CodeChallengeMethod } = await import("arctic");
+      return (await client()).createAuthorizationURLWithPKCE(authorization_endpoint, state, CodeChallengeMethod.S256, verifier, ["openid", "profile", "email"]);
     },
     async profile(code, verifier) {
       const document = await discover();
-      const tokens = await client.validateAuthorizationCode(document.token_endpoint, code, verifier);
-      const profile = readClaims(idTokenOf(tokens), { issuer: document.issuer, clientId: oidc.clientId });
+      const tokens = await (await client()).validateAuthorizationCode(document.token_endpoint, code, verifier);
+      const profile = await readClaims(idTokenOf(tokens), { issuer: document.issuer, clientId: oidc.clientId });
       if (profile.email || !document.userinfo_endpoint) return profile;
       // Some providers keep the e-mail out of the ID token and only answer it from userinfo.
       const response = await fetch(document.userinfo_endpoint, {
@@ -133,13 +136,13 @@ function createOidcProvider(deps: AppDeps): Provider | null {
 function createGoogleProvider(deps: AppDeps): Provider | null {
   const google = deps.config.google;
   if (!google) return null;
-  const client = new Google(google.clientId, google.clientSecret, redirectUri(deps, "google"));
+  const client = async () => new (await import("arctic")).Google(google.clientId, google.clientSecret, redirectUri(deps, "google"));
   return {
     async authorizationUrl(state, verifier) {
-      return client.createAuthorizationURL(state, verifier, ["openid", "profile", "email"]);
+      return (await client()).createAuthorizationURL(state, verifier, ["openid", "profile", "email"]);
     },
     async profile(code, verifier) {
-      const tokens = await client.validateAuthorizationCode(code, verifier);
+      const tokens = await (await client()).validateAuthorizationCode(code, verifier);
       return readClaims(idTokenOf(tokens), { issuer: GOOGLE_ISSUER, clientId: google.clientId });
     },
   };
@@ -157,6 +160,7 @@ function cookie(name: string, value: string, provider: ProviderName, secure: boo
 
 /** Where to send the browser, and the cookies that remember this attempt. */
 export async function startOAuth(deps: AppDeps, name: ProviderName, provider: Provider): Promise<{ location: string; cookies: string[] }> {
+  const { generateCodeVerifier, generateState } = await import("arctic");
   const state = generateState();
   const verifier = generateCodeVerifier();
   const url = await provider.authorizationUrl(state, verifier);
