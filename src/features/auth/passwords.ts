@@ -22,11 +22,13 @@ const ARGON2ID = { algorithm: "argon2id", memoryCost: 19_456, timeCost: 2 } as c
 export type PasswordJob = { kind: "hash"; password: string; options: typeof ARGON2ID } | { kind: "verify"; password: string; hash: string };
 export type PasswordResult = { ok: true; value: string | boolean } | { ok: false; error: string };
 
-// Hashing runs on its own low-priority threads (password-worker.ts), one hash at a time on each
-// and one thread per core, started on first use: the kernel gives them the CPU the requests leave,
-// so a burst of sign-ins queues behind itself instead of slowing every page (bench: /dashboard +
-// 20 sign-ins/s). An idle thread costs about 5 MB and does not keep the process alive.
-const PASSWORD_THREADS = availableParallelism();
+// Hashing runs on its own low-priority threads (password-worker.ts), one hash at a time on each,
+// started on first use: the kernel gives them the CPU the requests leave, so a burst of sign-ins
+// queues behind itself instead of slowing every page (bench: /dashboard + 20 sign-ins/s). One
+// core stays free of hashing all the same: argon2id's 19 MiB also compete for caches and memory
+// bandwidth, which priorities do not share out. An idle thread costs about 5 MB and does not keep
+// the process alive.
+const PASSWORD_THREADS = Math.max(1, availableParallelism() - 1);
 const idleThreads: Worker[] = [];
 let threads = 0;
 type Task = { job: PasswordJob; resolve: (value: string | boolean) => void; reject: (error: Error) => void };
