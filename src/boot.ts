@@ -10,6 +10,7 @@ import { seedFaqs } from "./features/faq/seed";
 import { type AppJobs, appQueues } from "./features/jobs/queues";
 import { startJobWorkers } from "./features/jobs/start";
 import { startLiveFanout } from "./features/live/service";
+import { collectWhenIdle } from "./http/idle-gc";
 import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
@@ -95,6 +96,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     log,
     (request, url, headers) => answerFromCache(database.db, request, url, headers),
   );
+  const idleGc = collectWhenIdle();
   const server = Bun.serve({
     port: config.port,
     hostname: "0.0.0.0",
@@ -104,6 +106,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       // An event stream is idle between heartbeats by design, and Bun's idleTimeout would cut it
       // even while it writes: this request gets none (heartbeats find dead peers instead).
       if (request.headers.get("accept")?.includes("text/event-stream") && new URL(request.url).pathname === LIVE_EVENTS_PATH) server.timeout(request, 0);
+      idleGc.served();
       return handle(request, server);
     },
   });
@@ -128,6 +131,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
           deps.liveStreams.close();
         }
         await server.stop(false);
+        idleGc.stop();
         for (const unsubscribe of unsubscribes) await unsubscribe().catch(() => {});
         await jobs.stop();
         mailer.close();
