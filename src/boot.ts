@@ -11,6 +11,7 @@ import { type AppJobs, appQueues } from "./features/jobs/queues";
 import { startJobWorkers } from "./features/jobs/start";
 import { startLiveFanout } from "./features/live/service";
 import { keptAnswerKey } from "./http/context";
+import { collectWhenIdle } from "./http/idle-gc";
 import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
 import { createSessionCache } from "./http/session-cache";
 import { createSealer, randomToken } from "./lib/crypto";
@@ -112,6 +113,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     (request, url, headers) => answerFromCache(database.db, request, url, headers),
     { cache: createSessionCache(() => deps.now().getTime()), keyOf: (request, url) => keptAnswerKey(deps, request, url) },
   );
+  const idleGc = collectWhenIdle();
   const server = Bun.serve({
     port: config.port,
     hostname: "0.0.0.0",
@@ -121,6 +123,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       // An event stream is idle between heartbeats by design, and Bun's idleTimeout would cut it
       // even while it writes: this request gets none (heartbeats find dead peers instead).
       if (request.headers.get("accept")?.includes("text/event-stream") && new URL(request.url).pathname === LIVE_EVENTS_PATH) server.timeout(request, 0);
+      idleGc.served();
       return handle(request, server);
     },
   });
@@ -146,6 +149,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
           deps.liveStreams.close();
         }
         await server.stop(false);
+        idleGc.stop();
         for (const unsubscribe of unsubscribes) await unsubscribe().catch(() => {});
         // Workers still registering would meet a stopped queue.
         await jobsStarted.catch(() => {});
