@@ -24,6 +24,9 @@ describe.skipIf(!browserAvailable)("a hydrated island in Chromium", () => {
     // Server-rendered: right on first paint, before any script runs.
     expect(await page.getAttribute("html", "data-theme")).toBe("1");
     expect(await page.isChecked('input[name="theme"][value="1"]')).toBe(true);
+    // This page's own picker hydrates once the browser is idle: its bundle is fetched before the
+    // next page is counted.
+    await appearance.locator('[data-island="theme-picker"][data-hydrated="true"]').waitFor();
     // The profile menu's islands load when it is about to open, not with the page; from the
     // second page on the menu is reused HTML, and its picker still hydrates, showing Dark.
     const requested: string[] = [];
