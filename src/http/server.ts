@@ -157,19 +157,18 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
     const reqId = assignRequestId(request, config.trustProxy);
     let response: Response;
     let keepAs: string | null = null;
+    // The path only: query strings can carry tokens. Lines leave in batches: no write to stdout per request.
+    const logged = (answer: Response): Response => {
+      log.info({ reqId }, `${request.method} ${url.pathname} ${answer.status} ${(performance.now() - started).toFixed(1)}ms`);
+      return answer;
+    };
     try {
       const early = answerEarly(request, url, securityHeaders);
-      if (early) {
-        log.info({ reqId }, `${request.method} ${url.pathname} ${early.status} ${(performance.now() - started).toFixed(1)}ms`);
-        return early;
-      }
+      if (early) return logged(early);
       const refused = refuse(request, url);
       keepAs = refused || !kept ? null : await kept.keyOf(request, url);
       const known = answerKept(keepAs, reqId);
-      if (known) {
-        log.info({ reqId }, `${request.method} ${url.pathname} ${known.status} ${(performance.now() - started).toFixed(1)}ms`);
-        return known;
-      }
+      if (known) return logged(known);
       const checked = refused ?? (await readBody(request));
       if (checked instanceof Response) response = checked;
       else {
@@ -183,10 +182,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
       log.error({ reqId, err: describeFailure(error) }, "unhandled error");
       response = jsonError(500, `Unknown Server Error (request id ${reqId})`, { requestId: reqId });
     }
-    const finished = await finish(request, url, response, reqId, keepAs);
-    // The path only: query strings can carry tokens. pino buffers: no write to stdout per request.
-    log.info({ reqId }, `${request.method} ${url.pathname} ${finished.status} ${(performance.now() - started).toFixed(1)}ms`);
-    return finished;
+    return logged(await finish(request, url, response, reqId, keepAs));
   };
 }
 
