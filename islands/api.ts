@@ -1,6 +1,13 @@
 // The one API client of the islands: Eden, typed from the server's API type (src/api.ts: no pages).
 import { treaty } from "@elysiajs/eden";
-import type { Api } from "../src/api";
+
+/**
+ * Where src/api.ts registers its type (`declare module`, as routers register theirs). The server
+ * renders the islands, so they sit below it: they name its type without importing it.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by src/api.ts through module augmentation
+export interface ApiRegistry {}
+type Api = ApiRegistry extends { api: infer Registered } ? Registered : never;
 
 export const api = treaty<Api>(typeof location === "undefined" ? "http://localhost" : location.origin);
 

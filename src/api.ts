@@ -81,6 +81,13 @@ export function createApi(deps: AppDeps) {
 
 export type Api = ReturnType<typeof createApi>;
 
+declare module "../islands/api" {
+  /** The islands' Eden client is typed from this API (islands/api.ts). */
+  interface ApiRegistry {
+    api: Api;
+  }
+}
+
 type Row = [tag: string, role: ApiRole, summary: string];
 
 /** Tag, required role and summary of every operation, keyed `METHOD /path` as the document spells it. */
