@@ -3,7 +3,8 @@
 // data-hydrate; "open" when its <details> is about to open; "interaction" on the first pointer,
 // touch or focus inside it; "idle" when the browser is idle, or earlier on such an interaction.
 // Until a deferred island has hydrated, a click or submit inside it is held and replayed after,
-// and what was typed into its fields is handed to React: a fast first click is never lost.
+// and what was typed into its fields is handed to React: a fast first click is never lost. A key
+// shortcut that an element inside declares (aria-keyshortcuts) wakes it too, as a click on it.
 
 type Trigger = "open" | "interaction" | "idle";
 const WAKE_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
@@ -32,6 +33,14 @@ function handOver(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElem
   field.value = typed === "" ? " " : "";
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, typed);
   field.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+/** Whether `event` is the shortcut `keys` names in aria-keyshortcuts' words ("Control+K"). */
+function pressed(event: KeyboardEvent, keys: string): boolean {
+  const parts = keys.split("+");
+  const key = parts.pop()?.toLowerCase();
+  const mods = { Control: event.ctrlKey, Meta: event.metaKey, Alt: event.altKey, Shift: event.shiftKey };
+  return event.key.toLowerCase() === key && Object.entries(mods).every(([name, down]) => parts.includes(name) === down);
 }
 
 /** Wakes `element` on `wakers`' events (and `idle`); holds its clicks and submits until it has hydrated. */
@@ -71,6 +80,16 @@ function defer(element: HTMLElement, wakers: EventTarget[], idle: boolean): void
     },
     { capture: true, signal: holding.signal },
   );
+  for (const button of element.querySelectorAll<HTMLElement>("[aria-keyshortcuts]")) {
+    const shortcuts = button.getAttribute("aria-keyshortcuts")?.split(" ") ?? [];
+    document.addEventListener(
+      "keydown",
+      (event) => {
+        if (shortcuts.some((keys) => pressed(event, keys))) hold(event, () => button.click());
+      },
+      { signal: holding.signal },
+    );
+  }
   element.addEventListener(
     "submit",
     (event) => {

@@ -158,6 +158,31 @@ describe.skipIf(!browserAvailable)("admin bulk actions, palette and dialogs in C
     await context.close();
   }, 90_000);
 
+  test("Ctrl+K pressed before the palette has hydrated is held and opens it once it has", async () => {
+    const admin = await suite.server.createAdmin();
+    const context = await signIn(suite, admin.cookie, { viewport: WIDE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/command-palette/**", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${suite.server.url}/admin`);
+    await page.waitForLoadState("load");
+    await page.keyboard.press("Control+k");
+    expect(await page.locator('[data-island="command-palette"]').getAttribute("data-hydrated")).toBeNull();
+    release();
+    const input = page.getByRole("combobox", { name: "Search the console" });
+    await input.waitFor();
+    expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 1366, height: 800 },
