@@ -151,4 +151,13 @@ describe("the kept-answer store", () => {
     cache.set("huge", answer(1024 * 1024));
     expect(cache.get("huge")).toBeNull();
   });
+
+  test("small answers are counted with what an entry costs around them, so many cannot outgrow the store", () => {
+    const cache = createSessionCache(() => 0);
+    for (let i = 0; i < 10_000; i++) cache.set(`k${i}`, answer(16));
+    // About 2 KB an entry beyond its body: 8 MiB hold some 4,000 of them, not half a million.
+    expect(cache.size).toBeLessThan(4_100);
+    expect(cache.get("k9999")).not.toBeNull();
+    expect(cache.get("k0")).toBeNull();
+  });
 });
