@@ -8,19 +8,23 @@ import { join } from "node:path";
 import type { Running } from "../src/boot";
 import { loadConfig } from "../src/config";
 import { loadServer } from "../src/server-bundle";
+import { createTestDatabase, testDatabaseUrl } from "./helpers/db";
 
 const cacheDir = mkdtempSync(join(tmpdir(), "webstudio-server-bundle-"));
 const dataDir = mkdtempSync(join(tmpdir(), "webstudio-bundled-"));
 const ADMIN = { email: "bundle-admin@example.com", password: "a long bundled passphrase" };
 let running: Running;
+let postgresDatabase: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
 
 beforeAll(async () => {
   const { boot } = await loadServer(true, cacheDir);
-  // A fresh PGlite directory: the bundle migrates it and creates the super admin (a hash on the password worker).
+  // A fresh database (on PGlite, a directory the bundle migrates); bootstrap creates the super admin, a hash on the password worker.
+  postgresDatabase = testDatabaseUrl ? await createTestDatabase() : null;
   const config = loadConfig({
     NODE_ENV: "production",
     PORT: "0",
     DATA_DIR: dataDir,
+    DATABASE_URL: postgresDatabase?.url ?? "",
     APP_SECRET: "bundle-secret-bundle-secret-bundle-secret-0123",
     SUPER_ADMIN_EMAIL: ADMIN.email,
     SUPER_ADMIN_PASSWORD: ADMIN.password,
@@ -34,6 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await running?.stop();
+  await postgresDatabase?.close();
   rmSync(cacheDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
