@@ -47,10 +47,12 @@ const plugin: BunPlugin = {
 const BUILD_OPTIONS: Bun.BuildConfig = {
   entrypoints: [entry],
   target: "bun",
-  // Bun writes bytecode for CommonJS output; the linked source map points stack traces at src/.
+  // Bun writes bytecode for CommonJS output. No source map: Bun reads a linked one (7 MB) at the
+  // first stack trace, which pino's start makes, about 115 ms; a trace names the bundle's lines,
+  // unminified, each module under a comment naming its file.
   format: "cjs",
   bytecode: true,
-  sourcemap: "linked",
+  sourcemap: "none",
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   metafile: true,
   plugins: [plugin],

@@ -47,10 +47,10 @@ const request = (path: string, init?: RequestInit) => fetch(`${running.url}${pat
 const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 describe("the server bundle", () => {
-  test("is built once into the cache, as JavaScript, its bytecode and a source map", () => {
+  test("is built once into the cache, as JavaScript and its bytecode", () => {
     const keys = readdirSync(cacheDir).filter((name) => name !== "manifest.json");
     expect(keys).toHaveLength(1);
-    for (const file of ["boot.js", "boot.js.jsc", "boot.js.map"]) expect(existsSync(join(cacheDir, keys[0] ?? "", file))).toBe(true);
+    for (const file of ["boot.js", "boot.js.jsc"]) expect(existsSync(join(cacheDir, keys[0] ?? "", file))).toBe(true);
   });
 
   test("serves the landing page with its stylesheet and the files of public/", async () => {
