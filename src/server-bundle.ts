@@ -3,7 +3,7 @@
 // resolves, transpiles nor parses some 800 files (README decision 47). The bundle is built by the
 // first start after any of them changed and cached on disk under their hash, beside the island
 // bundles. Development runs the sources, so an edit applies at once.
-import { readFileSync } from "node:fs";
+import { accessSync, constants, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { BunPlugin } from "bun";
@@ -65,6 +65,9 @@ const keyOf = (inputs: string[]): string => cacheKey(root, `${root}\n${readFileS
 async function buildBundle(cacheDir: string): Promise<string | null> {
   const scratch = join(cacheDir, `build.${process.pid}`);
   try {
+    // A read-only install gives up at once rather than after building.
+    mkdirSync(cacheDir, { recursive: true });
+    accessSync(cacheDir, constants.W_OK);
     const result = await Bun.build({ ...BUILD_OPTIONS, outdir: scratch });
     const inputs = inputsOf(root, result.metafile);
     const manifest: CacheManifest = { key: keyOf(inputs), inputs };
@@ -72,6 +75,7 @@ async function buildBundle(cacheDir: string): Promise<string | null> {
     return join(cacheDir, manifest.key, "boot.js");
   } catch (error) {
     console.error(`server bundle: not built, running from the sources (${error instanceof Error ? error.message : String(error)})`);
+    rmSync(scratch, { recursive: true, force: true });
     return null;
   }
 }

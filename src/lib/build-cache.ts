@@ -51,8 +51,13 @@ export function readCache<Manifest extends CacheManifest>(dir: string, keyOf: (i
  */
 export function commitCache(dir: string, scratch: string, manifest: CacheManifest): void {
   const folder = join(dir, manifest.key);
-  if (existsSync(folder)) rmSync(scratch, { recursive: true, force: true });
-  else renameSync(scratch, folder);
+  try {
+    renameSync(scratch, folder);
+  } catch (error) {
+    // Another start committed the same key first (its folder is not empty): theirs is kept.
+    if (!existsSync(folder)) throw error;
+    rmSync(scratch, { recursive: true, force: true });
+  }
   const temporary = join(dir, `manifest.${process.pid}.json`);
   writeFileSync(temporary, JSON.stringify(manifest));
   renameSync(temporary, join(dir, "manifest.json"));
