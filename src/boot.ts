@@ -44,8 +44,11 @@ export type Running = {
   stop(): Promise<void>;
 };
 
-/** `log` receives each serialized log line (JSON); without it lines go to stdout, JSON in production. */
-export type BootOptions = { database?: Database; log?: (line: string) => void; now?: () => Date };
+/**
+ * `log` receives each serialized log line (JSON); without it lines go to stdout, JSON in production.
+ * Without `database`, boot opens the configured one (with `pgliteWasm` if PGlite's compiling was started earlier).
+ */
+export type BootOptions = { database?: Database; pgliteWasm?: Promise<WebAssembly.Module>; log?: (line: string) => void; now?: () => Date };
 
 /** Outside production a secret is generated once and kept in DATA_DIR, so sessions and sealed values survive restarts. */
 function resolveAppSecret(config: Config): string {
@@ -63,7 +66,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     ? createLogger({ format: "json", sink: { write: (line) => sink(line.trimEnd()) } })
     : createLogger({ format: config.nodeEnv === "production" ? "json" : "pretty" });
   mkdirSync(config.dataDir, { recursive: true });
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteWasm: options.pgliteWasm }));
   const events = createEventBus<AppEvents>(database, { log });
   const liveStreams = createSseHub({ log });
   // The bootstrap rows and one LISTEN per channel for the whole instance, before the first request.

@@ -2,7 +2,8 @@
 // A failed start is one line naming the variable or the host:port, never a secret or a stack.
 import type { Running } from "./boot";
 import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./lib/db";
+import { compilePgliteWasm } from "./lib/pglite-wasm";
+import { loadServer } from "./server-bundle";
 import { describeStartupFailure } from "./startup-failure";
 
 let config: ReturnType<typeof loadConfig>;
@@ -18,9 +19,12 @@ try {
 
 let running: Running;
 try {
-  // The database opens (PGlite compiles its WebAssembly) while the rest of the server loads.
-  const [{ boot }, database] = await Promise.all([import("./boot"), openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })]);
-  running = await boot(config, { database });
+  // PGlite's WebAssembly compiles on its own thread while the server loads (from its bundle in production).
+  const pgliteWasm = config.databaseUrl ? undefined : compilePgliteWasm();
+  // Awaited when the database opens; until then a failure must not count as unhandled.
+  pgliteWasm?.catch(() => {});
+  const { boot } = await loadServer(config.nodeEnv === "production");
+  running = await boot(config, { pgliteWasm });
 } catch (error) {
   console.error(describeStartupFailure(error, config));
   process.exit(1);

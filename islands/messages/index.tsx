@@ -28,7 +28,13 @@ export type MessageView = {
 };
 export type MessagesProps = { projectId: string; side: Side; messages: MessageView[]; hasOlder: boolean };
 
-const stamp = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+// Built on first use: the server imports this island to render it, and a first formatter loads
+// ICU's data, which a start that shows no message need not spend.
+let stamp: Intl.DateTimeFormat | undefined;
+function formatStamp(value: Date): string {
+  stamp ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+  return stamp.format(value);
+}
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -59,7 +65,7 @@ function Bubble(props: { message: MessageView; mine: boolean }) {
     <li className={props.mine ? "message is-mine" : "message"} data-message-id={message._id}>
       <div className="message-meta">
         <span className="message-author">{props.mine ? "You" : who}</span>
-        <time dateTime={message.createdAt}>{stamp.format(new Date(message.createdAt))}</time>
+        <time dateTime={message.createdAt}>{formatStamp(new Date(message.createdAt))}</time>
       </div>
       <div className="message-bubble">
         {message.body ? <MessageText text={message.body} /> : null}

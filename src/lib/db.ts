@@ -9,6 +9,7 @@ import { type SQL, count, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import * as schema from "../../db/schema";
+import { compilePgliteWasm } from "./pglite-wasm";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -107,11 +108,18 @@ const migrationsFolder = join(import.meta.dir, "../../db/migrations");
 // Any constant works; every instance of this app must use the same one.
 const MIGRATION_LOCK_KEY = 7_240_518_311;
 
-export type OpenOptions = { databaseUrl: string | null; dataDir: string /** PGlite in memory, for tests. */; memory?: boolean };
+export type OpenOptions = {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** PGlite in memory, for tests. */
+  memory?: boolean;
+  /** PGlite's WebAssembly, when its compiling was started earlier (main.ts). */
+  pgliteWasm?: Promise<WebAssembly.Module>;
+};
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.memory ? null : join(options.dataDir, "db"));
+  return openPglite(options.memory ? null : join(options.dataDir, "db"), options.pgliteWasm ?? compilePgliteWasm());
 }
 
 /** The newest migration's time, as drizzle-kit wrote it in the journal and the migrator records it once applied. */
@@ -131,16 +139,17 @@ async function migrationsPending(lastApplied: () => Promise<string | null | unde
   return !last || Number(last) < newestMigrationMillis;
 }
 
-async function openPglite(dir: string | null): Promise<Database> {
+async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, pgliteWasmModule] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
     import("drizzle-orm/pglite"),
+    wasm,
   ]);
   // PGlite's 128 MB of shared buffers were a third of the server's memory; its files are also in
   // the OS page cache, so 16 MB costs no measurable speed here and about 120 MB less RSS.
-  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm }, postgresqlconf: ["shared_buffers=16MB"] });
+  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm }, postgresqlconf: ["shared_buffers=16MB"], pgliteWasmModule });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite is one connection in this process, so no lock is needed around migrations.
   if (await migrationsPending(async () => (await client.query<{ last: string | null }>(LAST_APPLIED_SQL)).rows[0]?.last)) {

@@ -2,8 +2,9 @@
 // the hydration loader), content-hashed, code-split, gzip-compressed, held in memory. The bundles
 // are cached on disk under the hash of everything the last build read, so a start whose island
 // sources, dependencies and Bun are unchanged reads them back instead of running Bun.build again.
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { type CacheManifest, cacheKey, commitCache, inputsOf, readCache } from "../lib/build-cache";
 
 /** `gzip` is null for what is compressed already (fonts). */
 export type Asset = { body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> | null; contentType: string };
@@ -38,7 +39,7 @@ const FONTS = ["inter-latin-wght-normal.woff2", "inter-latin-ext-wght-normal.wof
 /** Each font under a hashed path, and the stylesheet's `url("name")` pointing at it. */
 function addFonts(css: string, files: Map<string, Asset>): { css: string; paths: string[] } {
   const paths = FONTS.map((name) => {
-    const body = new Uint8Array(readFileSync(require.resolve(`@fontsource-variable/inter/files/${name}`)));
+    const body = new Uint8Array(readFileSync(Bun.resolveSync(`@fontsource-variable/inter/files/${name}`, import.meta.dir)));
     const path = `/assets/fonts/${name.replace(/\.woff2$/, "")}-${hashOf(body)}.woff2`;
     files.set(path, { body, gzip: null, contentType: "font/woff2" });
     css = css.replaceAll(`url("${name}")`, `url("${path}")`);
@@ -97,26 +98,23 @@ export async function buildAssets(): Promise<Assets> {
 }
 
 type Bundle = { path: string; entry: boolean; body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> };
-/** What the cache keeps beside the bundles: the files the build read, and the key they hashed to. */
-type CacheManifest = { key: string; inputs: string[]; outputs: Array<{ path: string; entry: boolean }> };
+/** Besides the inputs and their key, the cache lists the bundles, and which are entry points. */
+type Manifest = CacheManifest & { outputs: Array<{ path: string; entry: boolean }> };
 
 /**
- * The cache key: Bun's version, this file (the build options), the entry points, and the content
- * of every file the build read (island sources, src/shared, React and the other packages). If none
- * changed, Bun.build would write the same bytes again.
+ * The cache key: this file (the build options), the entry points, and every file the build read
+ * (island sources, src/shared, React and the other packages). If none changed, Bun.build would
+ * write the same bytes again.
  */
-function cacheKey(entrypoints: string[], inputs: string[]): string {
-  const hasher = new Bun.CryptoHasher("sha256");
-  hasher.update(`${Bun.version}\n${entrypoints.map((entry) => relative(root, entry)).join("\n")}\n`);
-  hasher.update(readFileSync(import.meta.path));
-  for (const input of inputs) hasher.update(`\n${input}\n`).update(readFileSync(join(root, input)));
-  return hasher.digest("hex");
+function keyOf(entrypoints: string[]): (inputs: string[]) => string {
+  const salt = `${entrypoints.map((entry) => relative(root, entry)).join("\n")}\n${readFileSync(import.meta.path, "utf8")}`;
+  return (inputs) => cacheKey(root, salt, inputs);
 }
 
 function readCachedBundles(entrypoints: string[]): { outputs: Bundle[] } | null {
+  const manifest = readCache<Manifest>(cacheDir, keyOf(entrypoints));
+  if (!manifest) return null;
   try {
-    const manifest = JSON.parse(readFileSync(join(cacheDir, "manifest.json"), "utf8")) as CacheManifest;
-    if (cacheKey(entrypoints, manifest.inputs) !== manifest.key) return null;
     const outputs = manifest.outputs.map(({ path, entry }) => ({
       path,
       entry,
@@ -125,7 +123,7 @@ function readCachedBundles(entrypoints: string[]): { outputs: Bundle[] } | null 
     }));
     return { outputs };
   } catch {
-    // No cache yet, a file gone or changed since (an input deleted, a half-written cache): build.
+    // A half-removed cache: build.
     return null;
   }
 }
@@ -149,22 +147,14 @@ async function buildBundles(entrypoints: string[]): Promise<{ outputs: Bundle[] 
     const body = new Uint8Array(await output.arrayBuffer());
     outputs.push({ path: output.path.replace(/^\.\//, ""), entry: output.kind === "entry-point", body, gzip: Bun.gzipSync(body, { level: 9 }) });
   }
-  // Metafile paths are relative to the working directory; the cache keeps them relative to the project.
-  const inputs = Object.keys(result.metafile?.inputs ?? {})
-    .map((input) => relative(root, resolve(input)))
-    .sort();
-  writeCache({ key: cacheKey(entrypoints, inputs), inputs, outputs: outputs.map(({ path, entry }) => ({ path, entry })) }, outputs);
+  const inputs = inputsOf(root, result.metafile);
+  writeCache({ key: keyOf(entrypoints)(inputs), inputs, outputs: outputs.map(({ path, entry }) => ({ path, entry })) }, outputs);
   return { outputs };
 }
 
-/**
- * The bundles are written to a folder of this process, renamed to the key's folder (unless another
- * process got there first with the same bytes), then the manifest is renamed into place: a reader
- * sees a whole cache or none, never a file another start is still writing. Older keys are removed after.
- */
-function writeCache(manifest: CacheManifest, outputs: Bundle[]): void {
-  const folder = join(cacheDir, manifest.key);
-  const scratch = `${folder}.${process.pid}`;
+/** The bundles are written to a folder of this process, then committed to the cache whole. */
+function writeCache(manifest: Manifest, outputs: Bundle[]): void {
+  const scratch = join(cacheDir, `${manifest.key}.${process.pid}`);
   try {
     for (const bundle of outputs) {
       const path = join(scratch, bundle.path);
@@ -172,13 +162,7 @@ function writeCache(manifest: CacheManifest, outputs: Bundle[]): void {
       writeFileSync(path, bundle.body);
       writeFileSync(`${path}.gz`, bundle.gzip);
     }
-    if (existsSync(folder)) rmSync(scratch, { recursive: true, force: true });
-    else renameSync(scratch, folder);
-    const temporary = join(cacheDir, `manifest.${process.pid}.json`);
-    writeFileSync(temporary, JSON.stringify(manifest));
-    renameSync(temporary, join(cacheDir, "manifest.json"));
-    for (const entry of readdirSync(cacheDir, { withFileTypes: true }))
-      if (entry.isDirectory() && entry.name !== manifest.key) rmSync(join(cacheDir, entry.name), { recursive: true, force: true });
+    commitCache(cacheDir, scratch, manifest);
   } catch {
     // A read-only install still serves what it just built; the next start builds again.
   }

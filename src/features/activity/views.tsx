@@ -73,7 +73,12 @@ export function describeActivity(item: ActivityItem): string {
   }
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+// Built on first use, like formatDate's (time zone names are more of ICU's data to load).
+let timeFormat: Intl.DateTimeFormat | undefined;
+function formatTime(value: Date): string {
+  timeFormat ??= new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+  return timeFormat.format(value);
+}
 
 function Actor(props: { actor: ActivityItem["actor"] }) {
   if (!props.actor) return <strong>The system</strong>;
@@ -103,7 +108,7 @@ export function ActivityTimeline(props: { items: ActivityItem[]; page: number; i
                   <Actor actor={item.actor} /> {describeActivity(item)}
                 </p>
                 <time className="activity-time muted" dateTime={item.createdAt}>
-                  {formatDate(item.createdAt)} · {timeFormat.format(new Date(item.createdAt))}
+                  {formatDate(item.createdAt)} · {formatTime(new Date(item.createdAt))}
                 </time>
               </div>
             </li>

@@ -1,0 +1,89 @@
+// In production the server runs from one bundle of src/boot.ts, the modules it imports and the
+// packages it loads at every start, compiled to JavaScriptCore bytecode: a start then neither
+// resolves, transpiles nor parses some 800 files (README decision 47). The bundle is built by the
+// first start after any of them changed and cached on disk under their hash, beside the island
+// bundles. Development runs the sources, so an edit applies at once.
+import { accessSync, constants, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { BunPlugin } from "bun";
+import { type CacheManifest, cacheKey, commitCache, inputsOf, readCache } from "./lib/build-cache";
+
+type Server = typeof import("./boot");
+
+const root = join(import.meta.dir, "..");
+const entry = join(import.meta.dir, "boot.ts");
+const SERVER_BUNDLE_CACHE = join(root, "node_modules/.cache/server-bundle");
+
+/** Packages the server reaches through `import()` but loads at every start, so they belong in the bundle. */
+const LOADED_AT_START = new Set(["drizzle-orm", "postgres", "pg-boss"]);
+
+const packageOf = (specifier: string): string => specifier.split("/", specifier.startsWith("@") ? 2 : 1).join("/");
+
+const plugin: BunPlugin = {
+  name: "server-bundle",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      const name = packageOf(args.path);
+      // A package loaded on first use (S3, Stripe, mail, PDF, OAuth) stays in node_modules and still
+      // loads on first use. PGlite finds its WebAssembly and data files beside its own code. Both
+      // are imported by their path, wherever the bundle is.
+      if ((args.kind === "dynamic-import" && !LOADED_AT_START.has(name)) || name === "@electric-sql/pglite")
+        return { path: Bun.resolveSync(args.path, args.resolveDir), external: true };
+      return undefined;
+    });
+    // A module that finds files beside itself (migrations, styles, public/, the password worker)
+    // keeps finding them beside its source, not beside the bundle.
+    build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      const dir = dirname(args.path);
+      const own: Record<string, string> = { dir, dirname: dir, path: args.path, filename: args.path, url: pathToFileURL(args.path).href };
+      const source = await Bun.file(args.path).text();
+      const contents = source.replace(/import\.meta\.(dirname|dir|filename|path|url)\b/g, (_, name: string) => JSON.stringify(own[name]));
+      return { contents, loader: args.path.endsWith(".tsx") ? "tsx" : "ts" };
+    });
+  },
+};
+
+const BUILD_OPTIONS: Bun.BuildConfig = {
+  entrypoints: [entry],
+  target: "bun",
+  // Bun writes bytecode for CommonJS output. No source map: Bun reads a linked one (7 MB) at the
+  // first stack trace, which pino's start makes, about 115 ms; a trace names the bundle's lines,
+  // unminified, each module under a comment naming its file.
+  format: "cjs",
+  bytecode: true,
+  sourcemap: "none",
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  metafile: true,
+  plugins: [plugin],
+};
+
+/** The key also holds where the project is (the bundle holds absolute paths) and this file (the build options). */
+const keyOf = (inputs: string[]): string => cacheKey(root, `${root}\n${readFileSync(import.meta.path, "utf8")}`, inputs);
+
+/** Builds the bundle into `cacheDir` and answers its path, or null (with the reason on stderr) when Bun could not build it. */
+async function buildBundle(cacheDir: string): Promise<string | null> {
+  const scratch = join(cacheDir, `build.${process.pid}`);
+  try {
+    // A read-only install gives up at once rather than after building.
+    mkdirSync(cacheDir, { recursive: true });
+    accessSync(cacheDir, constants.W_OK);
+    const result = await Bun.build({ ...BUILD_OPTIONS, outdir: scratch });
+    const inputs = inputsOf(root, result.metafile);
+    const manifest: CacheManifest = { key: keyOf(inputs), inputs };
+    commitCache(cacheDir, scratch, manifest);
+    return join(cacheDir, manifest.key, "boot.js");
+  } catch (error) {
+    console.error(`server bundle: not built, running from the sources (${error instanceof Error ? error.message : String(error)})`);
+    rmSync(scratch, { recursive: true, force: true });
+    return null;
+  }
+}
+
+/** The server's entry (boot.ts): from the cached bundle in production (built first if stale), else from the sources. */
+export async function loadServer(production: boolean, cacheDir = SERVER_BUNDLE_CACHE): Promise<Server> {
+  if (!production) return import("./boot");
+  const manifest = readCache(cacheDir, keyOf);
+  const bundle = manifest ? join(cacheDir, manifest.key, "boot.js") : await buildBundle(cacheDir);
+  return bundle ? ((await import(bundle)) as Server) : import("./boot");
+}
