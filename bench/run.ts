@@ -264,7 +264,10 @@ function scriptsOf(html: string, assets: Assets, idle = false): string[] {
   return [...found];
 }
 
-/** JavaScript each page makes the browser download (gzip), and whether React is among it. */
+/**
+ * JavaScript each page makes the browser download, and whether React is among it: the brotli bytes
+ * a browser that accepts br (over HTTPS, every current one) is sent, and the gzip bytes the others are.
+ */
 async function measurePageWeights(app: App, cookies: Record<"anonymous" | "customer" | "admin", string | undefined>, projectId: string): Promise<Row[]> {
   const assets = await buildAssets();
   const pages: Array<[keyof typeof cookies, string]> = [
@@ -289,9 +292,8 @@ async function measurePageWeights(app: App, cookies: Record<"anonymous" | "custo
     if (response.status !== 200) throw new Error(`${who} ${path} answered ${response.status}`);
     const html = await response.text();
     const scripts = scriptsOf(html, assets);
-    const weigh = (files: string[]) => files.reduce((sum, script) => sum + (assets.files.get(script)?.gzip?.byteLength ?? 0), 0);
-    const gzip = weigh(scripts);
-    const onceIdle = weigh(scriptsOf(html, assets, true));
+    const idle = scriptsOf(html, assets, true);
+    const weigh = (files: string[], encoding: "br" | "gzip") => files.reduce((sum, script) => sum + (assets.files.get(script)?.[encoding]?.byteLength ?? 0), 0);
     const react = scripts.includes(assets.loader);
     const islands = Object.entries(assets.islands)
       .filter(([, src]) => scripts.includes(src))
@@ -301,11 +303,11 @@ async function measurePageWeights(app: App, cookies: Record<"anonymous" | "custo
       .map(([name]) => name);
     weights.push({
       name: `JS on ${who} ${path.replace(projectId, ":id")}`,
-      figure: `${kb(gzip)} gzip`,
+      figure: `${kb(weigh(scripts, "br"))} br`,
       p99: "",
       ratio: "",
       notes: [
-        `at load; ${kb(onceIdle)} once idle`,
+        `at load (${kb(weigh(scripts, "gzip"))} gzip); ${kb(weigh(idle, "br"))} br once idle (${kb(weigh(idle, "gzip"))} gzip)`,
         `${scripts.length} files`,
         react ? "React" : "no React",
         ...islands,
@@ -320,13 +322,14 @@ async function measureIslandWeights(): Promise<Row[]> {
   const weights: Row[] = [];
   const assets = await buildAssets();
   const gzipOf = (path: string) => assets.files.get(path)?.gzip?.byteLength ?? 0;
+  const brOf = (path: string) => assets.files.get(path)?.br?.byteLength ?? 0;
   const rawOf = (path: string) => assets.files.get(path)?.body.byteLength ?? 0;
   weights.push({
     name: "JS: loader + shared runtime (every island page)",
     figure: `${kb(gzipOf(assets.loader))} gzip`,
     p99: "",
     ratio: "",
-    notes: `${kb(rawOf(assets.loader))} minified`,
+    notes: `${kb(rawOf(assets.loader))} minified, ${kb(brOf(assets.loader))} br`,
   });
   const chunks = [...assets.files.keys()].filter((path) => path.startsWith("/assets/chunks/"));
   const chunksGzip = chunks.reduce((sum, path) => sum + gzipOf(path), 0);
@@ -335,10 +338,11 @@ async function measureIslandWeights(): Promise<Row[]> {
     figure: `${kb(chunksGzip)} gzip`,
     p99: "",
     ratio: "",
-    notes: `${chunks.length} files, largest ${kb(Math.max(0, ...chunks.map(gzipOf)))} gzip`,
+    notes: `${chunks.length} files, largest ${kb(Math.max(0, ...chunks.map(gzipOf)))} gzip; ${kb(chunks.reduce((sum, path) => sum + brOf(path), 0))} br`,
   });
   const islands = Object.entries(assets.islands).sort(([, a], [, b]) => gzipOf(b) - gzipOf(a));
-  for (const [name, path] of islands) weights.push({ name: `JS: island ${name}`, figure: `${kb(gzipOf(path))} gzip`, p99: "", ratio: "", notes: "" });
+  for (const [name, path] of islands)
+    weights.push({ name: `JS: island ${name}`, figure: `${kb(gzipOf(path))} gzip`, p99: "", ratio: "", notes: `${kb(brOf(path))} br` });
   return weights;
 }
 
