@@ -16,9 +16,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import type { Browser, Request as BrowserRequest } from "playwright-core";
 import { SESSION_COOKIE } from "../src/http/sessions";
-import { type Assets, buildAssets } from "../src/render/assets";
+import { buildAssets } from "../src/render/assets";
 import { findHaproxy } from "../tests/cluster/harness";
+import { CHROMIUM_PATH, browserAvailable, launchBrowser } from "../tests/e2e/browser";
 import { type Saturation, measureScaleOut, watchSaturation } from "./cluster";
 import { measureSearches } from "./search";
 import { ADMIN, CUSTOMER, CUSTOMER_PROJECTS, createDatabase, dropDatabase, ensureDatabase, seedBenchData } from "./seed";
@@ -269,34 +271,81 @@ async function rssRows(database: string, app: App, loadStarted: number, afterLoa
   ];
 }
 
-/**
- * The module scripts a page names, and every bundle those import statically (what the browser
- * fetches): at load, or also once the browser is idle (`idle`: islands marked data-hydrate="idle"
- * hydrate then, on every visit).
- */
-function scriptsOf(html: string, assets: Assets, idle = false): string[] {
-  const found = new Set<string>();
-  const visit = (path: string) => {
-    if (found.has(path)) return;
-    found.add(path);
-    const body = new TextDecoder().decode(assets.files.get(path)?.body);
-    for (const [, imported] of body.matchAll(/(?:from|import)\s*"(\/assets\/[^"]+\.js)"/g)) visit(imported!);
-  };
-  for (const [, src] of html.matchAll(/<script[^>]* src="(\/assets\/[^"]+\.js)"/g)) visit(src!);
-  // The loader fetches React (its one dynamic import) and each island's bundle by the URL in its
-  // data-src at load, unless the island waits for an interaction, its <details> or an idle moment
-  // (data-hydrate; React escapes ">" inside attribute values).
-  const wanted = [...html.matchAll(/data-src="(\/assets\/[^"]+\.js)"([^>]*)>/g)].filter(
-    ([, , rest]) => !rest!.includes("data-hydrate=") || (idle && rest!.includes('data-hydrate="idle"')),
-  );
-  const loader = new TextDecoder().decode(assets.files.get(assets.loader)?.body);
-  if (wanted.length > 0) for (const [, runtime] of loader.matchAll(/import\(\s*"(\/assets\/[^"]+\.js)"\s*\)/g)) visit(runtime!);
-  for (const [, src] of wanted) visit(src!);
-  return [...found];
+type Fetched = { path: string; bytes: number };
+type IdleWindow = Window & { releaseIdleCallbacks?: () => void };
+
+/** The scripts Chromium fetches for a page, with the bytes on the wire: at load, and once idle. */
+async function fetchedScripts(browser: Browser, url: string, cookie: string | undefined): Promise<{ atLoad: Fetched[]; onceIdle: Fetched[] }> {
+  const context = await browser.newContext();
+  try {
+    if (cookie) {
+      const [name = "", value = ""] = cookie.split("=");
+      await context.addCookies([{ name, value, url }]);
+    }
+    // Idle callbacks wait until released, so "at load" is what the page asks for at once.
+    await context.addInitScript(() => {
+      const held: IdleRequestCallback[] = [];
+      window.requestIdleCallback = (callback) => held.push(callback);
+      (window as IdleWindow).releaseIdleCallbacks = () => {
+        for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+      };
+    });
+    const page = await context.newPage();
+    const fetched: Fetched[] = [];
+    let inFlight = 0;
+    let lastActivity = performance.now();
+    // The live-event stream stays open for as long as the page: it is not a request in flight.
+    const counted = (request: BrowserRequest) => request.resourceType() !== "eventsource";
+    const settle = (request: BrowserRequest) => {
+      if (!counted(request)) return;
+      inFlight--;
+      lastActivity = performance.now();
+    };
+    page.on("request", (request) => {
+      if (!counted(request)) return;
+      inFlight++;
+      lastActivity = performance.now();
+    });
+    page.on("requestfailed", settle);
+    page.on("requestfinished", async (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith("/assets/") && path.endsWith(".js")) fetched.push({ path, bytes: (await request.sizes()).responseBodySize });
+      settle(request);
+    });
+    // Playwright's "networkidle" is reached once per page; this waits for each quiet moment (half a second without a request).
+    const quiet = async () => {
+      const deadline = performance.now() + 30_000;
+      while (inFlight > 0 || performance.now() - lastActivity < 500) {
+        if (performance.now() > deadline) throw new Error(`${url}: the network never went quiet`);
+        await Bun.sleep(50);
+      }
+    };
+    const response = await page.goto(url, { waitUntil: "load" });
+    if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
+    await quiet();
+    const atLoad = [...fetched];
+    await page.evaluate(() => (window as IdleWindow).releaseIdleCallbacks?.());
+    // Every island that hydrates at load or when idle has committed; what it imported as it mounted has arrived.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLElement>("[data-island]")].every(
+        (island) => (island.dataset.hydrate ?? "idle") !== "idle" || island.dataset.hydrated === "true",
+      ),
+    );
+    await quiet();
+    return { atLoad, onceIdle: [...fetched] };
+  } finally {
+    await context.close();
+  }
 }
 
-/** JavaScript each page makes the browser download (gzip), and whether React is among it. */
+/**
+ * The JavaScript each page makes Chromium download, and whether React is among it: the bytes on the
+ * wire (brotli, as every current browser accepts it), with the gzip bytes of the same files for
+ * clients without brotli. A real browser, because a static reading of the bundles misses what an
+ * island imports as it mounts (the wizard's first steps, Eden for a call made on mount).
+ */
 async function measurePageWeights(app: App, cookies: Record<"anonymous" | "customer" | "admin", string | undefined>, projectId: string): Promise<Row[]> {
+  if (!browserAvailable) throw new Error(`The JS rows need Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium`);
   const assets = await buildAssets();
   const pages: Array<[keyof typeof cookies, string]> = [
     ["anonymous", "/"],
@@ -314,35 +363,35 @@ async function measurePageWeights(app: App, cookies: Record<"anonymous" | "custo
     ["admin", "/admin/bugreports"],
   ];
   const weights: Row[] = [];
-  for (const [who, path] of pages) {
-    const cookie = cookies[who];
-    const response = await fetch(`${app.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
-    if (response.status !== 200) throw new Error(`${who} ${path} answered ${response.status}`);
-    const html = await response.text();
-    const scripts = scriptsOf(html, assets);
-    const weigh = (files: string[]) => files.reduce((sum, script) => sum + (assets.files.get(script)?.gzip?.byteLength ?? 0), 0);
-    const gzip = weigh(scripts);
-    const onceIdle = weigh(scriptsOf(html, assets, true));
-    const react = scripts.includes(assets.loader);
-    const islands = Object.entries(assets.islands)
-      .filter(([, src]) => scripts.includes(src))
-      .map(([name]) => name);
-    const behaviours = Object.entries(assets.behaviours)
-      .filter(([, src]) => scripts.includes(src))
-      .map(([name]) => name);
-    weights.push({
-      name: `JS on ${who} ${path.replace(projectId, ":id")}`,
-      figure: `${kb(gzip)} gzip`,
-      p99: "",
-      ratio: "",
-      notes: [
-        `at load; ${kb(onceIdle)} once idle`,
-        `${scripts.length} files`,
-        react ? "React" : "no React",
-        ...islands,
-        ...behaviours.map((name) => `${name} (plain script)`),
-      ].join(", "),
-    });
+  const browser = await launchBrowser();
+  try {
+    for (const [who, path] of pages) {
+      const { atLoad, onceIdle } = await fetchedScripts(browser, `${app.url}${path}`, cookies[who]);
+      const wire = (files: Fetched[]) => files.reduce((sum, file) => sum + file.bytes, 0);
+      const gzip = (files: Fetched[]) => files.reduce((sum, file) => sum + (assets.files.get(file.path)?.gzip?.byteLength ?? 0), 0);
+      const paths = new Set(onceIdle.map((file) => file.path));
+      const islands = Object.entries(assets.islands)
+        .filter(([, src]) => paths.has(src))
+        .map(([name]) => name);
+      const behaviours = Object.entries(assets.behaviours)
+        .filter(([, src]) => paths.has(src))
+        .map(([name]) => name);
+      weights.push({
+        name: `JS on ${who} ${path.replace(projectId, ":id")}`,
+        figure: `${kb(wire(atLoad))} br`,
+        p99: "",
+        ratio: "",
+        notes: [
+          `at load (${kb(gzip(atLoad))} gzip); ${kb(wire(onceIdle))} br once idle (${kb(gzip(onceIdle))} gzip)`,
+          `${onceIdle.length} files`,
+          paths.has(assets.loader) ? "React" : "no React",
+          ...islands,
+          ...behaviours.map((name) => `${name} (plain script)`),
+        ].join(", "),
+      });
+    }
+  } finally {
+    await browser.close();
   }
   return weights;
 }
@@ -351,13 +400,14 @@ async function measureIslandWeights(): Promise<Row[]> {
   const weights: Row[] = [];
   const assets = await buildAssets();
   const gzipOf = (path: string) => assets.files.get(path)?.gzip?.byteLength ?? 0;
+  const brOf = (path: string) => assets.files.get(path)?.br?.byteLength ?? 0;
   const rawOf = (path: string) => assets.files.get(path)?.body.byteLength ?? 0;
   weights.push({
     name: "JS: loader + shared runtime (every island page)",
     figure: `${kb(gzipOf(assets.loader))} gzip`,
     p99: "",
     ratio: "",
-    notes: `${kb(rawOf(assets.loader))} minified`,
+    notes: `${kb(rawOf(assets.loader))} minified, ${kb(brOf(assets.loader))} br`,
   });
   const chunks = [...assets.files.keys()].filter((path) => path.startsWith("/assets/chunks/"));
   const chunksGzip = chunks.reduce((sum, path) => sum + gzipOf(path), 0);
@@ -366,10 +416,11 @@ async function measureIslandWeights(): Promise<Row[]> {
     figure: `${kb(chunksGzip)} gzip`,
     p99: "",
     ratio: "",
-    notes: `${chunks.length} files, largest ${kb(Math.max(0, ...chunks.map(gzipOf)))} gzip`,
+    notes: `${chunks.length} files, largest ${kb(Math.max(0, ...chunks.map(gzipOf)))} gzip; ${kb(chunks.reduce((sum, path) => sum + brOf(path), 0))} br`,
   });
   const islands = Object.entries(assets.islands).sort(([, a], [, b]) => gzipOf(b) - gzipOf(a));
-  for (const [name, path] of islands) weights.push({ name: `JS: island ${name}`, figure: `${kb(gzipOf(path))} gzip`, p99: "", ratio: "", notes: "" });
+  for (const [name, path] of islands)
+    weights.push({ name: `JS: island ${name}`, figure: `${kb(gzipOf(path))} gzip`, p99: "", ratio: "", notes: `${kb(brOf(path))} br` });
   return weights;
 }
 

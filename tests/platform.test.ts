@@ -1,5 +1,6 @@
 // The platform as a client sees it: health, readiness, errors, headers, limits, compression.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { brotliDecompressSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { schedules } from "../src/features/jobs/schedules";
 import { type TestServer, startTestServer } from "./helpers/server";
@@ -170,6 +171,14 @@ describe("assets and compression", () => {
       expect(asset.status).toBe(200);
       expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(asset.headers.get("content-encoding")).toBe("gzip");
+      const gzipped = new Uint8Array(await asset.arrayBuffer());
+      // A browser that accepts brotli gets the smaller brotli copy of the same bytes.
+      const brotli = await fetch(`${server.url}${path}`, { headers: { "accept-encoding": "gzip, deflate, br" }, decompress: false });
+      expect(brotli.headers.get("content-encoding")).toBe("br");
+      expect(brotli.headers.get("vary")).toBe("accept-encoding");
+      const compressed = new Uint8Array(await brotli.arrayBuffer());
+      expect(compressed.byteLength).toBeLessThan(gzipped.byteLength);
+      expect(new Uint8Array(brotliDecompressSync(compressed))).toEqual(Bun.gunzipSync(gzipped));
     }
   });
 

@@ -12,15 +12,12 @@ import {
   formatNotificationTime,
   hasUnread,
 } from "../../src/shared/notifications";
+import { api } from "../api";
 import { CHANNEL_TITLES, ChannelAvatar, Icon } from "../notifications/channel-icon";
 import { useLiveEvents } from "../ui/live-events";
 
 /** How long a followed link waits for its notification to be marked read before leaving anyway. */
 const READ_BEFORE_LEAVING_MS = 1000;
-
-// The bell is on every signed-in page and calls the API only when something happens, so the API
-// client (Eden, a shared 3 KB gzip chunk) loads on first use, not with every page.
-const client = () => import("../api").then((module) => module.api);
 
 export type NotificationBellProps = { notifications: NotificationItem[]; renderedAt: number };
 
@@ -40,7 +37,7 @@ export default function NotificationBell(props: NotificationBellProps) {
       setItems((current) => current.map((item) => (ids.has(item._id) ? { ...item, isRead: true } : item)));
     }
     async function onRefresh() {
-      const { data } = await (await client()).api.notifications.get({ query: { page: 1 } });
+      const { data } = await api.api.notifications.get({ query: { page: 1 } });
       if (data) setItems(data.notifications.slice(0, BELL_SIZE));
     }
     function onAllRead() {
@@ -78,7 +75,7 @@ export default function NotificationBell(props: NotificationBellProps) {
   // Read at once here and on the page; if the server refuses, everyone reads the truth again.
   async function markAllRead() {
     window.dispatchEvent(new Event(NOTIFICATIONS_ALL_READ_EVENT));
-    const { error } = await (await client()).api.notifications.markallasread.patch();
+    const { error } = await api.api.notifications.markallasread.patch();
     if (error) window.dispatchEvent(new Event(NOTIFICATIONS_REFRESH_EVENT));
   }
 
@@ -88,7 +85,7 @@ export default function NotificationBell(props: NotificationBellProps) {
   async function readOnTheWay(event: MouseEvent<HTMLAnchorElement>, item: NotificationItem) {
     if (item.isRead) return;
     window.dispatchEvent(new CustomEvent(NOTIFICATIONS_READ_EVENT, { detail: [item._id] }));
-    const read = client().then((api) => api.api.notifications.markasread.patch({ notificationIDs: [item._id] }, { fetch: { keepalive: true } }));
+    const read = api.api.notifications.markasread.patch({ notificationIDs: [item._id] }, { fetch: { keepalive: true } });
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     const href = event.currentTarget.href;

@@ -2,10 +2,8 @@
 // each change; this browser's copy stays the offline fallback and the only home of the password
 // and the chosen images. On load the newer of the two wins, with a notice when it is the account's.
 import { type ProjectDraft, type WizardDraftData, withoutSecrets } from "../../src/shared/wizard";
+import { api } from "../api";
 import { type StoredDraft, sanitizeDraft } from "./draft-storage";
-
-// The API client loads at the first call (see calls.ts).
-const client = () => import("../api").then((module) => module.api);
 
 export const ACCOUNT_SAVE_DELAY_MS = 1_500;
 
@@ -13,7 +11,7 @@ export type AccountDraft = { draft: ProjectDraft; updatedAt: number };
 
 export async function fetchAccountDraft(): Promise<AccountDraft | null> {
   try {
-    const { data } = await (await client()).api.users.me["wizard-draft"].get();
+    const { data } = await api.api.users.me["wizard-draft"].get();
     const draft = sanitizeDraft(data?.draft);
     const updatedAt = Date.parse(data?.updatedAt ?? "");
     return draft && Number.isFinite(updatedAt) ? { draft, updatedAt } : null;
@@ -25,7 +23,7 @@ export async function fetchAccountDraft(): Promise<AccountDraft | null> {
 /** True when saved; false when the account could not be reached (the browser copy still holds it). */
 export async function saveAccountDraft(draft: WizardDraftData): Promise<boolean> {
   try {
-    const { error } = await (await client()).api.users.me["wizard-draft"].put({ draft });
+    const { error } = await api.api.users.me["wizard-draft"].put({ draft });
     return !error;
   } catch {
     return false;

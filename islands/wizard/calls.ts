@@ -3,17 +3,14 @@
 
 import type { Treaty } from "@elysiajs/eden";
 import type { ProjectDraft } from "../../src/shared/wizard";
-import type { api } from "../api";
+import { api, errorMessage } from "../api";
 import type { SavedImages } from "./state";
 import { type UploadResult, postWithProgress, uploadError } from "./submit";
-
-// The API client (Eden, a shared 3 KB gzip chunk) loads at the first call, not with the wizard.
-const client = () => import("../api");
 
 /** Asks the server whether a code can be used; a failed call counts as not valid. */
 export async function checkAccessCode(code: string): Promise<boolean> {
   if (!code) return false;
-  const { data } = await (await client()).api.api.accesscodes.isvalid.get({ query: { code } });
+  const { data } = await api.api.accesscodes.isvalid.get({ query: { code } });
   return data?.isValid === true;
 }
 
@@ -77,7 +74,6 @@ export async function saveProjectChanges(projectId: string, input: SaveInput, on
   if (JSON.stringify(images.logoImageURLs) !== JSON.stringify(serverImages.logoImageURLs)) patch.logoImageURLs = images.logoImageURLs;
   if (JSON.stringify(images.pagesImageURLs) !== JSON.stringify(serverImages.pagesImageURLs)) patch.pagesImageURLs = images.pagesImageURLs;
   if (Object.keys(patch).length === 0) return { ok: true, message: "Your changes have been saved.", images };
-  const { api, errorMessage } = await client();
   const { data, error } = await api.api.projects({ id: projectId }).patch(patch);
   if (error) {
     const value = error.value as { fields?: Record<string, string> } | null;

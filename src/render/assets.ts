@@ -1,13 +1,15 @@
 // Builds the browser assets at start-up: the stylesheet, its fonts and one bundle per island (plus
-// the hydration loader), content-hashed, code-split, gzip-compressed, held in memory. The bundles
-// are cached on disk under the hash of everything the last build read, so a start whose island
-// sources, dependencies and Bun are unchanged reads them back instead of running Bun.build again.
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+// the hydration loader), content-hashed, code-split, compressed (gzip, and brotli for browsers that
+// accept it), held in memory. The bundles are cached on disk under the hash of everything the last
+// build read, so a start whose island sources, dependencies and Bun are unchanged reads them back
+// instead of running Bun.build again; the stylesheet's brotli copy is kept there under its own hash.
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+import { brotliCompressSync, constants } from "node:zlib";
 import { type CacheManifest, cacheKey, commitCache, inputsOf, readCache } from "../lib/build-cache";
 
-/** `gzip` is null for what is compressed already (fonts). */
-export type Asset = { body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> | null; contentType: string };
+/** `gzip` and `br` are null for what is compressed already (fonts). */
+export type Asset = { body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> | null; br: Uint8Array<ArrayBuffer> | null; contentType: string };
 export type Assets = {
   css: string;
   /** Fonts every page preloads (the stylesheet's Latin Inter). */
@@ -29,8 +31,22 @@ function hashOf(bytes: Uint8Array<ArrayBuffer>): string {
   return Bun.hash(bytes).toString(36).slice(0, 10);
 }
 
-function asset(body: Uint8Array<ArrayBuffer>, contentType: string): Asset {
-  return { body, gzip: Bun.gzipSync(body, { level: 9 }), contentType };
+function gzip(body: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  return Bun.gzipSync(body, { level: 9 });
+}
+
+/**
+ * Brotli at its best quality: about a seventh smaller than gzip -9 on this JavaScript (React's
+ * chunk 64 → 55 KB), every current browser accepts it over HTTPS. It costs about 1 s for all the
+ * bundles and 0.3 s for the stylesheet, so its copies are cached on disk like the bundles.
+ */
+function brotli(body: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const params = {
+    [constants.BROTLI_PARAM_QUALITY]: 11,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+  };
+  return new Uint8Array(brotliCompressSync(body, { params }));
 }
 
 /** The font files the stylesheet names, from their npm package; the first is preloaded. */
@@ -41,7 +57,7 @@ function addFonts(css: string, files: Map<string, Asset>): { css: string; paths:
   const paths = FONTS.map((name) => {
     const body = new Uint8Array(readFileSync(Bun.resolveSync(`@fontsource-variable/inter/files/${name}`, import.meta.dir)));
     const path = `/assets/fonts/${name.replace(/\.woff2$/, "")}-${hashOf(body)}.woff2`;
-    files.set(path, { body, gzip: null, contentType: "font/woff2" });
+    files.set(path, { body, gzip: null, br: null, contentType: "font/woff2" });
     css = css.replaceAll(`url("${name}")`, `url("${path}")`);
     return path;
   });
@@ -68,7 +84,7 @@ export async function buildAssets(): Promise<Assets> {
   const { css, paths: fonts } = addFonts(styles, files);
   const cssBytes = new TextEncoder().encode(minifyCss(css));
   const cssPath = `/assets/app-${hashOf(cssBytes)}.css`;
-  files.set(cssPath, asset(cssBytes, "text/css; charset=utf-8"));
+  files.set(cssPath, { body: cssBytes, gzip: gzip(cssBytes), br: cachedBrotli(basename(cssPath), cssBytes), contentType: "text/css; charset=utf-8" });
 
   const names = listIslands();
   const behaviourNames = readdirSync(behavioursDir)
@@ -86,7 +102,7 @@ export async function buildAssets(): Promise<Assets> {
   let loader = "";
   for (const bundle of bundles.outputs) {
     const path = `/assets/${bundle.path}`;
-    files.set(path, { body: bundle.body, gzip: bundle.gzip, contentType: "text/javascript; charset=utf-8" });
+    files.set(path, { body: bundle.body, gzip: bundle.gzip, br: bundle.br, contentType: "text/javascript; charset=utf-8" });
     if (!bundle.entry) continue;
     const [dir = "", file = ""] = bundle.path.split("/");
     if (dir.startsWith("loader-")) loader = path;
@@ -97,7 +113,7 @@ export async function buildAssets(): Promise<Assets> {
   return { css: cssPath, preloadFonts: fonts.slice(0, 1), loader, islands, behaviours, files };
 }
 
-type Bundle = { path: string; entry: boolean; body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> };
+type Bundle = { path: string; entry: boolean; body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer> };
 /** Besides the inputs and their key, the cache lists the bundles, and which are entry points. */
 type Manifest = CacheManifest & { outputs: Array<{ path: string; entry: boolean }> };
 
@@ -120,6 +136,7 @@ function readCachedBundles(entrypoints: string[]): { outputs: Bundle[] } | null 
       entry,
       body: new Uint8Array(readFileSync(join(cacheDir, manifest.key, path))),
       gzip: new Uint8Array(readFileSync(join(cacheDir, manifest.key, `${path}.gz`))),
+      br: new Uint8Array(readFileSync(join(cacheDir, manifest.key, `${path}.br`))),
     }));
     return { outputs };
   } catch {
@@ -145,7 +162,7 @@ async function buildBundles(entrypoints: string[]): Promise<{ outputs: Bundle[] 
   const outputs: Bundle[] = [];
   for (const output of result.outputs) {
     const body = new Uint8Array(await output.arrayBuffer());
-    outputs.push({ path: output.path.replace(/^\.\//, ""), entry: output.kind === "entry-point", body, gzip: Bun.gzipSync(body, { level: 9 }) });
+    outputs.push({ path: output.path.replace(/^\.\//, ""), entry: output.kind === "entry-point", body, gzip: gzip(body), br: brotli(body) });
   }
   const inputs = inputsOf(root, result.metafile);
   writeCache({ key: keyOf(entrypoints)(inputs), inputs, outputs: outputs.map(({ path, entry }) => ({ path, entry })) }, outputs);
@@ -161,11 +178,34 @@ function writeCache(manifest: Manifest, outputs: Bundle[]): void {
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, bundle.body);
       writeFileSync(`${path}.gz`, bundle.gzip);
+      writeFileSync(`${path}.br`, bundle.br);
     }
     commitCache(cacheDir, scratch, manifest);
   } catch {
     // A read-only install still serves what it just built; the next start builds again.
   }
+}
+
+/** The brotli copy of a file named by its content hash, from the cache or made and kept there (replacing older copies of that kind). */
+function cachedBrotli(name: string, body: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const path = join(cacheDir, `${name}.br`);
+  try {
+    return new Uint8Array(readFileSync(path));
+  } catch {
+    // Not made yet (or unreadable): make it.
+  }
+  const compressed = brotli(body);
+  try {
+    const kind = name.replace(/-[^-]+$/, "-");
+    mkdirSync(cacheDir, { recursive: true });
+    for (const entry of readdirSync(cacheDir)) if (entry.startsWith(kind) && entry.endsWith(".br")) rmSync(join(cacheDir, entry), { force: true });
+    const temporary = `${path}.${process.pid}`;
+    writeFileSync(temporary, compressed);
+    renameSync(temporary, path);
+  } catch {
+    // A read-only install compresses again at the next start.
+  }
+  return compressed;
 }
 
 function minifyCss(css: string): string {

@@ -4,11 +4,16 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { badRequest, notFound } from "../../http/errors";
 import { PRIVATE_PREFIX } from "../../lib/storage";
+import type { Asset } from "../../render/assets";
 
 const publicDir = join(import.meta.dir, "../../../public");
 
-function acceptsGzip(request: Request): boolean {
-  return (request.headers.get("accept-encoding") ?? "").includes("gzip");
+/** The smallest copy the client accepts: brotli, else gzip, else the bytes as they are. */
+function encodingFor(request: Request, asset: Asset): { body: Uint8Array<ArrayBuffer>; encoding: "br" | "gzip" | null } {
+  const accepted = request.headers.get("accept-encoding") ?? "";
+  if (asset.br && accepted.includes("br")) return { body: asset.br, encoding: "br" };
+  if (asset.gzip && accepted.includes("gzip")) return { body: asset.gzip, encoding: "gzip" };
+  return { body: asset.body, encoding: null };
 }
 
 export const assetRoutes = (deps: AppDeps) =>
@@ -16,13 +21,13 @@ export const assetRoutes = (deps: AppDeps) =>
     .get("/assets/*", ({ request }) => {
       const asset = deps.assets.files.get(new URL(request.url).pathname);
       if (!asset) throw notFound();
-      const gzip = asset.gzip !== null && acceptsGzip(request);
-      return new Response(gzip && asset.gzip ? asset.gzip : asset.body, {
+      const { body, encoding } = encodingFor(request, asset);
+      return new Response(body, {
         headers: {
           "content-type": asset.contentType,
           "cache-control": "public, max-age=31536000, immutable",
-          ...(asset.gzip ? { vary: "accept-encoding" } : {}),
-          ...(gzip ? { "content-encoding": "gzip" } : {}),
+          ...(asset.gzip || asset.br ? { vary: "accept-encoding" } : {}),
+          ...(encoding ? { "content-encoding": encoding } : {}),
         },
       });
     })
