@@ -251,4 +251,24 @@ describe(`jobs on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () 
     expect(retries).toEqual([1]);
     await waitFor("the first handler to notice", () => aborted, 5_000);
   }, 20_000);
+
+  test("a queue's settings change at the next start, and a start that changes nothing writes nothing", async () => {
+    const started = async (retryLimit: number) => {
+      const jobs = createJobQueue<{ "t.settings": { n: number } }>(database, { queues: { "t.settings": { retryLimit } }, log: (line) => logs.push(line) });
+      await jobs.start();
+      await jobs.stop({ timeoutMs: 1_000 });
+    };
+    const settings = async () =>
+      (await select<{ retry_limit: number; updated_on: string }>(db, sql`select retry_limit, updated_on::text from pgboss.queue where name = 't.settings'`))[0];
+
+    await started(3);
+    const first = await settings();
+    expect(first?.retry_limit).toBe(3);
+    await started(3);
+    expect(await settings()).toEqual(first);
+    await started(5);
+    const changed = await settings();
+    expect(changed?.retry_limit).toBe(5);
+    expect(changed?.updated_on).not.toBe(first?.updated_on);
+  }, 20_000);
 });

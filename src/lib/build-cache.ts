@@ -46,8 +46,9 @@ export function readCache<Manifest extends CacheManifest>(dir: string, keyOf: (i
 /**
  * Moves the outputs a process wrote in its own `scratch` folder to the key's folder (unless another
  * process got there first with the same bytes), then renames the manifest into place: a reader sees
- * a whole cache or none, never a file another start is still writing. Older keys are removed after;
- * scratch folders (their names hold a dot) are left to the process writing them.
+ * a whole cache or none, never a file another start is still writing. Older keys are removed after,
+ * and so are the scratch folders (named `….PID`) of processes that died while building; a live
+ * process's scratch folder is left to it.
  */
 export function commitCache(dir: string, scratch: string, manifest: CacheManifest): void {
   const folder = join(dir, manifest.key);
@@ -62,5 +63,18 @@ export function commitCache(dir: string, scratch: string, manifest: CacheManifes
   writeFileSync(temporary, JSON.stringify(manifest));
   renameSync(temporary, join(dir, "manifest.json"));
   for (const entry of readdirSync(dir, { withFileTypes: true }))
-    if (entry.isDirectory() && entry.name !== manifest.key && !entry.name.includes(".")) rmSync(join(dir, entry.name), { recursive: true, force: true });
+    if (entry.isDirectory() && entry.name !== manifest.key && (!entry.name.includes(".") || abandoned(entry.name)))
+      rmSync(join(dir, entry.name), { recursive: true, force: true });
+}
+
+/** A scratch folder whose process is gone (signal 0 tests that a process exists without touching it). */
+function abandoned(name: string): boolean {
+  const pid = Number(name.slice(name.lastIndexOf(".") + 1));
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
 }
