@@ -25,7 +25,6 @@ import { ModalHost } from "../ui/modals";
 import { Toasts, toastsAtom, useToast } from "../ui/toasts";
 import { ACCOUNT_SAVE_DELAY_MS, chooseNewer, fetchAccountDraft, sameContent, saveAccountDraft } from "./account-draft";
 import { addressOfStep, completedBefore, isStepState, reachableStep, stepOfAddress } from "./address";
-import { checkAccessCode, saveProjectChanges } from "./calls";
 import type { CreatedOrder } from "./confirmation";
 import { clearDraft, loadDraft, saveDraft } from "./draft-storage";
 import { SavedNote } from "./saved-note";
@@ -49,7 +48,6 @@ import {
   stepsAtom,
 } from "./state";
 import { preloadStep, stepComponents } from "./steps";
-import { postWithProgress, uploadError } from "./submit";
 
 export const UNSAVED_CHANGES = "You have unsaved data. Save or cancel changes before navigating away from this page.";
 export const INVALID_CODE = "The access code you provided is invalid.";
@@ -57,6 +55,15 @@ const CODE_CHECK_DELAY_MS = 300;
 const LOCAL_SAVE_DELAY_MS = 300;
 
 const OrderConfirmation = lazy(() => import("./confirmation"));
+/** The server calls and the upload load when first made: most visits make none of them. */
+const loadCalls = () => import("./calls");
+const loadSubmit = () => import("./submit");
+/** A code that cannot be checked (its chunk or the server unreachable) counts as not valid. */
+const checkAccessCode = (code: string) =>
+  loadCalls().then(
+    (calls) => calls.checkAccessCode(code),
+    () => false,
+  );
 
 export type WizardProps =
   | {
@@ -130,6 +137,7 @@ export default function Wizard(props: WizardProps) {
   const [restoredNote, setRestoredNote] = useState<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
   const nav = useRef<HTMLElement>(null);
+  const panel = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
   const sentToAccount = useRef<ProjectDraft>(initialDraft);
@@ -293,7 +301,9 @@ export default function Wizard(props: WizardProps) {
   }, [draft.hasAccessCode, draft.accessCode, create]);
 
   // On narrow screens the step list scrolls sideways: keep the current step in view. After a step
-  // change, focus goes to the new step's heading; the next step's code is fetched ahead.
+  // change, focus goes to the new step's heading. The next step's code is fetched ahead, once the
+  // user starts on this one (a pointer over the form, or focus in it): well before Next, and never
+  // for a visit that only looks.
   useEffect(() => {
     const list = nav.current;
     const item = list?.querySelector<HTMLElement>('[aria-current="step"]');
@@ -304,7 +314,16 @@ export default function Wizard(props: WizardProps) {
       top.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
     }
     const following = steps[stepIndex + 1];
-    if (ready && following) preloadStep(following);
+    const form = panel.current;
+    if (!ready || !following || !form) return;
+    const started = new AbortController();
+    const preload = () => {
+      started.abort();
+      preloadStep(following);
+    };
+    for (const type of ["pointerover", "pointerdown", "focusin"]) form.addEventListener(type, preload, { signal: started.signal, passive: true });
+    if (form.contains(document.activeElement)) preload();
+    return () => started.abort();
   }, [stepIndex, ready, steps]);
 
   // The summary's Edit buttons ask for a step: opened with its history entry, focus and announcement.
@@ -426,6 +445,7 @@ export default function Wizard(props: WizardProps) {
     });
     setProgress(0);
     try {
+      const { postWithProgress, uploadError } = await loadSubmit();
       const result = await postWithProgress<Treaty.Data<typeof api.api.projects.post>>("/api/projects", form, setProgress);
       if (result.data) {
         await clearDraft();
@@ -459,7 +479,10 @@ export default function Wizard(props: WizardProps) {
       return;
     }
     setProgress(0);
-    const result = await saveProjectChanges(props.projectId, { draft, saved: savedDraft, savedImages, kept, logoFiles, pageFiles }, setProgress);
+    const result = await loadCalls().then(
+      (calls) => calls.saveProjectChanges(props.projectId, { draft, saved: savedDraft, savedImages, kept, logoFiles, pageFiles }, setProgress),
+      (error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error), fields: {}, images: null }),
+    );
     setProgress(null);
     if (!result.ok) {
       if (result.images) {
@@ -548,6 +571,7 @@ export default function Wizard(props: WizardProps) {
         ) : null}
       </nav>
       <form
+        ref={panel}
         className="wizard-panel card"
         noValidate
         aria-label={stepTitles[step]}
