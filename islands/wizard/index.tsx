@@ -23,10 +23,8 @@ import {
 import type { api } from "../api";
 import { ModalHost } from "../ui/modals";
 import { Toasts, toastsAtom, useToast } from "../ui/toasts";
-import { ACCOUNT_SAVE_DELAY_MS, chooseNewer, fetchAccountDraft, sameContent, saveAccountDraft } from "./account-draft";
 import { addressOfStep, completedBefore, isStepState, reachableStep, stepOfAddress } from "./address";
 import type { CreatedOrder } from "./confirmation";
-import { clearDraft, loadDraft, saveDraft } from "./draft-storage";
 import { SavedNote } from "./saved-note";
 import {
   type SavedImages,
@@ -53,11 +51,16 @@ export const UNSAVED_CHANGES = "You have unsaved data. Save or cancel changes be
 export const INVALID_CODE = "The access code you provided is invalid.";
 const CODE_CHECK_DELAY_MS = 300;
 const LOCAL_SAVE_DELAY_MS = 300;
+/** A signed-in customer's draft goes to the account this long after the last change. */
+const ACCOUNT_SAVE_DELAY_MS = 1_500;
 
 const OrderConfirmation = lazy(() => import("./confirmation"));
 /** The server calls and the upload load when first made: most visits make none of them. */
 const loadCalls = () => import("./calls");
 const loadSubmit = () => import("./submit");
+/** Create mode's copies of the draft (this browser's, the account's): the project form needs neither. */
+const loadStorage = () => import("./draft-storage");
+const loadAccount = () => import("./account-draft");
 /** A code that cannot be checked (its chunk or the server unreachable) counts as not valid. */
 const checkAccessCode = (code: string) =>
   loadCalls().then(
@@ -165,10 +168,24 @@ export default function Wizard(props: WizardProps) {
       return;
     }
     let live = true;
+    // The step the address names is most likely the one shown: its chunk loads beside the draft's.
+    preloadStep(stepOfAddress(window.location.search));
     void (async () => {
-      const [local, account] = await Promise.all([loadDraft(), user ? fetchAccountDraft() : null]);
+      // A chunk that cannot load counts as no copy: the wizard opens empty rather than never.
+      const [local, account] = await Promise.all([
+        loadStorage().then(
+          (storage) => storage.loadDraft(),
+          () => null,
+        ),
+        user
+          ? loadAccount().then(
+              (sync) => sync.fetchAccountDraft(),
+              () => null,
+            )
+          : null,
+      ]);
       if (!live) return;
-      const chosen = chooseNewer(local, account);
+      const chosen = account ? (await loadAccount()).chooseNewer(local, account) : { stored: local, fromAccount: false };
       let next = initialDraft;
       let logos: File[] = [];
       let pages = blankPageFiles(initialDraft.projectType);
@@ -221,7 +238,11 @@ export default function Wizard(props: WizardProps) {
     }
     const timer = setTimeout(async () => {
       const now = Date.now();
-      if (await saveDraft({ draft, logoFiles, pageFiles, savedAt: now })) setSavedAt(now);
+      const saved = await loadStorage().then(
+        (storage) => storage.saveDraft({ draft, logoFiles, pageFiles, savedAt: now }),
+        () => false,
+      );
+      if (saved) setSavedAt(now);
     }, LOCAL_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [draft, logoFiles, pageFiles, create, ready, created]);
@@ -229,9 +250,10 @@ export default function Wizard(props: WizardProps) {
   // Signed in: the draft (never its password) also goes to the account a moment after each change.
   useEffect(() => {
     if (!create || !ready || created || !user) return;
-    if (sameContent(draft, sentToAccount.current)) return;
     const timer = setTimeout(async () => {
-      const ok = await saveAccountDraft(withoutSecrets(draft));
+      const sync = await loadAccount().catch(() => null);
+      if (sync?.sameContent(draft, sentToAccount.current)) return;
+      const ok = sync ? await sync.saveAccountDraft(withoutSecrets(draft)) : false;
       if (ok) sentToAccount.current = draft;
       setAccountSaved(ok);
     }, ACCOUNT_SAVE_DELAY_MS);
@@ -448,7 +470,7 @@ export default function Wizard(props: WizardProps) {
       const { postWithProgress, uploadError } = await loadSubmit();
       const result = await postWithProgress<Treaty.Data<typeof api.api.projects.post>>("/api/projects", form, setProgress);
       if (result.data) {
-        await clearDraft();
+        await loadStorage().then((storage) => storage.clearDraft());
         setProgress(null);
         setToasts([]);
         setCreated({ projectId: result.data.projectID, email: result.data.email, draft, visitor: !user });
