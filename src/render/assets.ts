@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
-import type { BuildArtifact } from "bun";
+import type { BuildArtifact, BunPlugin } from "bun";
 import { type CacheManifest, cacheKey, commitCache, inputsOf, readCache } from "../lib/build-cache";
 
 /** `gzip` and `br` are null for what is compressed already (fonts). */
@@ -150,11 +150,18 @@ function readCachedBundles(entrypoints: string[]): { outputs: Bundle[] } | null 
 const runtimeEntry = join(islandsDir, "runtime.ts");
 /** What islands import from the runtime: these packages, and the loader's `import("./runtime")`. */
 const RUNTIME_IMPORTS = /^(react|react-dom|jotai)(\/.*)?$|^\.\/runtime$/;
+/**
+ * Islands built on their own. The wizard hydrates at once and loads its steps as chunks: split with
+ * the other islands, what it shares with them (toasts, modals, fields, constants) came apart in
+ * seven more small files by which islands use which; alone, in two. What it repeats holds no state
+ * that must be one per page (Eden's chunk, its only shared one, comes out the same file).
+ */
+const builtAlone = new Set([join(islandsDir, "wizard", "index.tsx")]);
 
 /**
- * Two builds. The runtime first, whole: code-split with the islands, React and Jotai came apart in
- * eight small chunks by which islands use which part, each compressed alone. Then the islands and
- * the loader, code-split, with the runtime's packages resolved to the runtime's file.
+ * The runtime first, whole: code-split with the islands, React and Jotai came apart in eight small
+ * chunks by which islands use which part, each compressed alone. Then the islands and the loader,
+ * code-split, with the runtime's packages resolved to the runtime's file.
  */
 async function buildBundles(entrypoints: string[]): Promise<{ outputs: Bundle[] }> {
   const options = {
@@ -171,32 +178,40 @@ async function buildBundles(entrypoints: string[]): Promise<{ outputs: Bundle[] 
   const [runtimeOutput] = runtime.outputs;
   if (!runtimeOutput) throw new Error("The island runtime was not built");
   const runtimePath = `/assets/${runtimeOutput.path.replace(/^\.\//, "")}`;
-  const result = await Bun.build({
-    ...options,
-    entrypoints,
-    splitting: true,
-    naming: { entry: "[dir]/[name]-[hash].[ext]", chunk: "chunks/[name]-[hash].[ext]" },
-    plugins: [
-      {
-        name: "island-runtime",
-        setup: (build) => {
-          build.onResolve({ filter: RUNTIME_IMPORTS }, (args) =>
-            args.path.startsWith(".") && dirname(args.importer) !== islandsDir ? undefined : { path: runtimePath, external: true },
-          );
-        },
-      },
-    ],
-  });
-  if (!result.success) throw new AggregateError(result.logs, "Building the islands failed");
-  const bundle = async (output: BuildArtifact, entry: boolean): Promise<Bundle> => {
+  const plugin: BunPlugin = {
+    name: "island-runtime",
+    setup: (build) => {
+      build.onResolve({ filter: RUNTIME_IMPORTS }, (args) =>
+        args.path.startsWith(".") && dirname(args.importer) !== islandsDir ? undefined : { path: runtimePath, external: true },
+      );
+    },
+  };
+  const groups = [entrypoints.filter((entry) => !builtAlone.has(entry)), ...entrypoints.filter((entry) => builtAlone.has(entry)).map((entry) => [entry])];
+  const results = [runtime];
+  for (const group of groups) {
+    const result = await Bun.build({
+      ...options,
+      entrypoints: group,
+      splitting: true,
+      naming: { entry: "[dir]/[name]-[hash].[ext]", chunk: "chunks/[name]-[hash].[ext]" },
+      plugins: [plugin],
+    });
+    if (!result.success) throw new AggregateError(result.logs, "Building the islands failed");
+    results.push(result);
+  }
+  const bundle = async (output: BuildArtifact): Promise<Bundle> => {
     const body = new Uint8Array(await output.arrayBuffer());
+    const entry = output.kind === "entry-point" && output !== runtimeOutput;
     return { path: output.path.replace(/^\.\//, ""), entry, body, gzip: gzip(body), br: brotli(body) };
   };
-  const outputs = [await bundle(runtimeOutput, false), ...(await Promise.all(result.outputs.map((each) => bundle(each, each.kind === "entry-point"))))];
-  checkRuntimeImports(outputs.slice(1), runtimePath, Object.values(runtime.metafile?.outputs ?? {})[0]?.exports ?? []);
-  const bundled = Object.keys(result.metafile?.inputs ?? {}).filter((input) => /node_modules\/(react|react-dom|scheduler|jotai)\//.test(input));
+  // The same chunk from two builds (Eden's) is one file.
+  const artifacts = new Map(results.flatMap((result) => result.outputs).map((output) => [output.path, output]));
+  const outputs = await Promise.all([...artifacts.values()].map(bundle));
+  checkRuntimeImports(outputs, runtimePath, Object.values(runtime.metafile?.outputs ?? {})[0]?.exports ?? []);
+  const islandInputs = results.slice(1).flatMap((result) => Object.keys(result.metafile?.inputs ?? {}));
+  const bundled = islandInputs.filter((input) => /node_modules\/(react|react-dom|scheduler|jotai)\//.test(input));
   if (bundled.length > 0) throw new Error(`Islands bundled their own copy of ${bundled.join(", ")}: import it from the runtime (islands/runtime.ts)`);
-  const inputs = [...new Set([...inputsOf(root, runtime.metafile), ...inputsOf(root, result.metafile)])].sort();
+  const inputs = [...new Set(results.flatMap((result) => inputsOf(root, result.metafile)))].sort();
   writeCache({ key: keyOf(entrypoints)(inputs), inputs, outputs: outputs.map(({ path, entry }) => ({ path, entry })) }, outputs);
   return { outputs };
 }
