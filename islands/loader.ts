@@ -29,6 +29,9 @@ function handOver(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElem
     return;
   }
   const typed = field.value;
+  // A field inside a Suspense boundary may not be hydrated yet: React hydrates it on the first event
+  // at it, tracking the value it finds, so this one changes nothing and the next is seen.
+  field.dispatchEvent(new Event("input", { bubbles: true }));
   // The element's own setter is React's value tracker; the prototype's is not: the change is seen.
   field.value = typed === "" ? " " : "";
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, typed);
