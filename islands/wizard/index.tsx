@@ -129,8 +129,12 @@ export default function Wizard(props: WizardProps) {
   const setToasts = useSetAtom(toastsAtom);
   const locked = useAtomValue(lockedAtom);
   const toast = useToast();
-  /** False on the server and until the draft is restored: no fields are shown, so nothing can be submitted without JavaScript. */
-  const [ready, setReady] = useState(false);
+  /**
+   * Creating: false on the server and until the draft is restored, so no fields are shown and
+   * nothing can be submitted without JavaScript. Editing: the server renders the first section with
+   * the saved project, and the island hydrates when the user starts on it.
+   */
+  const [ready, setReady] = useState(!create);
   const [checking, setChecking] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const [savedAt, setSavedAt] = useState<number | null>(null);
@@ -163,10 +167,7 @@ export default function Wizard(props: WizardProps) {
   // then open the step the address names, or the first incomplete one before it. The URL's size wins.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount
   useEffect(() => {
-    if (!create) {
-      setReady(true);
-      return;
-    }
+    if (!create) return;
     let live = true;
     // The step the address names is most likely the one shown: its chunk loads beside the draft's.
     preloadStep(stepOfAddress(window.location.search));
