@@ -21,10 +21,11 @@ import {
   wizardSteps,
 } from "../../src/shared/wizard";
 import type { api } from "../api";
-import { ModalHost } from "../ui/modals";
+import { modalsAtom } from "../ui/modals";
 import { Toasts, toastsAtom, useToast } from "../ui/toasts";
 import { addressOfStep, completedBefore, isStepState, reachableStep, stepOfAddress } from "./address";
 import type { CreatedOrder } from "./confirmation";
+import { loadModalHost } from "./fields";
 import { SavedNote } from "./saved-note";
 import {
   type SavedImages,
@@ -55,6 +56,7 @@ const LOCAL_SAVE_DELAY_MS = 300;
 const ACCOUNT_SAVE_DELAY_MS = 1_500;
 
 const OrderConfirmation = lazy(() => import("./confirmation"));
+const ModalHost = lazy(() => loadModalHost().then((module) => ({ default: module.ModalHost })));
 /** The server calls and the upload load when first made: most visits make none of them. */
 const loadCalls = () => import("./calls");
 const loadSubmit = () => import("./submit");
@@ -129,6 +131,9 @@ export default function Wizard(props: WizardProps) {
   const setToasts = useSetAtom(toastsAtom);
   const locked = useAtomValue(lockedAtom);
   const toast = useToast();
+  // The modal host, once its code is wanted, stays mounted (it keeps the page's scroll lock right).
+  const modalsOpened = useRef(false);
+  if (useAtomValue(modalsAtom).length > 0) modalsOpened.current = true;
   /**
    * Creating: false on the server and until the draft is restored, so no fields are shown and
    * nothing can be submitted without JavaScript. Editing: the server renders the first section with
@@ -700,7 +705,11 @@ export default function Wizard(props: WizardProps) {
         {announcement}
       </p>
       <Toasts />
-      <ModalHost />
+      {modalsOpened.current ? (
+        <Suspense fallback={null}>
+          <ModalHost />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
