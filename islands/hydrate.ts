@@ -1,5 +1,5 @@
-// The runtime every island shares, loaded once per page by islands/loader.ts when the first island
-// is wanted: React's client, and a fresh Jotai store around each island.
+// Hydrates one island: its bundle, React's client and a fresh Jotai store around it. Part of the
+// runtime every island shares (islands/runtime.ts).
 import { Provider, createStore } from "jotai";
 import { type ComponentType, type ReactNode, createElement, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";

@@ -1,5 +1,5 @@
 // Hydrates every server-rendered island on the page. The loader itself carries no React: React
-// (islands/hydrate.ts) and an island's bundle load when the island is wanted: at once without
+// (islands/runtime.ts) and an island's bundle load when the island is wanted: at once without
 // data-hydrate; "open" when its <details> is about to open; "interaction" on the first pointer,
 // touch or focus inside it; "idle" when the browser is idle, or earlier on such an interaction.
 // Until a deferred island has hydrated, a click or submit inside it is held and replayed after,
@@ -14,7 +14,7 @@ const hydrations = new WeakMap<HTMLElement, Promise<void>>();
 function hydrate(element: HTMLElement): Promise<void> {
   let hydration = hydrations.get(element);
   if (!hydration) {
-    hydration = import("./hydrate")
+    hydration = import("./runtime")
       .then((runtime) => runtime.hydrateIsland(element))
       .catch((error: unknown) => console.error(`Island "${element.dataset.island}" failed to hydrate`, error));
     hydrations.set(element, hydration);
@@ -29,6 +29,9 @@ function handOver(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElem
     return;
   }
   const typed = field.value;
+  // A field inside a Suspense boundary may not be hydrated yet: React hydrates it on the first event
+  // at it, tracking the value it finds, so this one changes nothing and the next is seen.
+  field.dispatchEvent(new Event("input", { bubbles: true }));
   // The element's own setter is React's value tracker; the prototype's is not: the change is seen.
   field.value = typed === "" ? " " : "";
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, typed);

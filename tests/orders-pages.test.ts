@@ -68,6 +68,13 @@ describe("orders pages", () => {
       expect(html).toContain("Unpaid");
       expect(html).not.toContain(`/projects/${projectId}/admin"`);
     }
+    // The project form's first section comes rendered with the saved project; the form loads when
+    // the user starts on it.
+    const overview = await (await server.request(`/projects/${projectId}`, { cookie: owner.cookie })).text();
+    expect(overview).toContain('data-island="wizard"');
+    expect(overview).toContain('data-hydrate="interaction"');
+    expect(overview).toMatch(/<input[^>]*value="Olive&#x27;s Shop"/);
+    expect(overview).not.toContain("Ordering needs JavaScript.");
     const status = await (await server.request(`/projects/${projectId}/status`, { cookie: owner.cookie })).text();
     for (const text of ["Date created", "Not sent", "Not issued", "Not submitted", "Unlocked", "Not archived"]) expect(status).toContain(text);
   });

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { api } from "../api";
 import { Field, errorAria } from "../ui/field";
-import { ModalForm, ModalLauncher } from "../ui/modals";
+import { ModalForm, ModalLauncher } from "../ui/modal-views";
 import { useForm } from "../ui/use-form";
 
 export const TITLE_REQUIRED = "Title cannot be blank.";

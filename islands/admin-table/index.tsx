@@ -6,7 +6,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { ActionMenu } from "../ui/action-menu";
 import { useConfirm } from "../ui/confirm-dialog";
-import { ModalHost } from "../ui/modals";
+import { ModalHost } from "../ui/modal-views";
 import { Toasts, useToast } from "../ui/toasts";
 import { type AnyRow, type BulkChange, type TableCell, type TableKind, kinds } from "./kinds";
 

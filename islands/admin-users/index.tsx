@@ -6,7 +6,8 @@
 import { useEffect, useState } from "react";
 import { api, errorMessage } from "../api";
 import { useConfirm } from "../ui/confirm-dialog";
-import { DialogActions, ModalHost, useModals } from "../ui/modals";
+import { DialogActions, ModalHost } from "../ui/modal-views";
+import { useModals } from "../ui/modals";
 import { Toasts, useToast } from "../ui/toasts";
 import { useForm } from "../ui/use-form";
 

@@ -13,7 +13,7 @@ import {
 import { api } from "../api";
 import { useConfirm } from "../ui/confirm-dialog";
 import { Field, errorAria } from "../ui/field";
-import { ModalHost } from "../ui/modals";
+import { ModalHost } from "../ui/modal-views";
 import { Toasts } from "../ui/toasts";
 import { useForm } from "../ui/use-form";
 

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { api } from "../api";
 import { Field } from "../ui/field";
-import { ModalForm, ModalLauncher } from "../ui/modals";
+import { ModalForm, ModalLauncher } from "../ui/modal-views";
 import { useForm } from "../ui/use-form";
 
 function CreateBugReportForm(props: { close: () => void }) {

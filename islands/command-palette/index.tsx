@@ -2,7 +2,8 @@
 // This island is only the trigger; the palette itself is a separate chunk loaded on first use
 // (or when the pointer or focus reaches the button), so admin pages do not carry it.
 import { Suspense, lazy, useEffect, useState } from "react";
-import { ModalHost, useModals } from "../ui/modals";
+import { ModalHost } from "../ui/modal-views";
+import { useModals } from "../ui/modals";
 
 const loadPalette = () => import("./palette");
 const Palette = lazy(loadPalette);

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { api } from "../api";
 import { FormError } from "../ui/field";
-import { DialogActions } from "../ui/modals";
+import { DialogActions } from "../ui/modal-views";
 import { useForm } from "../ui/use-form";
 
 export type DeleteAccountProps = Record<string, never>;

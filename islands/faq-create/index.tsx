@@ -4,7 +4,7 @@ import { useState } from "react";
 import { type FaqSection, faqSections } from "../../src/shared/enums";
 import { api } from "../api";
 import { Field } from "../ui/field";
-import { ModalForm, ModalLauncher } from "../ui/modals";
+import { ModalForm, ModalLauncher } from "../ui/modal-views";
 import { useForm } from "../ui/use-form";
 
 function CreateFaqForm(props: { close: () => void }) {

@@ -6,7 +6,7 @@ import { type FaqSection, faqSections } from "../../src/shared/enums";
 import { api } from "../api";
 import { ActionMenu } from "../ui/action-menu";
 import { useConfirmDelete } from "../ui/confirm-dialog";
-import { ModalHost } from "../ui/modals";
+import { ModalHost } from "../ui/modal-views";
 import { EditForm, ModifiedField, useEditDraft } from "../ui/modified-field";
 import { Toasts } from "../ui/toasts";
 import { useForm } from "../ui/use-form";

@@ -8,7 +8,7 @@ import { badgeClass, flagLabels, statusColors, statusLabels } from "../../src/sh
 import { api, errorMessage } from "../api";
 import { useDeleteProject } from "../project-delete";
 import { useConfirm } from "../ui/confirm-dialog";
-import { ModalHost } from "../ui/modals";
+import { ModalHost } from "../ui/modal-views";
 import { Toasts, useToast } from "../ui/toasts";
 
 export type AdminProject = {

@@ -2,7 +2,7 @@
 
 import { api, errorMessage } from "../api";
 import { useConfirm } from "../ui/confirm-dialog";
-import { ModalHost } from "../ui/modals";
+import { ModalHost } from "../ui/modal-views";
 import { Toasts, useToast } from "../ui/toasts";
 
 export type ProjectDeleteProps = { projectId: string; projectName: string };

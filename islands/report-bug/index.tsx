@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { api } from "../api";
 import { Field, FormError } from "../ui/field";
-import { DialogActions, ModalHost, useModals } from "../ui/modals";
+import { DialogActions, ModalHost } from "../ui/modal-views";
+import { useModals } from "../ui/modals";
 import { useForm } from "../ui/use-form";
 
 export type ReportBugProps = { variant: "menu" | "button" /** The not-found screen says "Report Bug". */; label?: string };

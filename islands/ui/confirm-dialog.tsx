@@ -4,7 +4,8 @@
 // re-enables it so the user can try again or cancel.
 import { type ReactNode, useState } from "react";
 import { errorMessage } from "../api";
-import { DialogActions, useModals } from "./modals";
+import { DialogActions } from "./modal-views";
+import { useModals } from "./modals";
 import { useToast } from "./toasts";
 
 export const DEFAULT_PROGRESS_TEXT = "Operation in progress";

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { Provider, createStore, useSetAtom } from "jotai";
 import type { ReactNode } from "react";
 import { DEFAULT_PROGRESS_TEXT, useConfirm } from "./confirm-dialog";
-import { ModalHost, openModalAtom } from "./modals";
+import { ModalHost } from "./modal-views";
+import { openModalAtom } from "./modals";
 import { ERROR_TOAST_MS, TOAST_MS, Toasts, showToastAtom, toastsAtom } from "./toasts";
 
 beforeEach(() => jest.useFakeTimers());

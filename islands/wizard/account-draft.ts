@@ -3,15 +3,14 @@
 // and the chosen images. On load the newer of the two wins, with a notice when it is the account's.
 import { type ProjectDraft, type WizardDraftData, withoutSecrets } from "../../src/shared/wizard";
 import { api } from "../api";
-import { type StoredDraft, sanitizeDraft } from "./draft-storage";
-
-export const ACCOUNT_SAVE_DELAY_MS = 1_500;
+import type { StoredDraft } from "./draft-storage";
 
 export type AccountDraft = { draft: ProjectDraft; updatedAt: number };
 
 export async function fetchAccountDraft(): Promise<AccountDraft | null> {
   try {
-    const { data } = await api.api.users.me["wizard-draft"].get();
+    // The wizard loads this browser's copy beside it: the same chunk, not a copy of its checks.
+    const [{ data }, { sanitizeDraft }] = await Promise.all([api.api.users.me["wizard-draft"].get(), import("./draft-storage")]);
     const draft = sanitizeDraft(data?.draft);
     const updatedAt = Date.parse(data?.updatedAt ?? "");
     return draft && Number.isFinite(updatedAt) ? { draft, updatedAt } : null;

@@ -121,10 +121,21 @@ function FilePreview(props: { file: File; onOpen: (src: string) => void; onRemov
   return url ? <Thumb src={url} alt={props.file.name} onOpen={props.onOpen} onRemove={props.onRemove} /> : null;
 }
 
+/** The image viewer is the wizard's only modal: the island loads the host's code when it opens, or as a pointer or focus reaches a thumbnail. */
+export const loadModalHost = () => import("../ui/modal-views");
+const preloadModalHost = () => void loadModalHost().catch(() => undefined);
+
 function Thumb(props: { src: string; alt: string; onOpen: (src: string) => void; onRemove?: () => void }) {
   return (
     <li className="thumb">
-      <button type="button" className="thumb-open" onClick={() => props.onOpen(props.src)} aria-label={`View ${props.alt} full screen`}>
+      <button
+        type="button"
+        className="thumb-open"
+        onClick={() => props.onOpen(props.src)}
+        onPointerEnter={preloadModalHost}
+        onFocus={preloadModalHost}
+        aria-label={`View ${props.alt} full screen`}
+      >
         <img src={props.src} alt={props.alt} />
       </button>
       {props.onRemove ? (

@@ -21,13 +21,11 @@ import {
   wizardSteps,
 } from "../../src/shared/wizard";
 import type { api } from "../api";
-import { ModalHost } from "../ui/modals";
+import { modalsAtom } from "../ui/modals";
 import { Toasts, toastsAtom, useToast } from "../ui/toasts";
-import { ACCOUNT_SAVE_DELAY_MS, chooseNewer, fetchAccountDraft, sameContent, saveAccountDraft } from "./account-draft";
 import { addressOfStep, completedBefore, isStepState, reachableStep, stepOfAddress } from "./address";
-import { checkAccessCode, saveProjectChanges } from "./calls";
 import type { CreatedOrder } from "./confirmation";
-import { clearDraft, loadDraft, saveDraft } from "./draft-storage";
+import { loadModalHost } from "./fields";
 import { SavedNote } from "./saved-note";
 import {
   type SavedImages,
@@ -49,14 +47,28 @@ import {
   stepsAtom,
 } from "./state";
 import { preloadStep, stepComponents } from "./steps";
-import { postWithProgress, uploadError } from "./submit";
 
 export const UNSAVED_CHANGES = "You have unsaved data. Save or cancel changes before navigating away from this page.";
 export const INVALID_CODE = "The access code you provided is invalid.";
 const CODE_CHECK_DELAY_MS = 300;
 const LOCAL_SAVE_DELAY_MS = 300;
+/** A signed-in customer's draft goes to the account this long after the last change. */
+const ACCOUNT_SAVE_DELAY_MS = 1_500;
 
 const OrderConfirmation = lazy(() => import("./confirmation"));
+const ModalHost = lazy(() => loadModalHost().then((module) => ({ default: module.ModalHost })));
+/** The server calls and the upload load when first made: most visits make none of them. */
+const loadCalls = () => import("./calls");
+const loadSubmit = () => import("./submit");
+/** Create mode's copies of the draft (this browser's, the account's): the project form needs neither. */
+const loadStorage = () => import("./draft-storage");
+const loadAccount = () => import("./account-draft");
+/** A code that cannot be checked (its chunk or the server unreachable) counts as not valid. */
+const checkAccessCode = (code: string) =>
+  loadCalls().then(
+    (calls) => calls.checkAccessCode(code),
+    () => false,
+  );
 
 export type WizardProps =
   | {
@@ -119,8 +131,15 @@ export default function Wizard(props: WizardProps) {
   const setToasts = useSetAtom(toastsAtom);
   const locked = useAtomValue(lockedAtom);
   const toast = useToast();
-  /** False on the server and until the draft is restored: no fields are shown, so nothing can be submitted without JavaScript. */
-  const [ready, setReady] = useState(false);
+  // The modal host, once its code is wanted, stays mounted (it keeps the page's scroll lock right).
+  const modalsOpened = useRef(false);
+  if (useAtomValue(modalsAtom).length > 0) modalsOpened.current = true;
+  /**
+   * Creating: false on the server and until the draft is restored, so no fields are shown and
+   * nothing can be submitted without JavaScript. Editing: the server renders the first section with
+   * the saved project, and the island hydrates when the user starts on it.
+   */
+  const [ready, setReady] = useState(!create);
   const [checking, setChecking] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const [savedAt, setSavedAt] = useState<number | null>(null);
@@ -130,6 +149,7 @@ export default function Wizard(props: WizardProps) {
   const [restoredNote, setRestoredNote] = useState<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
   const nav = useRef<HTMLElement>(null);
+  const panel = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
   const sentToAccount = useRef<ProjectDraft>(initialDraft);
@@ -152,15 +172,26 @@ export default function Wizard(props: WizardProps) {
   // then open the step the address names, or the first incomplete one before it. The URL's size wins.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount
   useEffect(() => {
-    if (!create) {
-      setReady(true);
-      return;
-    }
+    if (!create) return;
     let live = true;
+    // The step the address names is most likely the one shown: its chunk loads beside the draft's.
+    preloadStep(stepOfAddress(window.location.search));
     void (async () => {
-      const [local, account] = await Promise.all([loadDraft(), user ? fetchAccountDraft() : null]);
+      // A chunk that cannot load counts as no copy: the wizard opens empty rather than never.
+      const [local, account] = await Promise.all([
+        loadStorage().then(
+          (storage) => storage.loadDraft(),
+          () => null,
+        ),
+        user
+          ? loadAccount().then(
+              (sync) => sync.fetchAccountDraft(),
+              () => null,
+            )
+          : null,
+      ]);
       if (!live) return;
-      const chosen = chooseNewer(local, account);
+      const chosen = account ? (await loadAccount()).chooseNewer(local, account) : { stored: local, fromAccount: false };
       let next = initialDraft;
       let logos: File[] = [];
       let pages = blankPageFiles(initialDraft.projectType);
@@ -213,7 +244,11 @@ export default function Wizard(props: WizardProps) {
     }
     const timer = setTimeout(async () => {
       const now = Date.now();
-      if (await saveDraft({ draft, logoFiles, pageFiles, savedAt: now })) setSavedAt(now);
+      const saved = await loadStorage().then(
+        (storage) => storage.saveDraft({ draft, logoFiles, pageFiles, savedAt: now }),
+        () => false,
+      );
+      if (saved) setSavedAt(now);
     }, LOCAL_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [draft, logoFiles, pageFiles, create, ready, created]);
@@ -221,9 +256,10 @@ export default function Wizard(props: WizardProps) {
   // Signed in: the draft (never its password) also goes to the account a moment after each change.
   useEffect(() => {
     if (!create || !ready || created || !user) return;
-    if (sameContent(draft, sentToAccount.current)) return;
     const timer = setTimeout(async () => {
-      const ok = await saveAccountDraft(withoutSecrets(draft));
+      const sync = await loadAccount().catch(() => null);
+      if (sync?.sameContent(draft, sentToAccount.current)) return;
+      const ok = sync ? await sync.saveAccountDraft(withoutSecrets(draft)) : false;
       if (ok) sentToAccount.current = draft;
       setAccountSaved(ok);
     }, ACCOUNT_SAVE_DELAY_MS);
@@ -293,7 +329,9 @@ export default function Wizard(props: WizardProps) {
   }, [draft.hasAccessCode, draft.accessCode, create]);
 
   // On narrow screens the step list scrolls sideways: keep the current step in view. After a step
-  // change, focus goes to the new step's heading; the next step's code is fetched ahead.
+  // change, focus goes to the new step's heading. The next step's code is fetched ahead, once the
+  // user starts on this one (a pointer over the form, or focus in it): well before Next, and never
+  // for a visit that only looks.
   useEffect(() => {
     const list = nav.current;
     const item = list?.querySelector<HTMLElement>('[aria-current="step"]');
@@ -304,7 +342,16 @@ export default function Wizard(props: WizardProps) {
       top.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
     }
     const following = steps[stepIndex + 1];
-    if (ready && following) preloadStep(following);
+    const form = panel.current;
+    if (!ready || !following || !form) return;
+    const started = new AbortController();
+    const preload = () => {
+      started.abort();
+      preloadStep(following);
+    };
+    for (const type of ["pointerover", "pointerdown", "focusin"]) form.addEventListener(type, preload, { signal: started.signal, passive: true });
+    if (form.contains(document.activeElement)) preload();
+    return () => started.abort();
   }, [stepIndex, ready, steps]);
 
   // The summary's Edit buttons ask for a step: opened with its history entry, focus and announcement.
@@ -426,9 +473,10 @@ export default function Wizard(props: WizardProps) {
     });
     setProgress(0);
     try {
+      const { postWithProgress, uploadError } = await loadSubmit();
       const result = await postWithProgress<Treaty.Data<typeof api.api.projects.post>>("/api/projects", form, setProgress);
       if (result.data) {
-        await clearDraft();
+        await loadStorage().then((storage) => storage.clearDraft());
         setProgress(null);
         setToasts([]);
         setCreated({ projectId: result.data.projectID, email: result.data.email, draft, visitor: !user });
@@ -459,7 +507,10 @@ export default function Wizard(props: WizardProps) {
       return;
     }
     setProgress(0);
-    const result = await saveProjectChanges(props.projectId, { draft, saved: savedDraft, savedImages, kept, logoFiles, pageFiles }, setProgress);
+    const result = await loadCalls().then(
+      (calls) => calls.saveProjectChanges(props.projectId, { draft, saved: savedDraft, savedImages, kept, logoFiles, pageFiles }, setProgress),
+      (error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error), fields: {}, images: null }),
+    );
     setProgress(null);
     if (!result.ok) {
       if (result.images) {
@@ -548,6 +599,7 @@ export default function Wizard(props: WizardProps) {
         ) : null}
       </nav>
       <form
+        ref={panel}
         className="wizard-panel card"
         noValidate
         aria-label={stepTitles[step]}
@@ -653,7 +705,11 @@ export default function Wizard(props: WizardProps) {
         {announcement}
       </p>
       <Toasts />
-      <ModalHost />
+      {modalsOpened.current ? (
+        <Suspense fallback={null}>
+          <ModalHost />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -32,9 +32,10 @@ afterEach(() => {
 });
 
 /** Steps load as their own chunks: wait until the current one is on screen. */
+// While a step's chunk loads, React shows the fallback and keeps the previous step's body, hidden.
 const stepShown = () =>
   waitFor(() => {
-    if (!document.querySelector(".step-body")) throw new Error("step not loaded yet");
+    if (document.querySelector(".wizard-loading") || !document.querySelector(".step-body")) throw new Error("step not loaded yet");
   });
 
 async function renderWizard(props: Partial<Extract<WizardProps, { mode: "create" }>> = {}) {

@@ -1,11 +1,12 @@
-// Builds the browser assets at start-up: the stylesheet, its fonts and one bundle per island (plus
-// the hydration loader), content-hashed, code-split, compressed (gzip, and brotli for browsers that
-// accept it), held in memory. The bundles are cached on disk under the hash of everything the last
+// Builds the browser assets at start-up: the stylesheet, its fonts, the island runtime (React and
+// Jotai, one file) and one bundle per island (plus the hydration loader), content-hashed, code-split,
+// compressed (gzip, and brotli for browsers that accept it), held in memory. The bundles are cached on disk under the hash of everything the last
 // build read, so a start whose island sources, dependencies and Bun are unchanged reads them back
 // instead of running Bun.build again; the stylesheet's brotli copy is kept there under its own hash.
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
+import type { BuildArtifact, BunPlugin } from "bun";
 import { type CacheManifest, cacheKey, commitCache, inputsOf, readCache } from "../lib/build-cache";
 
 /** `gzip` and `br` are null for what is compressed already (fonts). */
@@ -145,28 +146,93 @@ function readCachedBundles(entrypoints: string[]): { outputs: Bundle[] } | null 
   }
 }
 
+/** React, React DOM and Jotai with the hydration code: one file every island page loads, once. */
+const runtimeEntry = join(islandsDir, "runtime.ts");
+/** What islands import from the runtime: these packages, and the loader's `import("./runtime")`. */
+const RUNTIME_IMPORTS = /^(react|react-dom|jotai)(\/.*)?$|^\.\/runtime$/;
+/**
+ * Islands built on their own. The wizard hydrates at once and loads its steps as chunks: split with
+ * the other islands, what it shares with them (toasts, modals, fields, constants) came apart in
+ * seven more small files by which islands use which; alone, in two. What it repeats holds no state
+ * that must be one per page (Eden's chunk, its only shared one, comes out the same file).
+ */
+const builtAlone = new Set([join(islandsDir, "wizard", "index.tsx")]);
+
+/**
+ * The runtime first, whole: code-split with the islands, React and Jotai came apart in eight small
+ * chunks by which islands use which part, each compressed alone. Then the islands and the loader,
+ * code-split, with the runtime's packages resolved to the runtime's file.
+ */
 async function buildBundles(entrypoints: string[]): Promise<{ outputs: Bundle[] }> {
-  const result = await Bun.build({
-    entrypoints,
+  const options = {
     root: islandsDir,
     target: "browser",
-    splitting: true,
     minify: true,
     sourcemap: "none",
-    naming: { entry: "[dir]/[name]-[hash].[ext]", chunk: "chunks/[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     publicPath: "/assets/",
     metafile: true,
-  });
-  if (!result.success) throw new AggregateError(result.logs, "Building the islands failed");
-  const outputs: Bundle[] = [];
-  for (const output of result.outputs) {
-    const body = new Uint8Array(await output.arrayBuffer());
-    outputs.push({ path: output.path.replace(/^\.\//, ""), entry: output.kind === "entry-point", body, gzip: gzip(body), br: brotli(body) });
+  } as const;
+  const runtime = await Bun.build({ ...options, entrypoints: [runtimeEntry], splitting: false, naming: { entry: "chunks/[name]-[hash].[ext]" } });
+  if (!runtime.success) throw new AggregateError(runtime.logs, "Building the island runtime failed");
+  const [runtimeOutput] = runtime.outputs;
+  if (!runtimeOutput) throw new Error("The island runtime was not built");
+  const runtimePath = `/assets/${runtimeOutput.path.replace(/^\.\//, "")}`;
+  const plugin: BunPlugin = {
+    name: "island-runtime",
+    setup: (build) => {
+      build.onResolve({ filter: RUNTIME_IMPORTS }, (args) =>
+        args.path.startsWith(".") && dirname(args.importer) !== islandsDir ? undefined : { path: runtimePath, external: true },
+      );
+    },
+  };
+  const groups = [entrypoints.filter((entry) => !builtAlone.has(entry)), ...entrypoints.filter((entry) => builtAlone.has(entry)).map((entry) => [entry])];
+  const results = [runtime];
+  for (const group of groups) {
+    const result = await Bun.build({
+      ...options,
+      entrypoints: group,
+      splitting: true,
+      naming: { entry: "[dir]/[name]-[hash].[ext]", chunk: "chunks/[name]-[hash].[ext]" },
+      plugins: [plugin],
+    });
+    if (!result.success) throw new AggregateError(result.logs, "Building the islands failed");
+    results.push(result);
   }
-  const inputs = inputsOf(root, result.metafile);
+  const bundle = async (output: BuildArtifact): Promise<Bundle> => {
+    const body = new Uint8Array(await output.arrayBuffer());
+    const entry = output.kind === "entry-point" && output !== runtimeOutput;
+    return { path: output.path.replace(/^\.\//, ""), entry, body, gzip: gzip(body), br: brotli(body) };
+  };
+  // The same chunk from two builds (Eden's) is one file.
+  const artifacts = new Map(results.flatMap((result) => result.outputs).map((output) => [output.path, output]));
+  const outputs = await Promise.all([...artifacts.values()].map(bundle));
+  checkRuntimeImports(outputs, runtimePath, Object.values(runtime.metafile?.outputs ?? {})[0]?.exports ?? []);
+  const islandInputs = results.slice(1).flatMap((result) => Object.keys(result.metafile?.inputs ?? {}));
+  const bundled = islandInputs.filter((input) => /node_modules\/(react|react-dom|scheduler|jotai)\//.test(input));
+  if (bundled.length > 0) throw new Error(`Islands bundled their own copy of ${bundled.join(", ")}: import it from the runtime (islands/runtime.ts)`);
+  const inputs = [...new Set(results.flatMap((result) => inputsOf(root, result.metafile)))].sort();
   writeCache({ key: keyOf(entrypoints)(inputs), inputs, outputs: outputs.map(({ path, entry }) => ({ path, entry })) }, outputs);
   return { outputs };
+}
+
+/**
+ * A name an island imports that the runtime does not export would only fail in the browser, when
+ * the module links: refuse the build instead, naming it.
+ */
+function checkRuntimeImports(outputs: Bundle[], runtimePath: string, exported: string[]): void {
+  const decoder = new TextDecoder();
+  const statement = new RegExp(`import\\s*([^"';]*?)\\s*from\\s*"${runtimePath.replaceAll(".", "\\.")}"`, "g");
+  for (const bundle of outputs) {
+    for (const [, clause = ""] of decoder.decode(bundle.body).matchAll(statement)) {
+      const names = /^\{([^}]*)\}$/
+        .exec(clause)?.[1]
+        ?.split(",")
+        .map((each) => each.trim().split(/\s+as\s+/)[0] ?? "");
+      const missing = names ? names.filter((name) => name && !exported.includes(name)) : [clause];
+      if (missing.length > 0) throw new Error(`${bundle.path} imports ${missing.join(", ")} from React or Jotai: add it to islands/runtime.ts`);
+    }
+  }
 }
 
 /** The bundles are written to a folder of this process, then committed to the cache whole. */

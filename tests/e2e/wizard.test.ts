@@ -76,6 +76,13 @@ describe.skipIf(!browserAvailable)("the create wizard in Chromium", () => {
     await page.getByRole("button", { name: "Back" }).click();
     await stepShown(page, "General");
     expect(await page.locator(".thumb img").count()).toBe(1);
+    // The logo opens full screen (the viewer's code loads as the thumbnail is reached); Escape
+    // closes it and focus goes back to the thumbnail.
+    await page.getByRole("button", { name: "View logo.png full screen" }).click();
+    await page.getByRole("dialog", { name: "Image preview" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("View logo.png full screen");
     expect(await page.getByLabel("Domain provider password").inputValue()).toBe(PASSWORD);
     // The password is in no stored text: not localStorage, not the URL.
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(PASSWORD);

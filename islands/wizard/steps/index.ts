@@ -1,13 +1,16 @@
 // The wizard's steps (SPEC.md §2, §3, §5), one file each. Every rule lives in src/shared/wizard.ts;
-// the steps only show the draft and call those functions. Each step is its own chunk, loaded when
-// it is first shown (and the next one ahead of time), so the island's first load stays small.
+// the steps only show the draft and call those functions. Each step after the first is its own
+// chunk, loaded when it is first shown (and the next one ahead of time), so the island's first load
+// stays small. The first, General, is part of the island: the server renders it for the project
+// form, which hydrates it as it is.
 import { type ComponentType, lazy } from "react";
 import type { Step } from "../state";
+import { GeneralStep } from "./general";
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
 const loaders: Record<Step, Loader> = {
-  general: () => import("./general").then((m) => ({ default: m.GeneralStep })),
+  general: () => Promise.resolve({ default: GeneralStep }),
   landing: () => import("./landing").then((m) => ({ default: m.LandingStep })),
   theme: () => import("./theme").then((m) => ({ default: m.ThemeStep })),
   features: () => import("./features").then((m) => ({ default: m.FeaturesStep })),
@@ -20,7 +23,7 @@ const loaders: Record<Step, Loader> = {
 };
 
 export const stepComponents: Record<Step, ComponentType> = {
-  general: lazy(loaders.general),
+  general: GeneralStep,
   landing: lazy(loaders.landing),
   theme: lazy(loaders.theme),
   features: lazy(loaders.features),

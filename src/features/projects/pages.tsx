@@ -81,8 +81,10 @@ export const projectPages = (deps: AppDeps) =>
     .get("/:id", ({ actor, params }) => {
       const signedIn = requireSignedInPage(actor);
       return projectPage(deps, signedIn, params.id, "overview", (project) => (
+        // The server renders the form's first section; the form loads when the user starts on it.
         <Island
           name="wizard"
+          hydrate="interaction"
           props={{
             mode: "edit",
             projectId: project._id,
