@@ -1,8 +1,9 @@
 // In production the server runs from one bundle of src/boot.ts, the modules it imports and the
 // packages it loads at every start, compiled to JavaScriptCore bytecode: a start then neither
 // resolves, transpiles nor parses some 800 files (README decision 47). The bundle is built by the
-// first start after any of them changed and cached on disk under their hash, beside the island
-// bundles. Development runs the sources, so an edit applies at once.
+// first start after any of them changed (in a child process: this file run with the cache's path)
+// and cached on disk under their hash, beside the island bundles. Development runs the sources, so
+// an edit applies at once.
 import { accessSync, constants, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -80,10 +81,33 @@ async function buildBundle(cacheDir: string): Promise<string | null> {
   }
 }
 
+/**
+ * Builds the bundle in a child process (this file run with the cache's path) and answers its path,
+ * or null when the child could not build it (it said why on stderr). The server then never holds
+ * the bundler's memory: built in its own process, a start kept about 20 MB more for as long as it
+ * ran, after a full collection too, and the first start after a deploy is the one that serves.
+ */
+async function buildBundleInChild(cacheDir: string): Promise<string | null> {
+  try {
+    const child = Bun.spawn([process.execPath, import.meta.path, cacheDir], { stdin: "ignore", stdout: "inherit", stderr: "inherit" });
+    if ((await child.exited) !== 0) return null;
+  } catch (error) {
+    console.error(`server bundle: not built, running from the sources (${error instanceof Error ? error.message : String(error)})`);
+    return null;
+  }
+  const manifest = readCache(cacheDir, keyOf);
+  return manifest ? join(cacheDir, manifest.key, "boot.js") : null;
+}
+
 /** The server's entry (boot.ts): from the cached bundle in production (built first if stale), else from the sources. */
 export async function loadServer(production: boolean, cacheDir = SERVER_BUNDLE_CACHE): Promise<Server> {
   if (!production) return import("./boot");
   const manifest = readCache(cacheDir, keyOf);
-  const bundle = manifest ? join(cacheDir, manifest.key, "boot.js") : await buildBundle(cacheDir);
+  const bundle = manifest ? join(cacheDir, manifest.key, "boot.js") : await buildBundleInChild(cacheDir);
   return bundle ? ((await import(bundle)) as Server) : import("./boot");
+}
+
+if (import.meta.main) {
+  const [cacheDir = SERVER_BUNDLE_CACHE] = process.argv.slice(2);
+  process.exit((await buildBundle(cacheDir)) ? 0 : 1);
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Running } from "../src/boot";
 import { loadConfig } from "../src/config";
 import { loadServer } from "../src/server-bundle";
@@ -68,5 +68,34 @@ describe("the server bundle", () => {
     const register = await request("/api/auth/register", json({ email: "bundled@example.com", displayName: "Bundled", password: "password123" }));
     expect(register.status).toBe(400);
     expect(await register.text()).toContain("This password is too common");
+  });
+});
+
+describe("building the server bundle", () => {
+  // The server never holds the bundler's memory (about 20 MB a full collection did not return):
+  // the build runs as this file in a child process, which a start waits for.
+  test("runs in a process of its own, which fills the cache it is given", () => {
+    const own = mkdtempSync(join(tmpdir(), "webstudio-server-bundle-child-"));
+    try {
+      const child = Bun.spawnSync([process.execPath, join(import.meta.dir, "../src/server-bundle.ts"), own]);
+      expect(child.exitCode).toBe(0);
+      const keys = readdirSync(own).filter((name) => name !== "manifest.json");
+      expect(keys).toHaveLength(1);
+      expect(existsSync(join(own, keys[0] ?? "", "boot.js.jsc"))).toBe(true);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  test("a cache it cannot write is not built: the child says why and fails (the start then runs the sources)", async () => {
+    const blocked = join(mkdtempSync(join(tmpdir(), "webstudio-server-bundle-blocked-")), "file");
+    await Bun.write(blocked, "not a directory");
+    try {
+      const child = Bun.spawnSync([process.execPath, join(import.meta.dir, "../src/server-bundle.ts"), join(blocked, "cache")]);
+      expect(child.exitCode).toBe(1);
+      expect(child.stderr.toString()).toContain("server bundle: not built, running from the sources");
+    } finally {
+      rmSync(dirname(blocked), { recursive: true, force: true });
+    }
   });
 });
