@@ -1,6 +1,6 @@
 // In production the server runs from one bundle of src/boot.ts, the modules it imports and the
 // packages it loads at every start, compiled to JavaScriptCore bytecode: a start then neither
-// resolves, transpiles nor parses some 800 files (README decision 47). The bundle is built by the
+// resolves, transpiles nor parses some 800 files (README decision 48). The bundle is built by the
 // first start after any of them changed (in a child process: this file run with the cache's path)
 // and cached on disk under their hash, beside the island bundles. Development runs the sources, so
 // an edit applies at once.
