@@ -4,7 +4,7 @@
 // build read, so a start whose island sources, dependencies and Bun are unchanged reads them back
 // instead of running Bun.build again, and one that finds them stale has a child process build them
 // (this file run alone); the stylesheet's brotli copy is kept there under its own hash.
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, constants as fsConstants, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import type { BuildArtifact, BunPlugin } from "bun";
@@ -124,11 +124,13 @@ function islandEntrypoints(names: string[]): string[] {
 /**
  * Builds the bundles into the cache in a child process (this file run alone), so a server never
  * holds the bundler's memory: built in its own process, a start kept about 12 MB more for as long
- * as it ran. False when the child failed; a cache it could not write is read as missing, and the
- * bundles are then built here (a read-only install, or a build error to report).
+ * as it ran. False when the child failed (a build error, then reported by building here) or the
+ * cache cannot be written (a read-only install builds here at once, rather than twice).
  */
 async function buildBundlesInChild(): Promise<boolean> {
   try {
+    mkdirSync(cacheDir, { recursive: true });
+    accessSync(cacheDir, fsConstants.W_OK);
     const child = Bun.spawn([process.execPath, import.meta.path], { stdin: "ignore", stdout: "ignore", stderr: "ignore" });
     return (await child.exited) === 0;
   } catch {
