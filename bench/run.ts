@@ -354,6 +354,7 @@ async function measurePageWeights(app: App, cookies: Record<"anonymous" | "custo
     ["anonymous", "/register"],
     ["anonymous", "/create"],
     ["customer", "/"],
+    ["customer", "/create"],
     ["customer", "/dashboard"],
     ["customer", `/projects/${projectId}`],
     ["customer", "/settings"],
