@@ -4,11 +4,11 @@
 // first start after any of them changed (in a child process: this file run with the cache's path)
 // and cached on disk under their hash, beside the island bundles. Development runs the sources, so
 // an edit applies at once.
-import { accessSync, constants, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { BunPlugin } from "bun";
-import { type CacheManifest, cacheKey, commitCache, inputsOf, readCache } from "./lib/build-cache";
+import { type CacheManifest, cacheKey, commitCache, inputsOf, readCache, requireWritableCache } from "./lib/build-cache";
 
 type Server = typeof import("./boot");
 
@@ -66,9 +66,7 @@ const keyOf = (inputs: string[]): string => cacheKey(root, `${root}\n${readFileS
 async function buildBundle(cacheDir: string): Promise<string | null> {
   const scratch = join(cacheDir, `build.${process.pid}`);
   try {
-    // A read-only install gives up at once rather than after building.
-    mkdirSync(cacheDir, { recursive: true });
-    accessSync(cacheDir, constants.W_OK);
+    requireWritableCache(cacheDir);
     const result = await Bun.build({ ...BUILD_OPTIONS, outdir: scratch });
     const inputs = inputsOf(root, result.metafile);
     const manifest: CacheManifest = { key: keyOf(inputs), inputs };

@@ -2,11 +2,17 @@
 // inputs are unchanged reads them back instead of building again: the island bundles
 // (src/render/assets.ts) and the server bundle (src/server-bundle.ts). A cache is a folder holding
 // manifest.json and one folder per key.
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 
 /** What the cache keeps beside the outputs: the files the build read (relative to the project), and the key they hashed to. */
 export type CacheManifest = { key: string; inputs: string[] };
+
+/** Creates the cache folder, and throws when this process cannot write it: a read-only install gives up before building, not after. */
+export function requireWritableCache(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  accessSync(dir, constants.W_OK);
+}
 
 /**
  * The key of a build of `inputs` (paths relative to `root`) with options `salt`: sources by

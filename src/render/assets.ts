@@ -4,11 +4,11 @@
 // build read, so a start whose island sources, dependencies and Bun are unchanged reads them back
 // instead of running Bun.build again, and one that finds them stale has a child process build them
 // (this file run alone); the stylesheet's brotli copy is kept there under its own hash.
-import { accessSync, constants as fsConstants, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import type { BuildArtifact, BunPlugin } from "bun";
-import { type CacheManifest, cacheKey, commitCache, inputsOf, readCache } from "../lib/build-cache";
+import { type CacheManifest, cacheKey, commitCache, inputsOf, readCache, requireWritableCache } from "../lib/build-cache";
 
 /** `gzip` and `br` are null for what is compressed already (fonts). */
 export type Asset = { body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> | null; br: Uint8Array<ArrayBuffer> | null; contentType: string };
@@ -129,8 +129,7 @@ function islandEntrypoints(names: string[]): string[] {
  */
 async function buildBundlesInChild(): Promise<boolean> {
   try {
-    mkdirSync(cacheDir, { recursive: true });
-    accessSync(cacheDir, fsConstants.W_OK);
+    requireWritableCache(cacheDir);
     const child = Bun.spawn([process.execPath, import.meta.path], { stdin: "ignore", stdout: "ignore", stderr: "ignore" });
     return (await child.exited) === 0;
   } catch {
