@@ -13,7 +13,7 @@ import { startLiveFanout } from "./features/live/service";
 import { keptAnswerKey } from "./http/context";
 import { collectWhenIdle } from "./http/idle-gc";
 import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
-import { createSessionCache } from "./http/session-cache";
+import { TTL_MS, createSessionCache } from "./http/session-cache";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
 import { createEventBus } from "./lib/events";
@@ -109,14 +109,16 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     .start()
     .then(() => startJobWorkers(deps))
     .then(() => log("jobs: the queue runs, with this instance's workers and schedules"));
+  const keptAnswers = createSessionCache(() => deps.now().getTime());
   const handle = createFetchHandler(
     (request) => app.handle(request),
     config,
     log,
     (request, url, headers) => answerFromCache(database.db, request, url, headers),
-    { cache: createSessionCache(() => deps.now().getTime()), keyOf: (request, url) => keptAnswerKey(deps, request, url) },
+    { cache: keptAnswers, keyOf: (request, url) => keptAnswerKey(deps, request, url) },
   );
-  const idleGc = collectWhenIdle();
+  // A second past the kept answers' lifetime, so the last one stored in the burst has expired too.
+  const idleGc = collectWhenIdle({ release: () => keptAnswers.sweep(), afterMs: TTL_MS + 1000 });
   const server = Bun.serve({
     port: config.port,
     hostname: "0.0.0.0",

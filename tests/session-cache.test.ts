@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { projects, users } from "../db/schema";
+import { collectWhenIdle } from "../src/http/idle-gc";
 import { TTL_MS, createSessionCache } from "../src/http/session-cache";
 import type { Db } from "../src/lib/db";
 import { type TestServer, startTestServer } from "./helpers/server";
@@ -138,6 +139,22 @@ describe("the kept-answer store", () => {
     expect(cache.size).toBe(0);
   });
 
+  test("a sweep drops the answers past the TTL and frees their room", () => {
+    let now = 0;
+    const cache = createSessionCache(() => now);
+    const big = 200 * 1024;
+    for (let i = 0; i < 40; i++) cache.set(`old${i}`, answer(big));
+    now = TTL_MS / 2;
+    cache.set("young", answer(10));
+    now = TTL_MS + 1;
+    cache.sweep();
+    expect(cache.size).toBe(1);
+    expect(cache.get("young")?.body.byteLength).toBe(10);
+    // The room the old answers held is free again: 39 new ones fit beside the young one.
+    for (let i = 0; i < 39; i++) cache.set(`new${i}`, answer(big));
+    expect(cache.size).toBe(40);
+  });
+
   test("a full store lets go of the least recently used answers; an answer too large for it is not kept", () => {
     const cache = createSessionCache(() => 0);
     const big = 200 * 1024;
@@ -159,5 +176,36 @@ describe("the kept-answer store", () => {
     expect(cache.size).toBeLessThan(4_100);
     expect(cache.get("k9999")).not.toBeNull();
     expect(cache.get("k0")).toBeNull();
+  });
+});
+
+describe("the collection after a burst", () => {
+  const waitFor = async (done: () => boolean) => {
+    for (const deadline = performance.now() + 2000; !done() && performance.now() < deadline; ) await Bun.sleep(5);
+  };
+  const serveFor = async (served: () => void, ms: number) => {
+    for (const end = performance.now() + ms; performance.now() < end; ) {
+      served();
+      await Bun.sleep(5);
+    }
+  };
+
+  test("what the burst kept is released once it has expired, unless traffic came back", async () => {
+    let released = 0;
+    const idle = collectWhenIdle({ release: () => released++, afterMs: 200 }, 20);
+    try {
+      idle.served();
+      await waitFor(() => released === 1);
+      expect(released).toBe(1);
+      // A burst, a quiet spell long enough for its collection, then traffic again before the release is due.
+      idle.served();
+      await Bun.sleep(100);
+      await serveFor(idle.served, 400);
+      expect(released).toBe(1);
+      await waitFor(() => released === 2);
+      expect(released).toBe(2);
+    } finally {
+      idle.stop();
+    }
   });
 });

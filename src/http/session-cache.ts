@@ -37,6 +37,8 @@ type Entry = KeptAnswer & { storedAt: number };
 export type SessionCache = {
   get(key: string): KeptAnswer | null;
   set(key: string, answer: KeptAnswer): void;
+  /** Drops every answer past TTL_MS: a quiet server would otherwise hold them until the next store pushes them out. */
+  sweep(): void;
   readonly size: number;
 };
 
@@ -77,6 +79,10 @@ export function createSessionCache(now: () => number = Date.now): SessionCache {
       }
       entries.set(key, { ...answer, storedAt: now() });
       bytes += cost(answer.body);
+    },
+    sweep() {
+      const oldest = now() - TTL_MS;
+      for (const [key, entry] of entries) if (entry.storedAt < oldest) drop(key, entry);
     },
     get size() {
       return entries.size;
