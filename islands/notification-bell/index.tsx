@@ -3,13 +3,13 @@
 // about), "Mark all as read", and an unread dot when any of the first 5 is unread. Its data comes rendered with the page; it asks again when another
 // island says notifications changed (an announcement was sent) or a live event says one arrived.
 import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { formatNotificationTime } from "../../src/shared/notification-time";
 import {
   BELL_SIZE,
   NOTIFICATIONS_ALL_READ_EVENT,
   NOTIFICATIONS_READ_EVENT,
   NOTIFICATIONS_REFRESH_EVENT,
   type NotificationItem,
-  formatNotificationTime,
   hasUnread,
 } from "../../src/shared/notifications";
 import { api } from "../api";
