@@ -25,7 +25,7 @@ export type PageOptions = {
 async function loadBellData(deps: AppDeps, actor: Actor | null): Promise<BellData | null> {
   if (!actor) return null;
   try {
-    return { notifications: await loadBell(deps.database.db, actor.user.id), renderedAt: Date.now() };
+    return { notifications: await loadBell(deps.database.db, actor.user.id) };
   } catch (error) {
     deps.log(`notifications: the bell could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
     return null;
