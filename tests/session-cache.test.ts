@@ -75,11 +75,11 @@ describe("signed-in answers kept per session", () => {
       expect(other.text).toContain("Second Person");
       expect(other.text).not.toContain("First Person");
     }
-    // A second session of the first user: its own answers (Settings marks "this device" per session).
+    // A second session of the first user: its own answers (Security settings mark "this device" per session).
     const { createSession } = await import("../src/http/sessions");
     const session = await createSession(server.deps.database.db, first.user.id);
-    const otherDevice = await page(server, "/settings", `session=${session.token}`);
-    const firstDevice = await page(server, "/settings", first.cookie);
+    const otherDevice = await page(server, "/settings/security", `session=${session.token}`);
+    const firstDevice = await page(server, "/settings/security", first.cookie);
     expect(otherDevice.status).toBe(200);
     expect(firstDevice.status).toBe(200);
     expect(otherDevice.text).not.toBe(firstDevice.text);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, mock, test } from "bun:test";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { Provider, createStore } from "jotai";
-import { ANNOUNCEMENT_NOTICE, BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT } from "../../src/shared/notifications";
+import { ANNOUNCEMENT_NOTICE, BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT } from "../../src/shared/announcements";
 import Announcements from "./index";
 
 type Call = { url: string; body: unknown };

@@ -3,13 +3,8 @@
 // at once and notifies the admin when the fan-out is done, so the bell is asked to refresh.
 // Each one asks first, with the number of users it reaches and a preview (issue 16).
 import { type FormEvent, type ReactNode, useState } from "react";
-import {
-  ANNOUNCEMENT_NOTICE,
-  BLANK_APP_ANNOUNCEMENT,
-  BLANK_EMAIL_MESSAGE,
-  BLANK_EMAIL_SUBJECT,
-  NOTIFICATIONS_REFRESH_EVENT,
-} from "../../src/shared/notifications";
+import { ANNOUNCEMENT_NOTICE, BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT } from "../../src/shared/announcements";
+import { NOTIFICATIONS_REFRESH_EVENT } from "../../src/shared/notifications";
 import { api } from "../api";
 import { useConfirm } from "../ui/confirm-dialog";
 import { Field, errorAria } from "../ui/field";

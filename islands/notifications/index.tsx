@@ -5,6 +5,7 @@
 // A notification about a project, an invoice or a bug report links to it; "Mark all as read" reads
 // every one. With no notifications at all, one empty state fills the page.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { formatNotificationTime } from "../../src/shared/notification-time";
 import {
   CHANNEL_APPEND_DELAY_MS,
   type ChannelItem,
@@ -13,7 +14,6 @@ import {
   NOTIFICATIONS_ALL_READ_EVENT,
   NOTIFICATIONS_READ_EVENT,
   type NotificationItem,
-  formatNotificationTime,
 } from "../../src/shared/notifications";
 import { api, errorMessage } from "../api";
 import { useLiveEvents } from "../ui/live-events";

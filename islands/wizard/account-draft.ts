@@ -1,22 +1,22 @@
 // A signed-in customer's draft also lives on their account (issue 15.6), autosaved a moment after
 // each change; this browser's copy stays the offline fallback and the only home of the password
-// and the chosen images. On load the newer of the two wins, with a notice when it is the account's.
+// and the chosen images. The server renders the account's copy into the page (no call, and no
+// Eden, at load); the newer of the two wins, with a notice when it is the account's.
 import { type ProjectDraft, type WizardDraftData, withoutSecrets } from "../../src/shared/wizard";
 import { api } from "../api";
 import type { StoredDraft } from "./draft-storage";
 
 export type AccountDraft = { draft: ProjectDraft; updatedAt: number };
+/** The account's copy as the server read it while rendering the page (what GET /api/users/me/wizard-draft answers). */
+export type SavedAccountDraft = { draft: WizardDraftData; updatedAt: string };
 
-export async function fetchAccountDraft(): Promise<AccountDraft | null> {
-  try {
-    // The wizard loads this browser's copy beside it: the same chunk, not a copy of its checks.
-    const [{ data }, { sanitizeDraft }] = await Promise.all([api.api.users.me["wizard-draft"].get(), import("./draft-storage")]);
-    const draft = sanitizeDraft(data?.draft);
-    const updatedAt = Date.parse(data?.updatedAt ?? "");
-    return draft && Number.isFinite(updatedAt) ? { draft, updatedAt } : null;
-  } catch {
-    return null; // Offline: this browser's copy is what there is.
-  }
+/** The account's copy the page came with, checked like this browser's; null when unreadable. */
+export async function readAccountDraft(saved: SavedAccountDraft): Promise<AccountDraft | null> {
+  // The wizard loads this browser's copy beside it: the same chunk, not a copy of its checks.
+  const { sanitizeDraft } = await import("./draft-storage");
+  const draft = sanitizeDraft(saved.draft);
+  const updatedAt = Date.parse(saved.updatedAt);
+  return draft && Number.isFinite(updatedAt) ? { draft, updatedAt } : null;
 }
 
 /** True when saved; false when the account could not be reached (the browser copy still holds it). */

@@ -23,6 +23,7 @@ import {
 import type { api } from "../api";
 import { modalsAtom } from "../ui/modals";
 import { Toasts, toastsAtom, useToast } from "../ui/toasts";
+import type { SavedAccountDraft } from "./account-draft";
 import { addressOfStep, completedBefore, isStepState, reachableStep, stepOfAddress } from "./address";
 import type { CreatedOrder } from "./confirmation";
 import { loadModalHost } from "./fields";
@@ -76,6 +77,8 @@ export type WizardProps =
       /** The size from /create/{s|m|l}; null at /create. */
       projectType: ProjectType | null;
       user: { displayName: string; email: string } | null;
+      /** The signed-in customer's draft saved to the account, rendered with the page; null without one. */
+      accountDraft: SavedAccountDraft | null;
     }
   | {
       mode: "edit";
@@ -105,6 +108,7 @@ function stepOfField(field: string): Step {
 export default function Wizard(props: WizardProps) {
   const create = props.mode === "create";
   const user = props.mode === "create" ? props.user : null;
+  const accountDraft = props.mode === "create" ? props.accountDraft : null;
   const initialDraft = create ? newProjectDraft(props.projectType ?? "s", user ?? undefined) : props.project;
   useHydrateAtoms([
     [modeAtom, props.mode],
@@ -183,9 +187,9 @@ export default function Wizard(props: WizardProps) {
           (storage) => storage.loadDraft(),
           () => null,
         ),
-        user
+        accountDraft
           ? loadAccount().then(
-              (sync) => sync.fetchAccountDraft(),
+              (sync) => sync.readAccountDraft(accountDraft),
               () => null,
             )
           : null,

@@ -41,7 +41,7 @@ const stepShown = () =>
 async function renderWizard(props: Partial<Extract<WizardProps, { mode: "create" }>> = {}) {
   render(
     <Provider store={createStore()}>
-      <Wizard mode="create" projectType={props.projectType ?? null} user={props.user ?? null} />
+      <Wizard mode="create" projectType={props.projectType ?? null} user={props.user ?? null} accountDraft={props.accountDraft ?? null} />
     </Provider>,
   );
   await stepShown();
@@ -52,6 +52,7 @@ async function next() {
   await act(async () => fireEvent.click(screen.getByRole("button", { name: "Next" })));
   await stepShown();
 }
+const GRACE = { displayName: "Grace Hopper", email: "grace@example.com" };
 /** Seeds this browser's stored draft, as an earlier visit would have left it. */
 const seed = (draft: Partial<ReturnType<typeof newProjectDraft>>) =>
   saveDraft({ draft: { ...newProjectDraft("s"), ...draft }, logoFiles: [], pageFiles: [], savedAt: Date.now() });
@@ -104,12 +105,37 @@ test("a new project starts with the spec's defaults: Small, light theme, blue ti
 });
 
 test("a signed-in user's name and e-mail are prefilled and /create/m preselects Medium with four pages", async () => {
-  await renderWizard({ projectType: "m", user: { displayName: "Grace Hopper", email: "grace@example.com" } });
+  await renderWizard({ projectType: "m", user: GRACE });
   expect((screen.getByLabelText("Your name") as HTMLInputElement).value).toBe("Grace Hopper");
   expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("grace@example.com");
   expect((screen.getByRole("radio", { name: /Medium Webapp/ }) as HTMLInputElement).checked).toBe(true);
   type("Project name", "Compiler");
   await waitFor(async () => expect((await loadDraft())?.draft.pagesText).toHaveLength(4));
+});
+
+test("the account's draft comes with the page: newer than this browser's copy, it opens with a notice and this browser's password, and nothing is fetched", async () => {
+  const hourAgo = Date.now() - 3_600_000;
+  await saveDraft({
+    draft: { ...newProjectDraft("s"), projectName: "Laptop", domainProviderPassword: "pw-here" },
+    logoFiles: [],
+    pageFiles: [],
+    savedAt: hourAgo,
+  });
+  const { domainProviderPassword: _secret, ...phone } = { ...newProjectDraft("s"), projectName: "Phone" };
+  await renderWizard({ user: GRACE, accountDraft: { draft: phone, updatedAt: new Date().toISOString() } });
+  expect((screen.getByLabelText("Project name") as HTMLInputElement).value).toBe("Phone");
+  expect((screen.getByLabelText("Domain provider password") as HTMLInputElement).value).toBe("pw-here");
+  expect(screen.getByText(/^We opened the draft saved to your account on /)).toBeTruthy();
+  expect(fetchCalls).toEqual([]);
+});
+
+test("this browser's copy, newer than the account's, opens without a notice", async () => {
+  await seed({ projectName: "Laptop" });
+  const { domainProviderPassword: _secret, ...phone } = { ...newProjectDraft("s"), projectName: "Phone" };
+  await renderWizard({ user: GRACE, accountDraft: { draft: phone, updatedAt: new Date(Date.now() - 3_600_000).toISOString() } });
+  expect((screen.getByLabelText("Project name") as HTMLInputElement).value).toBe("Laptop");
+  expect(screen.queryByText(/^We opened the draft saved to your account/)).toBeNull();
+  expect(fetchCalls).toEqual([]);
 });
 
 test("Next on an incomplete step highlights the missing fields, keeps the user there and says so inline, not in a toast", async () => {

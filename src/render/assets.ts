@@ -195,6 +195,13 @@ async function buildBundles(entrypoints: string[]): Promise<{ outputs: Bundle[] 
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     publicPath: "/assets/",
     metafile: true,
+    // No <link rel="modulepreload"> ahead of an import(): island bundles are imported by a URL the
+    // loader reads from the page, so only what islands import lazily could be preloaded: the wizard's
+    // steps, which it fetches ahead itself, and the palette and the bell's menu, fetched when the
+    // pointer or focus reaches their button. Bun's helper and each entry's map of its chunks cost
+    // 0.5-0.7 KB brotli on every island page; without them a lazy chunk with imports of its own
+    // takes one more round trip, mostly before it is wanted (decision 54).
+    modulePreload: false,
   } as const;
   const runtime = await Bun.build({ ...options, entrypoints: [runtimeEntry], splitting: false, naming: { entry: "chunks/[name]-[hash].[ext]" } });
   if (!runtime.success) throw new AggregateError(runtime.logs, "Building the island runtime failed");

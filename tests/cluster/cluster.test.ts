@@ -7,8 +7,8 @@ import { announcements, failedMails, faqs, notifications, projects, users } from
 import { createSession } from "../../src/http/sessions";
 import { type Database, openDatabase } from "../../src/lib/db";
 import { newId } from "../../src/lib/ids";
+import { announcementSentMessage } from "../../src/shared/announcements";
 import { defaultUserSettings } from "../../src/shared/enums";
-import { announcementSentMessage } from "../../src/shared/notifications";
 import { testDatabaseUrl } from "../helpers/db";
 import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
 import { openSse } from "../helpers/sse";

@@ -193,10 +193,14 @@ describe.skipIf(!browserAvailable)("the create wizard in Chromium", () => {
     const phone = await signIn(suite, customer.cookie, { viewport: { width: 390, height: 844 } });
     const second = await phone.newPage();
     const errors = watchErrors(second);
+    const asked: string[] = [];
+    second.on("request", (request) => asked.push(new URL(request.url()).pathname));
     await second.goto(`${suite.server.url}/create/s`);
     await hydrated(second, "wizard");
     await stepShown(second, "General");
     await second.getByRole("status").getByText("We opened the draft saved to your account", { exact: false }).waitFor();
+    // The account's draft came with the page: restoring it asked the API nothing.
+    expect(asked.filter((path) => path.startsWith("/api/users/"))).toEqual([]);
     expect(await second.getByLabel("Project name").inputValue()).toBe("Started on the laptop");
     expect(await second.getByLabel("Domain provider password").inputValue()).toBe("");
     await shoot(second, "account-draft-notice");

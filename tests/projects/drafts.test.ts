@@ -109,6 +109,34 @@ describe("the account's wizard draft", () => {
   });
 });
 
+/** The wizard island's props as the page carries them. */
+async function wizardProps(path: string, cookie?: string): Promise<{ accountDraft: Answer | null }> {
+  const html = await (await server.request(path, { cookie })).text();
+  const props = html.match(/data-island="wizard"[^>]*data-props="([^"]*)"/)?.[1] ?? "";
+  return JSON.parse(props.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&"));
+}
+
+describe("the wizard's page", () => {
+  test("comes with the signed-in customer's saved draft, so the wizard makes no call to restore it; a visitor's carries none", async () => {
+    const { cookie } = await server.createUser();
+    expect((await wizardProps("/create", cookie)).accountDraft).toBeNull();
+    const saved = (await (await put(cookie, { draft: accountDraft({ projectName: "Café <Ada> & Co's" }) })).json()) as Answer;
+    expect((await wizardProps("/create", cookie)).accountDraft).toEqual(saved);
+    expect((await wizardProps("/create/m", cookie)).accountDraft).toEqual(saved);
+    expect((await wizardProps("/create")).accountDraft).toBeNull();
+  });
+
+  test("shows the draft saved last, although saving a draft does not move the data version that kept pages are keyed on", async () => {
+    const { cookie } = await server.createUser();
+    await put(cookie, { draft: accountDraft({ projectName: "First draft" }) });
+    expect((await wizardProps("/create", cookie)).accountDraft?.draft?.projectName).toBe("First draft");
+    await put(cookie, { draft: accountDraft({ projectName: "Second draft" }) });
+    expect((await wizardProps("/create", cookie)).accountDraft?.draft?.projectName).toBe("Second draft");
+    await server.request(PATH, { method: "DELETE", cookie, headers: { origin: server.url } });
+    expect((await wizardProps("/create", cookie)).accountDraft).toBeNull();
+  });
+});
+
 describe("the visitor's order mail", () => {
   test("holds the order's summary, a link to the project and the temporary password", async () => {
     const email = uniqueEmail("mail");

@@ -4,7 +4,7 @@ import { createContext, use } from "react";
 import { Island } from "../../render/island";
 import type { NotificationItem } from "../../shared/notifications";
 
-export type BellData = { notifications: NotificationItem[]; renderedAt: number };
+export type BellData = { notifications: NotificationItem[] };
 
 export const BellContext = createContext<BellData | null>(null);
 

@@ -13,13 +13,19 @@ export type PageOptions = {
   /** Public pages always use theme 0 and tint 0 (SPEC.md §2). */
   publicPage?: boolean;
   status?: number;
+  /**
+   * False: a signed-in page that shows what a write can change without moving the data version
+   * (decision 43: the wizard's draft, autosaved every few seconds), so it is never kept for the
+   * session and is rendered every time.
+   */
+  kept?: boolean;
 };
 
 /** The bell's notifications for a signed-in page; a page still renders (without them) if they fail. */
 async function loadBellData(deps: AppDeps, actor: Actor | null): Promise<BellData | null> {
   if (!actor) return null;
   try {
-    return { notifications: await loadBell(deps.database.db, actor.user.id), renderedAt: Date.now() };
+    return { notifications: await loadBell(deps.database.db, actor.user.id) };
   } catch (error) {
     deps.log(`notifications: the bell could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
     return null;
@@ -49,6 +55,9 @@ export async function page(
     </SiteContext>,
     // A signed-in page is a read of the database for this session: the server may keep it until
     // the data changes (src/http/session-cache.ts); browsers may not keep it at all.
-    { status: options.status, headers: actor ? { "cache-control": "no-store", ...keepForSession } : { "cache-control": "no-cache" } },
+    {
+      status: options.status,
+      headers: actor ? { "cache-control": "no-store", ...(options.kept === false ? {} : keepForSession) } : { "cache-control": "no-cache" },
+    },
   );
 }

@@ -12,7 +12,7 @@ import { badRequest } from "../../http/errors";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import type { JobQueue } from "../../lib/jobs";
-import { BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT, announcementSentMessage } from "../../shared/notifications";
+import { BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT, announcementSentMessage } from "../../shared/announcements";
 import { type AuditBy, recordAudit } from "../audit/record";
 import { type MailJobs, enqueueMail } from "../mail/outbox";
 import type { AnnouncementJobs } from "./announcement-jobs";

@@ -1,5 +1,6 @@
 // The create wizard's pages (SPEC.md §2): /create and /create/{s|m|l}, open to visitors.
 import { Elysia } from "elysia";
+import type { SavedAccountDraft } from "../../../islands/wizard/account-draft";
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { context } from "../../http/context";
@@ -9,8 +10,20 @@ import type { ProjectType } from "../../shared/enums";
 import { isProjectType } from "../../shared/wizard";
 import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
+import { readWizardDraft } from "./drafts";
 
-function wizardPage(deps: AppDeps, actor: Actor | null, projectType: ProjectType | null) {
+/**
+ * A signed-in customer's draft saved to the account comes with the page, so the wizard restores it
+ * without a call (nor Eden's chunk) at load.
+ */
+async function findAccountDraft(deps: AppDeps, actor: Actor | null): Promise<SavedAccountDraft | null> {
+  if (!actor) return null;
+  const { draft, updatedAt } = await readWizardDraft(deps, actor);
+  return draft && updatedAt ? { draft, updatedAt } : null;
+}
+
+async function wizardPage(deps: AppDeps, actor: Actor | null, projectType: ProjectType | null) {
+  const accountDraft = await findAccountDraft(deps, actor);
   return page(
     deps,
     actor,
@@ -38,10 +51,13 @@ function wizardPage(deps: AppDeps, actor: Actor | null, projectType: ProjectType
             mode: "create",
             projectType,
             user: actor ? { displayName: actor.user.displayName, email: actor.user.email } : null,
+            accountDraft,
           }}
         />
       </div>
     </PageShell>,
+    // Autosaving the draft does not move the data version: a kept page would bring back an older draft.
+    { kept: false },
   );
 }
 
