@@ -280,7 +280,9 @@ async function fetchedScripts(browser: Browser, url: string, cookie: string | un
   try {
     if (cookie) {
       const [name = "", value = ""] = cookie.split("=");
-      await context.addCookies([{ name, value, url }]);
+      // For the whole site, as the server sets it: a cookie added for the page's URL is scoped to its
+      // folder, and a deep page's API calls (/projects/:id, /admin/faq) would go without the session.
+      await context.addCookies([{ name, value, url: new URL(url).origin }]);
     }
     // Idle callbacks wait until released, so "at load" is what the page asks for at once.
     await context.addInitScript(() => {
