@@ -1,12 +1,14 @@
 // Hydrates every server-rendered island on the page. The loader itself carries no React: React
 // (islands/runtime.ts) and an island's bundle load when the island is wanted: at once without
 // data-hydrate; "open" when its <details> is about to open; "interaction" on the first pointer,
-// touch or focus inside it; "idle" when the browser is idle, or earlier on such an interaction.
+// touch or focus inside it; "idle" when the browser is idle (within 2 s), or earlier on such an interaction.
 // Until a deferred island has hydrated, a click or submit inside it is held and replayed after,
 // and what was typed into its fields is handed to React: a fast first click is never lost. A key
 // shortcut that an element inside declares (aria-keyshortcuts) wakes it too, as a click on it.
 
 type Trigger = "open" | "interaction" | "idle";
+/** A browser kept busy may not be idle for a long time: an "idle" island hydrates by then anyway. */
+const IDLE_AT_LATEST_MS = 2000;
 const WAKE_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
 
 const hydrations = new WeakMap<HTMLElement, Promise<void>>();
@@ -65,7 +67,7 @@ function defer(element: HTMLElement, wakers: EventTarget[], idle: boolean): void
   };
   for (const target of wakers) for (const type of [...WAKE_EVENTS, "toggle"]) target.addEventListener(type, wake, { signal, passive: true });
   if (idle) {
-    if ("requestIdleCallback" in window) requestIdleCallback(wake);
+    if ("requestIdleCallback" in window) requestIdleCallback(wake, { timeout: IDLE_AT_LATEST_MS });
     else setTimeout(wake, 200);
   }
   const hold = (event: Event, replay: () => void) => {
