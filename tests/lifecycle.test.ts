@@ -56,7 +56,9 @@ describe("the server process", () => {
     })();
     try {
       // Fully started: the job queue finishes starting (on a new PGlite, installing its schema) after the first answers.
-      await waitFor(async () => stdout.includes("jobs: the queue runs"));
+      // In a fresh clone this is the suite's first start, which also builds the island bundles: it took
+      // over 15 s on a slow 2-core machine, so it gets a minute (a bound on waiting, not on speed).
+      await waitFor(async () => stdout.includes("jobs: the queue runs"), 60_000);
       // A request that is half sent when SIGTERM arrives must still be answered.
       let received = "";
       const answered = Promise.withResolvers<void>();
@@ -87,7 +89,7 @@ describe("the server process", () => {
       child.kill();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   test("SIGTERM turns /ready to 503 for SHUTDOWN_DELAY_MS while requests are still served, then exits 0", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "webstudio-drain-"));
