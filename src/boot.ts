@@ -32,10 +32,13 @@ export type Running = {
   url: string;
   port: number;
   /**
-   * The server answers before the job queue has started: this resolves once it has and this
-   * instance's workers and schedules run, and rejects if the queue cannot start.
+   * The server answers before the job queue has started: the queue starts behind the first
+   * answer, or JOBS_START_AFTER_MS after the listener opens if no request comes. This resolves
+   * once it has and this instance's workers and schedules run, and rejects if it cannot start.
    */
   jobsStarted: Promise<void>;
+  /** Starts the job queue now if nothing has yet, and answers `jobsStarted`. */
+  startJobs(): Promise<void>;
   /**
    * Graceful stop: /ready answers 503 for SHUTDOWN_DELAY_MS while requests are still served (the load
    * balancer takes the instance out), then no new connections, in-flight requests finish, workers
@@ -43,6 +46,9 @@ export type Running = {
    */
   stop(): Promise<void>;
 };
+
+/** How long after the listener opens the job queue starts when no request has come to start it behind. */
+export const JOBS_START_AFTER_MS = 1000;
 
 /**
  * `log` receives each serialized log line (JSON); without it lines go to stdout, JSON in production.
@@ -103,12 +109,28 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const [superAdmin, seeded, ...unsubscribes] = await ready;
   if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
   if (seeded) log("bootstrap: added the starter FAQs");
-  // The job queue (pg-boss's schema check, queue settings, maintenance) starts while the server
-  // already answers; a send waits for it, and on PGlite so does every transaction.
-  const jobsStarted = jobs
-    .start()
-    .then(() => startJobWorkers(deps))
-    .then(() => log("jobs: the queue runs, with this instance's workers and schedules"));
+  // The job queue (pg-boss's schema check, queue settings, maintenance; on Postgres five
+  // connections of its own, on PGlite the one connection) starts behind the first answer: at the
+  // same time, its start took as much CPU as that first page. A send, and on PGlite a
+  // transaction, asked for earlier starts it at once and waits for it.
+  const jobsStarted = Promise.withResolvers<void>();
+  // main.ts and the tests hear a failure; this only keeps an unheard one from ending the process.
+  jobsStarted.promise.catch(() => {});
+  let jobsRequested = false;
+  const startJobs = (): Promise<void> => {
+    if (!jobsRequested) {
+      jobsRequested = true;
+      clearTimeout(jobsTimer);
+      jobs
+        .start()
+        .then(() => startJobWorkers(deps))
+        .then(() => log("jobs: the queue runs, with this instance's workers and schedules"))
+        .then(jobsStarted.resolve, jobsStarted.reject);
+    }
+    return jobsStarted.promise;
+  };
+  const startJobsBehind = () => void startJobs();
+  const jobsTimer = setTimeout(startJobsBehind, JOBS_START_AFTER_MS);
   const keptAnswers = createSessionCache(() => deps.now().getTime());
   const handle = createFetchHandler(
     (request) => app.handle(request),
@@ -129,14 +151,17 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       // even while it writes: this request gets none (heartbeats find dead peers instead).
       if (request.headers.get("accept")?.includes("text/event-stream") && new URL(request.url).pathname === LIVE_EVENTS_PATH) server.timeout(request, 0);
       idleGc.served();
-      return handle(request, server);
+      const answer = handle(request, server);
+      if (!jobsRequested) Promise.resolve(answer).then(startJobsBehind, startJobsBehind);
+      return answer;
     },
   });
 
   let stopping: Promise<void> | null = null;
   return {
     deps,
-    jobsStarted,
+    jobsStarted: jobsStarted.promise,
+    startJobs,
     port: server.port ?? config.port,
     url: `http://127.0.0.1:${server.port}`,
     stop() {
@@ -156,8 +181,9 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
         await server.stop(false);
         idleGc.stop();
         for (const unsubscribe of unsubscribes) await unsubscribe().catch(() => {});
-        // Workers still registering would meet a stopped queue.
-        await jobsStarted.catch(() => {});
+        // Workers still registering would meet a stopped queue; a queue never asked for stays unstarted.
+        clearTimeout(jobsTimer);
+        if (jobsRequested) await jobsStarted.promise.catch(() => {});
         await jobs.stop();
         mailer.close();
         await database.close();

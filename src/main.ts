@@ -29,7 +29,7 @@ try {
   console.error(describeStartupFailure(error, config));
   process.exit(1);
 }
-// The job queue finishes starting behind the listener; an instance that cannot run jobs stops.
+// The job queue starts behind the first answer; an instance that cannot run jobs stops.
 running.jobsStarted.catch((error: unknown) => {
   console.error(describeStartupFailure(error, config));
   process.exit(1);

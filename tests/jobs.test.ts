@@ -17,6 +17,7 @@ type Jobs = {
   "t.slow": { ms: number };
   "t.handover": { ms: number };
   "t.early": { causeId: string };
+  "t.unstarted": { causeId: string };
 };
 
 const queues = {
@@ -29,6 +30,7 @@ const queues = {
   "t.slow": {},
   "t.handover": {},
   "t.early": {},
+  "t.unstarted": {},
 } as const;
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -112,6 +114,17 @@ describe(`jobs on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () 
     });
     await starting;
     expect(await countJobs(db, "t.early")).toBe(1);
+  });
+
+  test("a job sent before anything started the queue starts it, even inside a transaction", async () => {
+    const jobs = createJobQueue<Jobs>(database, { queues, log: (line) => logs.push(line) });
+    cleanups.push(() => jobs.stop({ timeoutMs: 1_000 }));
+    // No start(): on PGlite the transaction starts the queue and begins once it has; on Postgres the send does.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into job_causes (id) values ('unstarted')`);
+      await jobs.send("t.unstarted", { causeId: "unstarted" }, { tx });
+    });
+    expect(await countJobs(db, "t.unstarted")).toBe(1);
   });
 
   test("a job sent in a rolled-back transaction never exists, so it never runs", async () => {

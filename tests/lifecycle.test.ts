@@ -4,13 +4,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Socket, TCPSocketListener } from "bun";
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { users } from "../db/schema";
-import { boot } from "../src/boot";
+import { JOBS_START_AFTER_MS, boot } from "../src/boot";
 import { loadConfig } from "../src/config";
+import { seedFaqs } from "../src/features/faq/seed";
 import { openDatabase } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
-import { testDatabaseUrl } from "./helpers/db";
+import { createTestDatabase, testDatabaseUrl } from "./helpers/db";
 
 const main = join(import.meta.dir, "../src/main.ts");
 
@@ -117,6 +119,68 @@ describe("the server process", () => {
   });
 });
 
+describe("the job queue's start", () => {
+  const QUEUE_RUNS = "jobs: the queue runs";
+  // pg-boss installs its schema on a new database when it starts.
+  const queueInstalled = async (database: Awaited<ReturnType<typeof createTestDatabase>>) => {
+    const result: unknown = await database.db.execute(sql`select to_regclass('pgboss.job') is not null as installed`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { installed: boolean }[];
+    return rows[0]?.installed === true;
+  };
+
+  async function start() {
+    const database = await createTestDatabase();
+    // A database some start has seeded already, as at any restart: a first start's seeding
+    // transaction would start the queue (on PGlite every transaction waits for it).
+    await seedFaqs(database.db);
+    const dataDir = mkdtempSync(join(tmpdir(), "webstudio-jobs-start-"));
+    const logs: string[] = [];
+    const config = loadConfig({ NODE_ENV: "test", PORT: "0", DATA_DIR: dataDir, APP_SECRET: "x".repeat(40) });
+    const running = await boot(config, { database, log: (line) => logs.push(line) });
+    // Stopping the server closes the database it was given.
+    const stop = async () => {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    return { database, running, logs, stop };
+  }
+
+  test("waits for the first answer, so the first request has the machine to itself", async () => {
+    const { database, running, logs, stop } = await start();
+    try {
+      // Well within JOBS_START_AFTER_MS of the listener opening, nothing has started the queue
+      // (started with the listener, as it was, pg-boss had installed its schema by then).
+      expect(JOBS_START_AFTER_MS).toBeGreaterThanOrEqual(1000);
+      await Bun.sleep(300);
+      expect(await queueInstalled(database)).toBe(false);
+      expect((await fetch(`${running.url}/`)).status).toBe(200);
+      await running.jobsStarted;
+      expect(await queueInstalled(database)).toBe(true);
+      expect(logs.filter((line) => line.includes(QUEUE_RUNS))).toHaveLength(1);
+    } finally {
+      await stop();
+    }
+  }, 30_000);
+
+  test("begins on its own when no request comes", async () => {
+    const { running, logs, stop } = await start();
+    try {
+      await running.jobsStarted;
+      expect(logs.filter((line) => line.includes(QUEUE_RUNS))).toHaveLength(1);
+    } finally {
+      await stop();
+    }
+  }, 30_000);
+
+  test("a server stopped before its queue started stops without starting it", async () => {
+    const { running, logs, stop } = await start();
+    await stop();
+    await Bun.sleep(JOBS_START_AFTER_MS + 500);
+    expect(running.startJobs).toBeInstanceOf(Function);
+    expect(logs.filter((line) => line.includes(QUEUE_RUNS))).toHaveLength(0);
+  }, 30_000);
+});
+
 describe.skipIf(!testDatabaseUrl)("on PostgreSQL", () => {
   async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
     const name = `t_life_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
@@ -196,8 +260,8 @@ describe.skipIf(!testDatabaseUrl)("on PostgreSQL", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "webstudio-ready-"));
     const config = loadConfig({ NODE_ENV: "test", PORT: "0", DATA_DIR: dataDir, DATABASE_URL: relayed.toString(), APP_SECRET: "x".repeat(40) });
     const running = await boot(config, { log: () => {} });
-    // An outage once started: the job queue finishes starting behind the listener.
-    await running.jobsStarted;
+    // An outage once fully started, the job queue too.
+    await running.startJobs();
     try {
       expect((await fetch(`${running.url}/ready`)).status).toBe(200);
       listener.stop(true);

@@ -33,7 +33,7 @@ beforeAll(async () => {
     REQUIRE_ADMIN_MFA: "off",
   });
   running = await boot(config, { log: () => {} });
-  await running.jobsStarted;
+  await running.startJobs();
 });
 
 afterAll(async () => {

@@ -96,11 +96,12 @@ export type Database = {
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   /**
-   * Transactions begun before `until` settles wait for it. PGlite is one connection: a transaction
-   * holds it, so work that a transaction may wait on (the job queue's start) must come first. On
-   * Postgres each transaction has its own connection and nothing waits.
+   * Each transaction first runs `wait()` and begins once it settles, until the answered function
+   * is called. PGlite is one connection: a transaction holds it, so work that a transaction may
+   * wait on (the job queue's start) must come first. On Postgres each transaction has its own
+   * connection and nothing waits.
    */
-  holdTransactions(until: Promise<unknown>): void;
+  beforeTransactions(wait: () => Promise<unknown>): () => void;
   close(): Promise<void>;
 };
 
@@ -156,10 +157,10 @@ async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>)
     const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
     await migratePglite(drizzlePglite(client), { migrationsFolder });
   }
-  let hold: Promise<unknown> = Promise.resolve();
+  const waits = new Set<() => Promise<unknown>>();
   const transaction: Db["transaction"] = db.transaction.bind(db);
   db.transaction = async (run, config) => {
-    await hold;
+    if (waits.size > 0) await Promise.allSettled(Array.from(waits, (wait) => wait()));
     return transaction(run, config);
   };
   return {
@@ -171,8 +172,9 @@ async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>)
         client.query("select 1").then(() => true),
         timeoutMs,
       ),
-    holdTransactions: (until) => {
-      hold = Promise.allSettled([hold, until]);
+    beforeTransactions: (wait) => {
+      waits.add(wait);
+      return () => waits.delete(wait);
     },
     close: () => client.close(),
   };
@@ -192,7 +194,7 @@ async function openPostgres(url: string): Promise<Database> {
         db.execute(sql`select 1`).then(() => true),
         timeoutMs,
       ),
-    holdTransactions: () => {},
+    beforeTransactions: () => () => {},
     close: () => client.end({ timeout: 5 }),
   };
 }

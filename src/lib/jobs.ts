@@ -7,8 +7,8 @@
 //   when the transaction commits, and a rollback leaves nothing behind.
 // - Jobs are at-least-once: a handler may run again after a crash or a stop that outlasts its
 //   timeout, so handlers must be idempotent.
-// - The server answers while the queue starts: pg-boss (a fifth of the server's modules) is loaded
-//   by `start()`, and everything that needs it waits for the start to finish.
+// - The server answers before the queue starts: pg-boss (a fifth of the server's modules) is loaded
+//   by the start, which `start()` or the first use of the queue begins; what needs it waits for it.
 import { SQL, sql } from "drizzle-orm";
 import type { Db as BossDb, Job as BossJob, ConstructorOptions, PgBoss } from "pg-boss";
 import type { Database, Db } from "./db";
@@ -73,7 +73,8 @@ export type WorkOptions = {
 export type JobQueue<Jobs extends JobMap> = {
   /**
    * Installs or migrates pg-boss's schema, applies the queue settings, starts schedules and
-   * maintenance. Sends, workers and schedules asked for before it resolves wait for it.
+   * maintenance. A send, worker or schedule asked for earlier starts the queue itself and waits
+   * for it, and so does a transaction on PGlite.
    */
   start(): Promise<void>;
   /** Stops fetching, waits up to `timeoutMs` (30 s) for running handlers, then fails the rest so another instance retries them. */
@@ -97,13 +98,21 @@ export type JobQueueOptions<Jobs extends JobMap> = {
 
 type Started = { boss: PgBoss; fromDrizzle: typeof import("pg-boss").fromDrizzle };
 
-export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "driver" | "holdTransactions">, options: JobQueueOptions<Jobs>): JobQueue<Jobs> {
+export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "driver" | "beforeTransactions">, options: JobQueueOptions<Jobs>): JobQueue<Jobs> {
   const { log } = options;
   const names = Object.keys(options.queues) as (keyof Jobs & string)[];
-  const started = Promise.withResolvers<Started>();
-  // Whoever waits for the start hears its failure; this only keeps an unawaited one from ending the process.
-  started.promise.catch(() => {});
-  let starting = false;
+  let started: Promise<Started> | undefined;
+  const ensureStarted = (): Promise<Started> => {
+    if (!started) {
+      started = startBoss();
+      // Whoever waits for the start hears its failure; this only keeps an unawaited one from ending the process.
+      started.catch(() => {});
+    }
+    return started;
+  };
+  // On PGlite a send inside a transaction would wait for the start while the start waits for the
+  // one connection the transaction holds: a transaction starts the queue and begins once it has.
+  const releaseTransactions = database.beforeTransactions(ensureStarted);
 
   async function startBoss(): Promise<Started> {
     const { PgBoss, fromDrizzle, fromPglite } = await import("pg-boss");
@@ -149,19 +158,13 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
 
   return {
     async start() {
-      if (!starting) {
-        starting = true;
-        // On PGlite a send inside a transaction would wait for this start while the start waits
-        // for the one connection the transaction holds: transactions begin once it is done.
-        database.holdTransactions(started.promise);
-        startBoss().then(started.resolve, started.reject);
-      }
-      await started.promise;
+      await ensureStarted();
     },
 
     async stop(stopOptions = {}) {
-      if (!starting) return;
-      const boss = await started.promise.then(
+      releaseTransactions();
+      if (!started) return;
+      const boss = await started.then(
         ({ boss }) => boss,
         () => null,
       );
@@ -173,7 +176,7 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
       // for the caller's transaction to end, and the transaction waits for this send: a deadlock.
       // Declared queues are already cached by `start()`, so only declared names may be sent.
       if (!Object.hasOwn(options.queues, name)) throw new Error(`jobs: queue ${name} is not declared`);
-      const { boss, fromDrizzle } = await started.promise;
+      const { boss, fromDrizzle } = await ensureStarted();
       return boss.send(name, data, {
         ...(sendOptions.tx ? { db: transactionDb(sendOptions.tx, fromDrizzle) } : {}),
         ...(sendOptions.startAfter === undefined ? {} : { startAfter: sendOptions.startAfter }),
@@ -186,7 +189,7 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
       // A notification wakes the worker the moment a job is sent, but retries and delayed jobs
       // become due without one, so polling keeps its short interval even while notify is on.
       const pollingIntervalSeconds = workOptions.pollingIntervalSeconds ?? 2;
-      const { boss } = await started.promise;
+      const { boss } = await ensureStarted();
       await boss.work<Jobs[typeof name]>(
         name,
         { batchSize: 1, localConcurrency: workOptions.concurrency ?? 1, pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds },
@@ -204,12 +207,12 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
     },
 
     async schedule(name, cron, data) {
-      const { boss } = await started.promise;
+      const { boss } = await ensureStarted();
       await boss.schedule(name, cron, data, { tz: "UTC" });
     },
 
     async unschedule(name) {
-      const { boss } = await started.promise;
+      const { boss } = await ensureStarted();
       await boss.unschedule(name);
     },
   };

@@ -35,8 +35,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const database = await createTestDatabase();
   const logs: string[] = [];
   const running = await boot(config, { database, log: (line) => logs.push(line), ...options });
-  // Tests look at workers and schedules right away; production answers before they run.
-  await running.jobsStarted;
+  // Tests look at workers and schedules right away; production starts them behind its first answer.
+  await running.startJobs();
   const base = running.url;
   // PUBLIC_URL defaults to the configured port (0); the running port is what browsers and tests use.
   const server: TestServer = {

@@ -2,8 +2,9 @@
 //
 // Seeded at start-up when the faqs table is empty (not by a migration: migrations hold schema,
 // and data in them would be re-applied into every test database and fight admins' edits).
-// A transaction-scoped advisory lock makes two instances starting together seed once: the
-// second waits, then sees the rows and does nothing. An install whose admins delete every
+// A start that finds FAQs does nothing more (one query, no transaction); otherwise a
+// transaction-scoped advisory lock makes two instances starting together seed once: the second
+// waits, then sees the rows and does nothing. An install whose admins delete every
 // FAQ gets the starter set back at the next start, which is better than an empty help centre.
 import type { NewFaq } from "../../../db/schema";
 import type { Db } from "../../lib/db";
@@ -83,6 +84,7 @@ export const STARTER_FAQS: readonly { title: string; section: FaqSection; answer
 
 /** Inserts the starter FAQs when there are none; answers whether it did. */
 export async function seedFaqs(db: Db): Promise<boolean> {
+  if (await hasAnyFaq(db)) return false;
   const seeded = await db.transaction(async (tx) => {
     await lockFaqSeeding(tx);
     if (await hasAnyFaq(tx)) return false;
