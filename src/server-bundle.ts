@@ -1,9 +1,10 @@
 // In production the server runs from one bundle of src/boot.ts, the modules it imports and the
 // packages it loads at every start, compiled to JavaScriptCore bytecode: a start then neither
-// resolves, transpiles nor parses some 800 files (README decision 48). The bundle is built by the
-// first start after any of them changed (in a child process: this file run with the cache's path)
-// and cached on disk under their hash, beside the island bundles. Development runs the sources, so
-// an edit applies at once.
+// resolves, transpiles nor parses some 800 files (README decision 48). The job queue's pg-boss and
+// its dependencies (a third of that code) are a second bundle beside it, loaded when the queue
+// starts, behind the first answer. Both are built by the first start after any of their inputs
+// changed (in a child process: this file run with the cache's path) and cached on disk under their
+// hash, beside the island bundles. Development runs the sources, so an edit applies at once.
 import { readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,7 +18,10 @@ const entry = join(import.meta.dir, "boot.ts");
 const SERVER_BUNDLE_CACHE = join(root, "node_modules/.cache/server-bundle");
 
 /** Packages the server reaches through `import()` but loads at every start, so they belong in the bundle. */
-const LOADED_AT_START = new Set(["drizzle-orm", "postgres", "pg-boss"]);
+const LOADED_AT_START = new Set(["drizzle-orm", "postgres"]);
+/** Loaded at every start too, but after the first answer: a bundle of its own, found beside the server's. */
+const JOBS_PACKAGE = "pg-boss";
+const JOBS_BUNDLE = `./${JOBS_PACKAGE}.js`;
 
 const packageOf = (specifier: string): string => specifier.split("/", specifier.startsWith("@") ? 2 : 1).join("/");
 
@@ -26,6 +30,7 @@ const plugin: BunPlugin = {
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       const name = packageOf(args.path);
+      if (name === JOBS_PACKAGE && args.kind === "dynamic-import") return { path: JOBS_BUNDLE, external: true };
       // A package loaded on first use (S3, Stripe, mail, PDF, OAuth) stays in node_modules and still
       // loads on first use. PGlite finds its WebAssembly and data files beside its own code. Both
       // are imported by their path, wherever the bundle is.
@@ -45,8 +50,7 @@ const plugin: BunPlugin = {
   },
 };
 
-const BUILD_OPTIONS: Bun.BuildConfig = {
-  entrypoints: [entry],
+const BUILD_OPTIONS = {
   target: "bun",
   // Bun writes bytecode for CommonJS output. No source map: Bun reads a linked one (7 MB) at the
   // first stack trace, which pino's start makes, about 115 ms; a trace names the bundle's lines,
@@ -57,7 +61,7 @@ const BUILD_OPTIONS: Bun.BuildConfig = {
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   metafile: true,
   plugins: [plugin],
-};
+} satisfies Omit<Bun.BuildConfig, "entrypoints">;
 
 /** The key also holds where the project is (the bundle holds absolute paths) and this file (the build options). */
 const keyOf = (inputs: string[]): string => cacheKey(root, `${root}\n${readFileSync(import.meta.path, "utf8")}`, inputs);
@@ -67,8 +71,11 @@ async function buildBundle(cacheDir: string): Promise<string | null> {
   const scratch = join(cacheDir, `build.${process.pid}`);
   try {
     requireWritableCache(cacheDir);
-    const result = await Bun.build({ ...BUILD_OPTIONS, outdir: scratch });
-    const inputs = inputsOf(root, result.metafile);
+    const [server, jobs] = await Promise.all([
+      Bun.build({ ...BUILD_OPTIONS, entrypoints: [entry], outdir: scratch }),
+      Bun.build({ ...BUILD_OPTIONS, entrypoints: [Bun.resolveSync(JOBS_PACKAGE, root)], outdir: scratch, naming: JOBS_BUNDLE }),
+    ]);
+    const inputs = [...new Set([...inputsOf(root, server.metafile), ...inputsOf(root, jobs.metafile)])].sort();
     const manifest: CacheManifest = { key: keyOf(inputs), inputs };
     commitCache(cacheDir, scratch, manifest);
     return join(cacheDir, manifest.key, "boot.js");

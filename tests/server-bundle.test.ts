@@ -2,7 +2,7 @@
 // bundle must do too, including every module that finds files beside itself (migrations, styles,
 // public/, the password worker and its list of common passwords) and pg-boss, which it carries.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Running } from "../src/boot";
@@ -50,7 +50,17 @@ describe("the server bundle", () => {
   test("is built once into the cache, as JavaScript and its bytecode", () => {
     const keys = readdirSync(cacheDir).filter((name) => name !== "manifest.json");
     expect(keys).toHaveLength(1);
-    for (const file of ["boot.js", "boot.js.jsc"]) expect(existsSync(join(cacheDir, keys[0] ?? "", file))).toBe(true);
+    for (const file of ["boot.js", "boot.js.jsc", "pg-boss.js", "pg-boss.js.jsc"]) expect(existsSync(join(cacheDir, keys[0] ?? "", file))).toBe(true);
+  });
+
+  test("holds the job queue's package in a bundle of its own, which the started queue runs from", () => {
+    const folder = join(cacheDir, readdirSync(cacheDir).find((name) => name !== "manifest.json") ?? "");
+    const server = readFileSync(join(folder, "boot.js"), "utf8");
+    expect(server).not.toContain("node_modules/pg-boss/");
+    expect(server).toContain('import("./pg-boss.js")');
+    expect(readFileSync(join(folder, "pg-boss.js"), "utf8")).toContain("node_modules/pg-boss/");
+    // beforeAll waited for the queue's start, which loaded that bundle.
+    expect(Object.keys(require.cache)).toContain(join(folder, "pg-boss.js"));
   });
 
   test("serves the landing page with its stylesheet and the files of public/", async () => {
