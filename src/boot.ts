@@ -130,6 +130,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     return jobsStarted.promise;
   };
   const startJobsBehind = () => void startJobs();
+  // Once the answer is written: a reaction to the handler's promise would run before Bun's own.
+  const startJobsAfterWrite = () => void setImmediate(startJobsBehind);
   const jobsTimer = setTimeout(startJobsBehind, JOBS_START_AFTER_MS);
   const keptAnswers = createSessionCache(() => deps.now().getTime());
   const handle = createFetchHandler(
@@ -152,7 +154,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       if (request.headers.get("accept")?.includes("text/event-stream") && new URL(request.url).pathname === LIVE_EVENTS_PATH) server.timeout(request, 0);
       idleGc.served();
       const answer = handle(request, server);
-      if (!jobsRequested) Promise.resolve(answer).then(startJobsBehind, startJobsBehind);
+      if (!jobsRequested) Promise.resolve(answer).then(startJobsAfterWrite, startJobsAfterWrite);
       return answer;
     },
   });
