@@ -151,20 +151,11 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
     return response;
   }
 
-  return async function fetch(request: Request, server: Server<undefined>): Promise<Response> {
-    const started = performance.now();
-    const url = new URL(request.url);
-    const reqId = assignRequestId(request, config.trustProxy);
+  /** Everything past the early answer: the kept answer, the app, then `finish`. */
+  async function answer(request: Request, server: Server<undefined>, url: URL, reqId: string, logged: (answer: Response) => Response): Promise<Response> {
     let response: Response;
     let keepAs: string | null = null;
-    // The path only: query strings can carry tokens. Lines leave in batches: no write to stdout per request.
-    const logged = (answer: Response): Response => {
-      log.info({ reqId }, `${request.method} ${url.pathname} ${answer.status} ${(performance.now() - started).toFixed(1)}ms`);
-      return answer;
-    };
     try {
-      const early = answerEarly(request, url, securityHeaders);
-      if (early) return logged(early);
       const refused = refuse(request, url);
       keepAs = refused || !kept ? null : await kept.keyOf(request, url);
       const known = answerKept(keepAs, reqId);
@@ -183,6 +174,26 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
       response = jsonError(500, `Unknown Server Error (request id ${reqId})`, { requestId: reqId });
     }
     return logged(await finish(request, url, response, reqId, keepAs));
+  }
+
+  // Not async: an early answer (a cached public page) goes back to Bun as a Response, not a promise.
+  return function fetch(request: Request, server: Server<undefined>): Response | Promise<Response> {
+    const started = performance.now();
+    const url = new URL(request.url);
+    const reqId = assignRequestId(request, config.trustProxy);
+    // The path only: query strings can carry tokens. Lines leave in batches: no write to stdout per request.
+    const logged = (answer: Response): Response => {
+      log.access(reqId, `${request.method} ${url.pathname} ${answer.status} ${(performance.now() - started).toFixed(1)}ms`);
+      return answer;
+    };
+    try {
+      const early = answerEarly(request, url, securityHeaders);
+      if (early) return logged(early);
+    } catch (error) {
+      log.error({ reqId, err: describeFailure(error) }, "unhandled error");
+      return logged(jsonError(500, `Unknown Server Error (request id ${reqId})`, { requestId: reqId }));
+    }
+    return answer(request, server, url, reqId, logged);
   };
 }
 

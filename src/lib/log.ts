@@ -6,7 +6,12 @@ import { writeSync } from "node:fs";
 import pino from "pino";
 
 export type Logger = pino.Logger;
-export type Log = ((line: string) => void) & Pick<Logger, "info" | "warn" | "error" | "debug" | "flush"> & { logger: Logger };
+export type Log = ((line: string) => void) &
+  Pick<Logger, "info" | "warn" | "error" | "debug" | "flush"> & {
+    logger: Logger;
+    /** The access log's line for one answered request: `log.info({ reqId }, message)`, at a fraction of its cost. */
+    access(reqId: string, message: string): void;
+  };
 
 /** Anything with write(line): stdout through a buffer, or a test's array. */
 export type LogSink = { write(line: string): void };
@@ -14,8 +19,9 @@ export type LogSink = { write(line: string): void };
 export type LogFormat = "json" | "pretty";
 
 /** Wraps a pino logger so it can also be called as a function. */
-export function toLog(logger: Logger): Log {
+function toLog(logger: Logger, access: Log["access"]): Log {
   const log = ((line: string) => logger.info(line)) as Log;
+  log.access = access;
   log.info = logger.info.bind(logger);
   log.warn = logger.warn.bind(logger);
   log.error = logger.error.bind(logger);
@@ -25,6 +31,7 @@ export function toLog(logger: Logger): Log {
   return log;
 }
 
+const INFO = 30;
 const LEVELS: Record<number, string> = { 10: "TRACE", 20: "DEBUG", 30: "INFO", 40: "WARN", 50: "ERROR", 60: "FATAL" };
 
 /** The development format: `12:00:01 INFO message key=value ...`, one line per entry. */
@@ -93,7 +100,16 @@ export function createLogger(options: { format: LogFormat; level?: string; sink?
   const stdout = options.sink ?? (options.format === "json" ? batchedStdout() : process.stdout);
   const destination = options.format === "pretty" ? { write: (line: string) => stdout.write(formatPretty(line)) } : stdout;
   const logger = pino({ level: options.level ?? "info", base: undefined, timestamp: pino.stdTimeFunctions.epochTime }, destination);
-  return toLog(logger);
+  // One line per request: pino's own path for it (its object serializer, its tracing channel) cost
+  // half of answering a cached page. This writes the line pino writes, field for field.
+  const access: Log["access"] =
+    options.format === "json"
+      ? (reqId, message) => {
+          if (logger.levelVal <= INFO)
+            stdout.write(`{"level":${INFO},"time":${Date.now()},"reqId":${JSON.stringify(reqId)},"msg":${JSON.stringify(message)}}\n`);
+        }
+      : (reqId, message) => logger.info({ reqId }, message);
+  return toLog(logger, access);
 }
 
 /**

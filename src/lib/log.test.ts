@@ -1,0 +1,28 @@
+import { describe, expect, test } from "bun:test";
+import { createLogger } from "./log";
+
+describe("the access log line", () => {
+  test("is the line pino writes for the same entry, field for field", () => {
+    const lines: string[] = [];
+    const log = createLogger({ format: "json", sink: { write: (line) => lines.push(line) } });
+    const message = 'GET /p/"quoted"\\path\u0001ü 200 0.4ms';
+    log.access("req-123456", message);
+    log.info({ reqId: "req-123456" }, message);
+    expect(lines).toHaveLength(2);
+    const [fast, pino] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[0]!.endsWith("}\n")).toBe(true);
+    expect(Object.keys(fast!)).toEqual(Object.keys(pino!));
+    expect({ ...fast, time: 0 }).toEqual({ ...pino, time: 0 });
+    expect(Math.abs(Number(fast!.time) - Date.now())).toBeLessThan(5_000);
+  });
+
+  test("follows the logger's level", () => {
+    const lines: string[] = [];
+    const log = createLogger({ format: "json", level: "warn", sink: { write: (line) => lines.push(line) } });
+    log.access("req-123456", "GET / 200 0.1ms");
+    expect(lines).toEqual([]);
+    log.logger.level = "info";
+    log.access("req-123456", "GET / 200 0.1ms");
+    expect(lines).toHaveLength(1);
+  });
+});
