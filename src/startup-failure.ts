@@ -27,8 +27,9 @@ function codeOf(error: unknown): string | null {
   return null;
 }
 
-export function describeStartupFailure(error: unknown, config: Pick<Config, "databaseUrl" | "dataDir">): string {
+export function describeStartupFailure(error: unknown, config: Pick<Config, "databaseUrl" | "dataDir" | "port">): string {
   const code = codeOf(error);
+  if (code === "EADDRINUSE") return `Cannot start: port ${config.port} is already in use (EADDRINUSE); set PORT to a free one.`;
   if (config.databaseUrl) {
     let where = "the database";
     try {

@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigError, loadConfig, redactUrl } from "../src/config";
 
@@ -168,6 +170,19 @@ describe("start-up failures are one line that names the variable or host:port, n
     expect(output.split("\n")).toHaveLength(1);
     expect(output).toBe("Cannot start: the database at 127.0.0.1:9 refused the connection (ECONNREFUSED).");
   }, 20_000);
+
+  test("a port already taken is named as the port, not blamed on the database", async () => {
+    const taken = Bun.serve({ port: 0, hostname: "0.0.0.0", fetch: () => new Response() });
+    try {
+      const dataDir = mkdtempSync(join(tmpdir(), "webstudio-port-"));
+      const { code, output } = await start({ PORT: String(taken.port), DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL ?? "" });
+      rmSync(dataDir, { recursive: true, force: true });
+      expect(code).toBe(1);
+      expect(output.split("\n").at(-1)).toBe(`Cannot start: port ${taken.port} is already in use (EADDRINUSE); set PORT to a free one.`);
+    } finally {
+      await taken.stop(true);
+    }
+  }, 60_000);
 
   test("redactUrl keeps scheme, host and port only", () => {
     expect(redactUrl("postgres://u:p@h:5432/db?sslmode=require")).toBe("postgres://…@h:5432");

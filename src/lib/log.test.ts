@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { createLogger } from "./log";
+import { createLogger, describeFailure } from "./log";
 
 describe("the access log line", () => {
   test("is the line pino writes for the same entry, field for field", () => {
@@ -24,5 +24,23 @@ describe("the access log line", () => {
     log.logger.level = "info";
     log.access("req-123456", "GET / 200 0.1ms");
     expect(lines).toHaveLength(1);
+  });
+});
+
+describe("what a failure may log", () => {
+  test("a database error wrapped by the query builder keeps its SQLSTATE and names, not its query", () => {
+    const driver = Object.assign(new Error("duplicate key value violates unique constraint"), {
+      code: "23505",
+      constraint_name: "users_email_key",
+      table_name: "users",
+    });
+    const wrapped = Object.assign(new Error("Failed query: insert into users values ($1) params: a@b.c"), { name: "DrizzleQueryError", cause: driver });
+    expect(describeFailure(wrapped)).toEqual({ kind: "database", code: "23505", constraint: "users_email_key", table: "users", column: undefined });
+  });
+
+  test("a system error named by five capitals is not taken for a SQLSTATE", () => {
+    const described = describeFailure(Object.assign(new Error("write EPIPE"), { code: "EPIPE" }));
+    expect(described.kind).toBe("Error");
+    expect(described.message).toBe("write EPIPE");
   });
 });

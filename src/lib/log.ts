@@ -4,6 +4,7 @@
 // sites use `log.info({ ... }, message)`, `log.warn`, `log.error`.
 import { writeSync } from "node:fs";
 import pino from "pino";
+import { databaseFailure } from "./sql-state";
 
 export type Logger = pino.Logger;
 export type Log = ((line: string) => void) &
@@ -118,26 +119,15 @@ export function createLogger(options: { format: LogFormat; level?: string; sink?
  * e-mails, sealed passwords), and a query builder's message repeats them.
  */
 export function describeFailure(error: unknown): Record<string, unknown> {
-  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    const candidate = current as {
-      code?: unknown;
-      constraint?: unknown;
-      constraint_name?: unknown;
-      table?: unknown;
-      table_name?: unknown;
-      column?: unknown;
-      column_name?: unknown;
+  const failure = databaseFailure(error);
+  if (failure)
+    return {
+      kind: "database",
+      code: failure.state,
+      constraint: failure.constraint ?? undefined,
+      table: failure.table ?? undefined,
+      column: failure.column ?? undefined,
     };
-    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return {
-        kind: "database",
-        code: candidate.code,
-        constraint: candidate.constraint ?? candidate.constraint_name ?? undefined,
-        table: candidate.table ?? candidate.table_name ?? undefined,
-        column: candidate.column ?? candidate.column_name ?? undefined,
-      };
-    }
-  }
   if (error instanceof Error && (error.name === "DrizzleQueryError" || error.message.startsWith("Failed query"))) return { kind: "database" };
   if (error instanceof Error)
     return { kind: error.name, message: error.message.split("\n")[0]?.slice(0, 300), stack: error.stack?.split("\n").slice(1, 6).join("\n") };

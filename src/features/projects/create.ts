@@ -6,6 +6,7 @@ import type { Actor } from "../../http/actor";
 import { HttpError, badRequest } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { READABLE_ALPHABET, randomText } from "../../lib/random-text";
+import { isUniqueViolation } from "../../lib/sql-state";
 import { INVOICE_DUE_DAYS, REVIEW_WORKING_DAYS, TEMPORARY_PASSWORD_DAYS, TEMPORARY_PASSWORD_LENGTH, formatPrice, packageFor } from "../../shared/packages";
 import { type ProjectDraft, validateDraft } from "../../shared/wizard";
 import { claimCode, isCodeUnclaimed } from "../access-codes/queries";
@@ -21,15 +22,6 @@ import { deleteWizardDraft, insertImages, insertProject, insertUser, isEmailTake
 import { type Deps, EMAIL_IN_USE, INVALID_ORDER_CODE, columnsOf, refuseInvalid } from "./service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Postgres (and PGlite) report a unique violation as SQLSTATE 23505, possibly wrapped by Drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 

@@ -6,6 +6,7 @@ import { badRequest, conflict, payloadTooLarge, unsupportedMediaType } from "../
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { detectImageType, imageExtension } from "../../lib/images";
+import { isUniqueViolation } from "../../lib/sql-state";
 import type { UserSettings } from "../../shared/enums";
 import { EMAIL_IN_USE_MESSAGE, checkDisplayName, checkEmail, confirmCurrentPassword, throwIfInvalid } from "../auth/service";
 import type { SettingsPatch } from "./model";
@@ -54,7 +55,7 @@ export async function updateProfile(
     await updateUserProfile(db, actor.user.id, changes);
   } catch (error) {
     // The unique index settles a race between two accounts taking the same e-mail.
-    if (changes.email && String((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code) === "23505") {
+    if (changes.email && isUniqueViolation(error)) {
       throw conflict(EMAIL_IN_USE_MESSAGE);
     }
     throw error;

@@ -1,0 +1,33 @@
+// What a database error says of itself: both drivers (postgres-js, PGlite) name the SQLSTATE
+// `code`, and Drizzle wraps their errors as the `cause` of its own.
+
+/** A SQLSTATE: five digits and capitals with a digit among them (an errno name such as EPIPE is not one). */
+const SQLSTATE = /^(?=.*\d)[0-9A-Z]{5}$/;
+
+export type DatabaseFailure = { state: string; constraint: unknown; table: unknown; column: unknown };
+
+/** The first SQLSTATE along the error's causes, with the names the server gave, or null. */
+export function databaseFailure(error: unknown): DatabaseFailure | null {
+  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const found = current as {
+      code?: unknown;
+      constraint?: unknown;
+      constraint_name?: unknown;
+      table?: unknown;
+      table_name?: unknown;
+      column?: unknown;
+      column_name?: unknown;
+    };
+    if (typeof found.code === "string" && SQLSTATE.test(found.code))
+      return {
+        state: found.code,
+        constraint: found.constraint ?? found.constraint_name,
+        table: found.table ?? found.table_name,
+        column: found.column ?? found.column_name,
+      };
+  }
+  return null;
+}
+
+/** A unique index refused the row (SQLSTATE 23505). */
+export const isUniqueViolation = (error: unknown): boolean => databaseFailure(error)?.state === "23505";
