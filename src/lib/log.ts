@@ -124,9 +124,9 @@ export function describeFailure(error: unknown): Record<string, unknown> {
     return {
       kind: "database",
       code: failure.state,
-      constraint: failure.constraint ?? undefined,
-      table: failure.table ?? undefined,
-      column: failure.column ?? undefined,
+      constraint: failure.constraint,
+      table: failure.table,
+      column: failure.column,
     };
   if (error instanceof Error && (error.name === "DrizzleQueryError" || error.message.startsWith("Failed query"))) return { kind: "database" };
   if (error instanceof Error)

@@ -4,7 +4,9 @@
 /** A SQLSTATE: five digits and capitals with a digit among them (an errno name such as EPIPE is not one). */
 const SQLSTATE = /^(?=.*\d)[0-9A-Z]{5}$/;
 
-export type DatabaseFailure = { state: string; constraint: unknown; table: unknown; column: unknown };
+export type DatabaseFailure = { state: string; constraint?: string; table?: string; column?: string };
+
+const named = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
 
 /** The first SQLSTATE along the error's causes, with the names the server gave, or null. */
 export function databaseFailure(error: unknown): DatabaseFailure | null {
@@ -21,9 +23,10 @@ export function databaseFailure(error: unknown): DatabaseFailure | null {
     if (typeof found.code === "string" && SQLSTATE.test(found.code))
       return {
         state: found.code,
-        constraint: found.constraint ?? found.constraint_name,
-        table: found.table ?? found.table_name,
-        column: found.column ?? found.column_name,
+        constraint: named(found.constraint) ?? named(found.constraint_name),
+        table: named(found.table) ?? named(found.table_name),
+        // Bun gives every Error a numeric `column` (where it was thrown in the source): not a column's name.
+        column: named(found.column) ?? named(found.column_name),
       };
   }
   return null;
