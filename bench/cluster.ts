@@ -4,7 +4,6 @@
 // cluster test harness, so the figures are for the configuration an operator deploys.
 import { readFileSync, readdirSync } from "node:fs";
 import { cpus } from "node:os";
-import postgres from "postgres";
 import { type Cluster, startCluster } from "../tests/cluster/harness";
 
 export type ScaleOut<Result> = {
@@ -109,7 +108,7 @@ export async function watchSaturation<Result>(
   work: () => Promise<Result>,
 ): Promise<{ result: Result; saturation: Saturation }> {
   const name = new URL(databaseUrl).pathname.slice(1);
-  const observer = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const observer = new Bun.SQL(databaseUrl, { max: 1 });
   let connections = 0;
   let maxActive = 0;
   let watching = true;
@@ -134,6 +133,6 @@ export async function watchSaturation<Result>(
   } finally {
     watching = false;
     await sampling.catch(() => {});
-    await observer.end({ timeout: 5 });
+    await observer.close({ timeout: 5 });
   }
 }

@@ -3,7 +3,6 @@
 // a customer with 10 projects and some notifications, bug reports for the admin list, and a pool
 // of users for the sign-in loader. The admin is the app's SUPER_ADMIN_* bootstrap user.
 import { eq } from "drizzle-orm";
-import postgres from "postgres";
 import { type NewUser, bugReports, notifications, users } from "../db/schema";
 import { hashPassword } from "../src/features/auth/passwords";
 import { createSealer } from "../src/lib/crypto";
@@ -26,34 +25,34 @@ const BUG_REPORTS = 40;
 
 /** Creates an empty database (dropping a leftover of the same name) and answers its URL. */
 export async function createDatabase(name: string): Promise<string> {
-  const server = postgres(`${POSTGRES_SERVER_URL}/postgres`, { max: 1, onnotice: () => {} });
+  const server = new Bun.SQL(`${POSTGRES_SERVER_URL}/postgres`, { max: 1 });
   try {
     await server.unsafe(`drop database if exists "${name}" with (force)`);
     await server.unsafe(`create database "${name}"`);
   } finally {
-    await server.end({ timeout: 5 });
+    await server.close({ timeout: 5 });
   }
   return `${POSTGRES_SERVER_URL}/${name}`;
 }
 
 /** Creates the database unless it exists (for data worth keeping between runs) and answers its URL. */
 export async function ensureDatabase(name: string): Promise<string> {
-  const server = postgres(`${POSTGRES_SERVER_URL}/postgres`, { max: 1, onnotice: () => {} });
+  const server = new Bun.SQL(`${POSTGRES_SERVER_URL}/postgres`, { max: 1 });
   try {
     const [found] = await server`select 1 from pg_database where datname = ${name}`;
     if (!found) await server.unsafe(`create database "${name}"`);
   } finally {
-    await server.end({ timeout: 5 });
+    await server.close({ timeout: 5 });
   }
   return `${POSTGRES_SERVER_URL}/${name}`;
 }
 
 export async function dropDatabase(name: string): Promise<void> {
-  const server = postgres(`${POSTGRES_SERVER_URL}/postgres`, { max: 1, onnotice: () => {} });
+  const server = new Bun.SQL(`${POSTGRES_SERVER_URL}/postgres`, { max: 1 });
   try {
     await server.unsafe(`drop database if exists "${name}" with (force)`);
   } finally {
-    await server.end({ timeout: 5 });
+    await server.close({ timeout: 5 });
   }
 }
 

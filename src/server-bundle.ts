@@ -18,7 +18,7 @@ const entry = join(import.meta.dir, "boot.ts");
 const SERVER_BUNDLE_CACHE = join(root, "node_modules/.cache/server-bundle");
 
 /** Packages the server reaches through `import()` but loads at every start, so they belong in the bundle. */
-const LOADED_AT_START = new Set(["drizzle-orm", "postgres"]);
+const LOADED_AT_START = new Set(["drizzle-orm"]);
 /** Loaded at every start too, but after the first answer: a bundle of its own, found beside the server's. */
 const JOBS_PACKAGE = "pg-boss";
 const JOBS_BUNDLE = `./${JOBS_PACKAGE}.js`;

@@ -1,6 +1,7 @@
 // Why the server could not start, in one line: the database's host:port or the variable to fix.
 // Never the error itself: a driver's error can repeat the connection string with its password.
 import type { Config } from "./config";
+import { databaseFailure } from "./lib/sql-state";
 
 const CONNECT_CODES: Record<string, string> = {
   ECONNREFUSED: "refused the connection",
@@ -10,6 +11,12 @@ const CONNECT_CODES: Record<string, string> = {
   CONNECT_TIMEOUT: "did not answer in time",
   EHOSTUNREACH: "is unreachable",
   ECONNRESET: "closed the connection",
+  // Bun.SQL's own names (it reports a host name that does not resolve as refused).
+  ERR_POSTGRES_CONNECTION_REFUSED: "refused the connection",
+  ERR_POSTGRES_CONNECTION_TIMEOUT: "did not answer in time",
+  ERR_POSTGRES_CONNECTION_FAILED: "could not be reached",
+  ERR_POSTGRES_CONNECTION_CLOSED: "closed the connection",
+  ERR_POSTGRES_TLS_NOT_AVAILABLE: "does not offer TLS (check sslmode in DATABASE_URL)",
 };
 
 const POSTGRES_CODES: Record<string, string> = {
@@ -19,7 +26,10 @@ const POSTGRES_CODES: Record<string, string> = {
   "42501": "denied a permission the app needs (it creates the pg_trgm extension and its tables)",
 };
 
+/** The server's SQLSTATE when it answered, else the first code along the causes. */
 function codeOf(error: unknown): string | null {
+  const failure = databaseFailure(error);
+  if (failure) return failure.state;
   for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
     const code = (current as { code?: unknown; errno?: unknown }).code;
     if (typeof code === "string" && code) return code;

@@ -168,7 +168,16 @@ describe("start-up failures are one line that names the variable or host:port, n
     const { code, output } = await start({ DATABASE_URL: "postgres://studio:hunter2-secret@127.0.0.1:9/studio" });
     expect(code).toBe(1);
     expect(output.split("\n")).toHaveLength(1);
-    expect(output).toBe("Cannot start: the database at 127.0.0.1:9 refused the connection (ECONNREFUSED).");
+    expect(output).toBe("Cannot start: the database at 127.0.0.1:9 refused the connection (ERR_POSTGRES_CONNECTION_REFUSED).");
+  }, 20_000);
+
+  test("a database that answers with an error is named by its SQLSTATE", async () => {
+    const server = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+    const { code, output } = await start({ DATABASE_URL: `postgres://${server.username}@${server.host}/no_such_database_here` });
+    expect(code).toBe(1);
+    expect(output).toBe(
+      `Cannot start: the database at ${server.hostname}:${server.port || "5432"} has no such database (check the database name in DATABASE_URL) (3D000).`,
+    );
   }, 20_000);
 
   test("a port already taken is named as the port, not blamed on the database", async () => {

@@ -68,7 +68,7 @@ async function instance(cronIntervalSeconds?: number): Promise<JobQueue<Jobs>> {
   return jobs;
 }
 
-/** Rows of a raw query: postgres-js answers an array of rows, PGlite `{ rows }`. */
+/** Rows of a raw query: Bun.SQL answers an array of rows, PGlite `{ rows }`. */
 async function select<Row>(on: Db, query: SQL): Promise<Row[]> {
   const result: unknown = await on.execute(query);
   return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];

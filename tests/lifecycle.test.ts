@@ -5,14 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Socket, TCPSocketListener } from "bun";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { users } from "../db/schema";
 import { JOBS_START_AFTER_MS, boot } from "../src/boot";
 import { loadConfig } from "../src/config";
 import { seedFaqs } from "../src/features/faq/seed";
 import { openDatabase } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
-import { createTestDatabase, testDatabaseUrl } from "./helpers/db";
+import { createTestDatabase, createThrowawayDatabase, testDatabaseUrl } from "./helpers/db";
 
 const main = join(import.meta.dir, "../src/main.ts");
 
@@ -182,32 +181,17 @@ describe("the job queue's start", () => {
 });
 
 describe.skipIf(!testDatabaseUrl)("on PostgreSQL", () => {
-  async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
-    const name = `t_life_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-    const admin = postgres(testDatabaseUrl ?? "", { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(testDatabaseUrl ?? "");
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      async drop() {
-        const cleanup = postgres(testDatabaseUrl ?? "", { max: 1, onnotice: () => {} });
-        await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
-        await cleanup.end();
-      },
-    };
-  }
+  const freshDatabaseUrl = () => createThrowawayDatabase(testDatabaseUrl ?? "", "t_life");
 
   test("two instances migrating one empty database at once both start, and migrations apply once", async () => {
     const { url, drop } = await freshDatabaseUrl();
     try {
       const [a, b] = await Promise.all([openDatabase({ databaseUrl: url, dataDir: "" }), openDatabase({ databaseUrl: url, dataDir: "" })]);
-      const check = postgres(url, { max: 1, onnotice: () => {} });
+      const check = new Bun.SQL(url, { max: 1 });
       const applied = await check`select count(*)::int as n from drizzle.__drizzle_migrations`;
       const files = [...new Bun.Glob("*.sql").scanSync(join(import.meta.dir, "../db/migrations"))];
       expect(applied[0]?.n).toBe(files.length);
-      await check.end();
+      await check.close();
       await Promise.all([a.close(), b.close()]);
     } finally {
       await drop();

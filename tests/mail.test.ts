@@ -46,7 +46,7 @@ afterAll(async () => {
   await database.close();
 });
 
-/** Rows of a raw query: postgres-js answers an array of rows, PGlite `{ rows }`. */
+/** Rows of a raw query: Bun.SQL answers an array of rows, PGlite `{ rows }`. */
 async function select<Row>(query: SQL): Promise<Row[]> {
   const result: unknown = await db.execute(query);
   return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];

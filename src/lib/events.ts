@@ -3,8 +3,8 @@
 // events are hints to re-read the database; anything that must not be lost is a job instead.
 //
 // Publishing is `select pg_notify(...)` through Drizzle, so inside a transaction the event fires
-// only if and when it commits. Subscribing needs the driver: postgres-js holds one dedicated
-// LISTEN connection per client (and re-listens after reconnecting); PGlite delivers in-process.
+// only if and when it commits. Subscribing needs the driver: Bun.SQL holds one dedicated LISTEN
+// connection per client (and listens again after reconnecting); PGlite delivers in-process.
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "./db";
 import type { Json } from "./json";
@@ -19,7 +19,7 @@ export type EventBus<Events extends EventMap> = {
   subscribe<Channel extends keyof Events & string>(channel: Channel, handler: (payload: Events[Channel]) => void | Promise<void>): Promise<() => Promise<void>>;
 };
 
-// Lowercase identifiers only: PGlite's LISTEN folds case while postgres-js quotes the name, so
+// Lowercase identifiers only: PGlite's LISTEN folds case while Bun.SQL quotes the name, so
 // "Projects" would be two different channels. Postgres caps identifiers at 63 bytes.
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 // NOTIFY refuses payloads of 8000 bytes or more.
@@ -30,8 +30,8 @@ export function createEventBus<Events extends EventMap>(database: Pick<Database,
 
   async function listen(channel: string, onPayload: (text: string) => void): Promise<() => Promise<void>> {
     if (driver.kind === "pglite") return driver.client.listen(channel, onPayload);
-    const { unlisten } = await driver.client.listen(channel, onPayload);
-    return unlisten;
+    const subscription = await driver.client.listen(channel, onPayload);
+    return () => subscription.unlisten();
   }
 
   return {

@@ -242,7 +242,7 @@ function cronTiming(seconds: number | undefined): ConstructorOptions {
 
 /**
  * pg-boss statements run on the caller's Drizzle transaction. pg-boss's Drizzle adapter turns its
- * `$1` text into a Drizzle `sql` query; both drivers' results (postgres-js: an array of rows,
+ * `$1` text into a Drizzle `sql` query; both drivers' results (Bun.SQL: an array of rows,
  * PGlite: `{ rows }`) are what that adapter unwraps.
  */
 function transactionDb(tx: Db, fromDrizzle: Started["fromDrizzle"]): BossDb {

@@ -1,5 +1,6 @@
-// What a database error says of itself: both drivers (postgres-js, PGlite) name the SQLSTATE
-// `code`, and Drizzle wraps their errors as the `cause` of its own.
+// What a database error says of itself, whichever driver raised it: PGlite names the SQLSTATE
+// `code`, Bun.SQL `errno` (its `code` names the kind of failure, ERR_POSTGRES_SERVER_ERROR), and
+// Drizzle wraps either as the `cause` of its own error.
 
 /** A SQLSTATE: five digits and capitals with a digit among them (an errno name such as EPIPE is not one). */
 const SQLSTATE = /^(?=.*\d)[0-9A-Z]{5}$/;
@@ -13,6 +14,7 @@ export function databaseFailure(error: unknown): DatabaseFailure | null {
   for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
     const found = current as {
       code?: unknown;
+      errno?: unknown;
       constraint?: unknown;
       constraint_name?: unknown;
       table?: unknown;
@@ -20,9 +22,10 @@ export function databaseFailure(error: unknown): DatabaseFailure | null {
       column?: unknown;
       column_name?: unknown;
     };
-    if (typeof found.code === "string" && SQLSTATE.test(found.code))
+    const state = [found.errno, found.code].find((value): value is string => typeof value === "string" && SQLSTATE.test(value));
+    if (state)
       return {
-        state: found.code,
+        state,
         constraint: named(found.constraint) ?? named(found.constraint_name),
         table: named(found.table) ?? named(found.table_name),
         // Bun gives every Error a numeric `column` (where it was thrown in the source): not a column's name.

@@ -9,12 +9,12 @@ import { type Database, openDatabase } from "../../src/lib/db";
 import { newId } from "../../src/lib/ids";
 import { announcementSentMessage } from "../../src/shared/announcements";
 import { defaultUserSettings } from "../../src/shared/enums";
-import { testDatabaseUrl } from "../helpers/db";
+import { createThrowawayDatabase, testDatabaseUrl } from "../helpers/db";
 import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
 import { openSse } from "../helpers/sse";
 import { waitFor } from "../helpers/wait";
 import { orderForm, validDraft } from "../projects/fixtures";
-import { CLUSTER_KEYS, type Cluster, type Instance, createThrowawayDatabase, findHaproxy, startCluster } from "./harness";
+import { CLUSTER_KEYS, type Cluster, type Instance, findHaproxy, startCluster } from "./harness";
 import { describeAnswers, startLoad } from "./load";
 
 const skipReason = !findHaproxy()
@@ -36,7 +36,7 @@ describe.skipIf(skipReason !== null)("two instances behind HAProxy", () => {
   let customer: { id: string; cookie: string };
 
   beforeAll(async () => {
-    const created = await createThrowawayDatabase(testDatabaseUrl ?? "");
+    const created = await createThrowawayDatabase(testDatabaseUrl ?? "", "t_cluster");
     drop = created.drop;
     cluster = await startCluster({ databaseUrl: created.url, env: { SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS) } });
     database = await openDatabase({ databaseUrl: created.url, dataDir: "" });
@@ -321,7 +321,7 @@ describe.skipIf(skipReason !== null)("two instances on an SMTP server that refus
 
   beforeAll(async () => {
     smtp = await startSmtpCapture({ rejectRecipients: [gone] });
-    const created = await createThrowawayDatabase(testDatabaseUrl ?? "");
+    const created = await createThrowawayDatabase(testDatabaseUrl ?? "", "t_cluster");
     drop = created.drop;
     cluster = await startCluster({ databaseUrl: created.url, env: { SMTP_URL: smtp.url } });
     database = await openDatabase({ databaseUrl: created.url, dataDir: "" });

@@ -5,7 +5,6 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import postgres from "postgres";
 
 const root = join(import.meta.dir, "../..");
 const HAPROXY_CONFIG = join(root, "deploy/haproxy.cfg");
@@ -26,30 +25,6 @@ export async function freePort(): Promise<number> {
   const port = probe.port ?? 0;
   await probe.stop(true);
   return port;
-}
-
-/** A new, empty database on the server `serverUrl` names, and how to drop it (even with sessions left by a kill -9). */
-export async function createThrowawayDatabase(serverUrl: string, prefix = "t_cluster"): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`create database "${name}"`);
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      try {
-        await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await cleanup.end({ timeout: 5 });
-      }
-    },
-  };
 }
 
 /** One app process; its HAProxy server name is `app1`, `app2`... in the order given. */
