@@ -190,7 +190,14 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
   if (search.creatorId) conditions.push(eq(projects.creatorId, search.creatorId));
   if (search.status) conditions.push(eq(projects.status, search.status));
   if (search.paid !== undefined) conditions.push(eq(projects.receivedPayment, search.paid));
-  if (search.title) conditions.push(ilike(projects.projectName, likePattern(search.title)));
+  if (search.title) {
+    // One customer's projects are a few dozen rows, read through the creator's index and filtered.
+    // On the bare column the statement's generic plan (Postgres's choice after five runs of a named
+    // statement) ANDed in the trigram index, which for "a" reads every project: 62 ms at 100k
+    // projects against 0.5. The concatenation keeps that index out of the customer's plan.
+    const title = search.creatorId ? sql`(${projects.projectName} || '')` : projects.projectName;
+    conditions.push(ilike(title, likePattern(search.title)));
+  }
   if (search.unanswered) {
     conditions.push(
       sql`exists (select 1 from ${messageThreads} where ${messageThreads.projectId} = ${projects.id} and ${messageThreads.lastMessageSide} = 'customer')`,
