@@ -18,7 +18,7 @@ type Scenario = { name: string; who: "admin" | "customer"; path: string };
 export type SearchTiming = Scenario & { found: number; p50Ms: number; p99Ms: number };
 export type SearchReport = { summary: string; timings: SearchTiming[] };
 
-const WARMUP = 5;
+const WARMUP = 20;
 
 const scenarios: Scenario[] = [
   { name: "admin: default (non-archived, newest)", who: "admin", path: "/api/admin/projects/search" },

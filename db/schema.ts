@@ -198,9 +198,13 @@ export const projects = pgTable(
   (t) => [
     index("projects_creator_created").on(t.creatorId, t.createdAt),
     index("projects_created").on(t.createdAt),
-    index("projects_status_created").on(t.status, t.createdAt),
-    index("projects_paid_created").on(t.receivedPayment, t.createdAt),
-    index("projects_archived_created").on(t.archived, t.createdAt),
+    // The admins' list always filters on `archived` and orders by (created_at, id): each filter it
+    // offers has an index in that order, so a page and its count ahead are index-only scans that
+    // stop where they have enough (decision 59).
+    index("projects_archived_created").on(t.archived, t.createdAt, t.id),
+    index("projects_archived_status_created").on(t.archived, t.status, t.createdAt, t.id),
+    index("projects_archived_paid_created").on(t.archived, t.receivedPayment, t.createdAt, t.id),
+    index("projects_archived_status_paid_created").on(t.archived, t.status, t.receivedPayment, t.createdAt, t.id),
     index("projects_name_trgm").using("gin", sql`${t.projectName} gin_trgm_ops`),
   ],
 );

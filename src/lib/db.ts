@@ -47,33 +47,44 @@ export type Page<Row> = { rows: Row[]; totalCount: number; countCapped: boolean 
 
 export const COUNT_AHEAD = 1000;
 
-/** An ordered select still waiting for its limit and offset. */
-type Pageable<Row> = { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };
+/** Reads `limit` rows of an ordered list after skipping `offset`: `ordered.limit(limit).offset(offset)`. */
+export type PageReader<Row> = (limit: number, offset: number) => PromiseLike<Row[]>;
+
+/** The page reader of an ordered select. */
+export const pageOf =
+  <Row>(ordered: { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } }): PageReader<Row> =>
+  (limit, offset) =>
+    ordered.limit(limit).offset(offset);
 
 /**
- * Runs page `page` (from 1) of an ordered select, then a (capped) count of the rows `where` matches
+ * Runs page `page` (from 1) of an ordered list, then a (capped) count of the rows `where` matches
  * in `table`. A page that is not full ends the list, so its rows give the count and the count query
  * is skipped (most customers' lists fit on one page). The count reads the table alone, so joins that
- * only add columns do not slow it down.
+ * only add columns do not slow it down. A list that usually fills its page (the admins' lists of
+ * every project, the audit log) is counted `alongside` the page's read: on Postgres each query has
+ * a connection of its own, so the answer waits for the slower one rather than for both in turn.
  */
 export async function paged<Row>(
   db: Db,
-  ordered: Pageable<Row>,
-  counted: { table: PgTable; where: SQL | undefined },
+  readPage: PageReader<Row>,
+  counted: { table: PgTable; where: SQL | undefined; alongside?: boolean },
   page: { page: number; pageSize: number },
 ): Promise<Page<Row>> {
   const offset = (page.page - 1) * page.pageSize;
-  const rows = await ordered.limit(page.pageSize).offset(offset);
-  if (rows.length < page.pageSize && (rows.length > 0 || offset === 0)) return { rows, totalCount: offset + rows.length, countCapped: false };
   const cap = offset + COUNT_AHEAD;
-  const matching = db
-    .select({ one: sql`1` })
-    .from(counted.table)
-    .where(counted.where)
-    .limit(cap + 1)
-    .as("matching");
-  const [total] = await db.select({ value: count() }).from(matching);
-  const found = total?.value ?? 0;
+  const countMatching = async () => {
+    const matching = db
+      .select({ one: sql`1` })
+      .from(counted.table)
+      .where(counted.where)
+      .limit(cap + 1)
+      .as("matching");
+    const [total] = await db.select({ value: count() }).from(matching);
+    return total?.value ?? 0;
+  };
+  const [rows, countedAlongside] = await Promise.all([readPage(page.pageSize, offset), counted.alongside ? countMatching() : undefined]);
+  if (rows.length < page.pageSize && (rows.length > 0 || offset === 0)) return { rows, totalCount: offset + rows.length, countCapped: false };
+  const found = countedAlongside ?? (await countMatching());
   return { rows, totalCount: Math.min(found, cap), countCapped: found > cap };
 }
 

@@ -2,7 +2,7 @@
 // cannot both win: the second finds `claimed = true` (Postgres re-checks the row after the first commits).
 import { and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import { type AccessCode, accessCodes } from "../../../db/schema";
-import { type Db, type Page, likePattern, paged } from "../../lib/db";
+import { type Db, type Page, likePattern, pageOf, paged } from "../../lib/db";
 import { ACCESS_CODES_PAGE_SIZE, type SortOrder } from "../../shared/lists";
 
 export async function insertAccessCode(db: Db, row: { id: string; title: string; code: string }): Promise<boolean> {
@@ -60,5 +60,5 @@ export async function searchAccessCodes(db: Db, filters: AccessCodeFilters): Pro
     .from(accessCodes)
     .where(where)
     .orderBy(...order);
-  return paged(db, ordered, { table: accessCodes, where }, { page: filters.page, pageSize: filters.pageSize ?? ACCESS_CODES_PAGE_SIZE });
+  return paged(db, pageOf(ordered), { table: accessCodes, where }, { page: filters.page, pageSize: filters.pageSize ?? ACCESS_CODES_PAGE_SIZE });
 }

@@ -2,7 +2,7 @@
 // an admin), so a forgotten check returns nothing rather than someone else's history.
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { type ActivityRow, type NewActivity, projectActivity, projects, users } from "../../../db/schema";
-import { type Db, type Page, paged } from "../../lib/db";
+import { type Db, type Page, pageOf, paged } from "../../lib/db";
 import type { ProjectStatus } from "../../shared/enums";
 
 export type ActivityViewer = { userId: string; isAdmin: boolean };
@@ -51,5 +51,5 @@ export async function listActivityRows(db: Db, projectId: string, page: number, 
     .leftJoin(users, eq(users.id, projectActivity.actorId))
     .where(where)
     .orderBy(desc(projectActivity.createdAt), desc(projectActivity.id));
-  return paged(db, ordered, { table: projectActivity, where }, { page, pageSize });
+  return paged(db, pageOf(ordered), { table: projectActivity, where }, { page, pageSize });
 }

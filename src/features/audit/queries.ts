@@ -2,7 +2,7 @@
 // change's targets that gives an entry its exact "before". Nothing here updates or deletes entries.
 import { type SQL, and, desc, eq, gte, ilike, inArray, lt, or } from "drizzle-orm";
 import { type AuditEntryRow, type NewAuditEntry, auditLog, bugReports, faqs, projects, users } from "../../../db/schema";
-import { type Db, type Page, likePattern, paged } from "../../lib/db";
+import { type Db, type Page, likePattern, pageOf, paged } from "../../lib/db";
 import type { AuditAction, AuditTargetType, AuditValues } from "../../shared/enums";
 
 export async function insertAuditEntries(db: Db, rows: NewAuditEntry[]): Promise<void> {
@@ -90,5 +90,5 @@ function whereOf(filters: AuditFilters): SQL | undefined {
 export function searchAuditRows(db: Db, filters: AuditFilters, page: { page: number; pageSize: number }): Promise<Page<AuditEntryRow>> {
   const where = whereOf(filters);
   const ordered = db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id));
-  return paged(db, ordered, { table: auditLog, where }, page);
+  return paged(db, pageOf(ordered), { table: auditLog, where, alongside: true }, page);
 }

@@ -3,7 +3,7 @@
 // what happened in a period.
 import { and, asc, desc, eq, gte, ilike, inArray, lt, sql } from "drizzle-orm";
 import { type BugReport, bugReports, users } from "../../../db/schema";
-import { type Db, type Page, likePattern, paged } from "../../lib/db";
+import { type Db, type Page, likePattern, pageOf, paged } from "../../lib/db";
 import { BUG_REPORTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
 import type { BugReportFields } from "./model";
 
@@ -40,7 +40,7 @@ export async function searchBugReportRows(db: Db, filters: BugReportFilters): Pr
     .orderBy(...order);
   const { rows, ...counted } = await paged(
     db,
-    ordered,
+    pageOf(ordered),
     { table: bugReports, where },
     { page: filters.page, pageSize: filters.pageSize ?? BUG_REPORTS_PAGE_SIZE },
   );

@@ -2,7 +2,7 @@
 // render cache; this file only reads.
 import { and, asc, desc, ilike, inArray } from "drizzle-orm";
 import { type Faq, faqs } from "../../../db/schema";
-import { type Db, type Page, likePattern, paged } from "../../lib/db";
+import { type Db, type Page, likePattern, pageOf, paged } from "../../lib/db";
 import type { FaqSection } from "../../shared/enums";
 import { FAQS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
 
@@ -19,5 +19,5 @@ export async function searchFaqRows(db: Db, filters: FaqFilters): Promise<Page<F
     .from(faqs)
     .where(where)
     .orderBy(...order);
-  return paged(db, ordered, { table: faqs, where }, { page: filters.page, pageSize: filters.pageSize ?? FAQS_PAGE_SIZE });
+  return paged(db, pageOf(ordered), { table: faqs, where }, { page: filters.page, pageSize: filters.pageSize ?? FAQS_PAGE_SIZE });
 }

@@ -11,7 +11,7 @@ import {
   projects,
   users,
 } from "../../../db/schema";
-import { type Db, type Page, paged, preparedQuery } from "../../lib/db";
+import { type Db, type Page, pageOf, paged, preparedQuery } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import type { ChannelId, ProjectStatus, UserSettings } from "../../shared/enums";
 
@@ -22,7 +22,7 @@ export async function listNotificationRows(
 ): Promise<Page<Notification>> {
   const where = options.channelId ? and(eq(notifications.userId, userId), eq(notifications.channelId, options.channelId)) : eq(notifications.userId, userId);
   const ordered = db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id));
-  return paged(db, ordered, { table: notifications, where }, options);
+  return paged(db, pageOf(ordered), { table: notifications, where }, options);
 }
 
 const latestNotifications = preparedQuery((db) =>

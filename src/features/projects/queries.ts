@@ -212,14 +212,27 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
   }
   const where = and(...conditions);
   const order = search.sortby === "createdAt" ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
-  const ordered = db
-    .select({ ...listColumns, unreadMessages: unreadColumn(search.creatorId ? "customer" : "studio") })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.creatorId))
-    .leftJoin(invoices, eq(invoices.id, projects.invoiceId))
-    .where(where)
-    .orderBy(...order);
-  return paged(db, ordered, { table: projects, where }, { page: search.page, pageSize: search.pageSize ?? PROJECTS_PAGE_SIZE });
+  // The page's ids first, from projects alone (an index-only scan, decision 59), then the columns
+  // of those rows: in one select, page 100 joined and counted the unread messages of the 1,980 rows
+  // it skipped.
+  const readPage = (limit: number, offset: number) => {
+    const page = db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+      .as("page");
+    return db
+      .select({ ...listColumns, unreadMessages: unreadColumn(search.creatorId ? "customer" : "studio") })
+      .from(page)
+      .innerJoin(projects, eq(projects.id, page.id))
+      .innerJoin(users, eq(users.id, projects.creatorId))
+      .leftJoin(invoices, eq(invoices.id, projects.invoiceId))
+      .orderBy(...order);
+  };
+  return paged(db, readPage, { table: projects, where, alongside: !search.creatorId }, { page: search.page, pageSize: search.pageSize ?? PROJECTS_PAGE_SIZE });
 }
 
 // ---------------------------------------------------------------------------------------------
