@@ -28,6 +28,8 @@ const scenarios: Scenario[] = [
   { name: "admin: status+paid+oldest", who: "admin", path: "/api/admin/projects/search?status=completed&paid=true&sortby=createdAt" },
   { name: "admin: title=bakery", who: "admin", path: "/api/admin/projects/search?title=bakery" },
   { name: "admin: title=bakery+status", who: "admin", path: "/api/admin/projects/search?title=bakery&status=pending-approval" },
+  { name: "admin: title=bakery+paid", who: "admin", path: "/api/admin/projects/search?title=bakery&paid=true" },
+  { name: "admin: title=bakery, archived", who: "admin", path: "/api/admin/projects/search?title=bakery&archived=true" },
   { name: "admin: title=zenith yoga 9 (rare)", who: "admin", path: "/api/admin/projects/search?title=zenith%20yoga%209" },
   { name: "admin: page=100", who: "admin", path: "/api/admin/projects/search?page=100" },
   { name: "admin palette: q=bakery (common)", who: "admin", path: "/api/admin/search?q=bakery" },

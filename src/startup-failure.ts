@@ -23,7 +23,7 @@ const POSTGRES_CODES: Record<string, string> = {
   "3D000": "has no such database (check the database name in DATABASE_URL)",
   "28P01": "refused the user name or password in DATABASE_URL",
   "28000": "refused the user in DATABASE_URL",
-  "42501": "denied a permission the app needs (it creates the pg_trgm extension and its tables)",
+  "42501": "denied a permission the app needs (it creates the pg_trgm and btree_gin extensions and its tables)",
 };
 
 /** The server's SQLSTATE when it answered, else the first code along the causes. */

@@ -153,15 +153,16 @@ async function migrationsPending(lastApplied: () => Promise<string | null | unde
 
 async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, pgliteWasmModule] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }, pgliteWasmModule] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("@electric-sql/pglite/contrib/btree_gin"),
     import("drizzle-orm/pglite"),
     wasm,
   ]);
   // PGlite's 128 MB of shared buffers were a third of the server's memory; its files are also in
   // the OS page cache, so 16 MB costs no measurable speed here and about 120 MB less RSS.
-  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm }, postgresqlconf: ["shared_buffers=16MB"], pgliteWasmModule });
+  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm, btree_gin }, postgresqlconf: ["shared_buffers=16MB"], pgliteWasmModule });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite is one connection in this process, so no lock is needed around migrations.
   if (await migrationsPending(async () => (await client.query<{ last: string | null }>(LAST_APPLIED_SQL)).rows[0]?.last)) {
