@@ -3,7 +3,7 @@
 import { and, asc, eq, ilike, not, sql } from "drizzle-orm";
 import { type User, users } from "../../../db/schema";
 import type { RoleKeys } from "../../http/actor";
-import type { Db } from "../../lib/db";
+import { type Db, likePattern } from "../../lib/db";
 
 // coalesce: a null key must count as "not admin", never as SQL null (which `not` keeps null).
 const effectiveAdmin = (keys: RoleKeys) =>
@@ -13,15 +13,11 @@ export async function listAdmins(db: Db, keys: RoleKeys): Promise<User[]> {
   return db.select().from(users).where(effectiveAdmin(keys)).orderBy(sql`${users.isSuperAdmin} desc`, asc(users.displayName), asc(users.id));
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function searchNonAdmins(db: Db, keys: RoleKeys, text: string, limit: number): Promise<User[]> {
   return db
     .select()
     .from(users)
-    .where(and(not(effectiveAdmin(keys)), ilike(users.displayName, `%${escapeLike(text)}%`)))
+    .where(and(not(effectiveAdmin(keys)), ilike(users.displayName, likePattern(text))))
     .orderBy(asc(users.displayName), asc(users.id))
     .limit(limit);
 }
