@@ -257,11 +257,21 @@ describe("413 always answers JSON with the limit", () => {
 });
 
 describe("request ids", () => {
-  test("every answer has an x-request-id, and the access log line carries it", async () => {
+  test("every answer past the public page cache has an x-request-id, and the access log line carries it", async () => {
     const response = await server.request("/api/faq?page=1");
     const id = response.headers.get("x-request-id");
-    expect(id).toMatch(/^[0-9a-z]{26}$/);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(server.logs.some((line) => line.includes(id ?? "none") && line.includes("GET /api/faq"))).toBe(true);
+  });
+
+  test("a public page answered from the cache has its own in the access log only", async () => {
+    await server.request("/terms");
+    const logged = server.logs.length;
+    const cached = await server.request("/terms");
+    expect(cached.headers.get("x-render-cache")).toBe("hit");
+    expect(cached.headers.get("x-request-id")).toBeNull();
+    const line = server.logs.slice(logged).find((entry) => entry.includes("GET /terms 200"));
+    expect(JSON.parse(line ?? "{}").reqId).toMatch(/^[A-Za-z0-9_-]{16}$/);
   });
 
   test("a 500 names its request id in the body and logs a database error by code only", async () => {

@@ -2,17 +2,20 @@ import { describe, expect, test } from "bun:test";
 import { createLogger, describeFailure } from "./log";
 
 describe("the access log line", () => {
-  test("is the line pino writes for the same entry, field for field", () => {
+  test.each([
+    ["plain text", "Ab-_.9", "GET /projects/01abc?x 200 0.4ms"],
+    ["text JSON must escape", 'id"\\\u0001', 'GET /p/"quoted"\\path\u0001ü\u007f 200 0.4ms'],
+  ])("is the line pino writes for the same entry, field for field (%s)", (_, reqId, message) => {
     const lines: string[] = [];
     const log = createLogger({ format: "json", sink: { write: (line) => lines.push(line) } });
-    const message = 'GET /p/"quoted"\\path\u0001ü 200 0.4ms';
-    log.access("req-123456", message);
-    log.info({ reqId: "req-123456" }, message);
+    log.access(reqId, message);
+    log.info({ reqId }, message);
     expect(lines).toHaveLength(2);
     const [fast, pino] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines[0]!.endsWith("}\n")).toBe(true);
     expect(Object.keys(fast!)).toEqual(Object.keys(pino!));
     expect({ ...fast, time: 0 }).toEqual({ ...pino, time: 0 });
+    expect(fast!.msg).toBe(message);
     expect(Math.abs(Number(fast!.time) - Date.now())).toBeLessThan(5_000);
   });
 

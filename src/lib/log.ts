@@ -33,6 +33,9 @@ function toLog(logger: Logger, access: Log["access"]): Log {
 }
 
 const INFO = 30;
+/** Text JSON holds as it is: printable ASCII without quotes or backslashes (a request's path, method and our ids). */
+const JSON_PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+const jsonString = (text: string): string => (JSON_PLAIN.test(text) ? `"${text}"` : JSON.stringify(text));
 const LEVELS: Record<number, string> = { 10: "TRACE", 20: "DEBUG", 30: "INFO", 40: "WARN", 50: "ERROR", 60: "FATAL" };
 
 /** The development format: `12:00:01 INFO message key=value ...`, one line per entry. */
@@ -106,8 +109,7 @@ export function createLogger(options: { format: LogFormat; level?: string; sink?
   const access: Log["access"] =
     options.format === "json"
       ? (reqId, message) => {
-          if (logger.levelVal <= INFO)
-            stdout.write(`{"level":${INFO},"time":${Date.now()},"reqId":${JSON.stringify(reqId)},"msg":${JSON.stringify(message)}}\n`);
+          if (logger.levelVal <= INFO) stdout.write(`{"level":${INFO},"time":${Date.now()},"reqId":${jsonString(reqId)},"msg":${jsonString(message)}}\n`);
         }
       : (reqId, message) => logger.info({ reqId }, message);
   return toLog(logger, access);
