@@ -11,7 +11,7 @@ import { type AppJobs, appQueues } from "./features/jobs/queues";
 import { startJobWorkers } from "./features/jobs/start";
 import { startLiveFanout } from "./features/live/service";
 import { keptAnswerKey } from "./http/context";
-import { collectWhenIdle } from "./http/idle-gc";
+import { paceCollections } from "./http/gc-pacing";
 import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
 import { TTL_MS, createSessionCache } from "./http/session-cache";
 import { createSealer, randomToken } from "./lib/crypto";
@@ -142,7 +142,10 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     { cache: keptAnswers, keyOf: (request, url) => keptAnswerKey(deps, request, url) },
   );
   // A second past the kept answers' lifetime, so the last one stored in the burst has expired too.
-  const idleGc = collectWhenIdle({ release: () => keptAnswers.sweep(), afterMs: TTL_MS + 1000 });
+  const collections = paceCollections({
+    expiring: { release: () => keptAnswers.sweep(), afterMs: TTL_MS + 1000 },
+    underLoad: database.kind === "pglite",
+  });
   const server = Bun.serve({
     port: config.port,
     hostname: "0.0.0.0",
@@ -152,7 +155,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       // An event stream is idle between heartbeats by design, and Bun's idleTimeout would cut it
       // even while it writes: this request gets none (heartbeats find dead peers instead).
       if (request.headers.get("accept")?.includes("text/event-stream") && new URL(request.url).pathname === LIVE_EVENTS_PATH) server.timeout(request, 0);
-      idleGc.served();
+      collections.served();
       const answer = handle(request, server);
       if (!jobsRequested) Promise.resolve(answer).then(startJobsAfterWrite, startJobsAfterWrite);
       return answer;
@@ -181,7 +184,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
           deps.liveStreams.close();
         }
         await server.stop(false);
-        idleGc.stop();
+        collections.stop();
         for (const unsubscribe of unsubscribes) await unsubscribe().catch(() => {});
         // Workers still registering would meet a stopped queue; a queue never asked for stays unstarted.
         clearTimeout(jobsTimer);

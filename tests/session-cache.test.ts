@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { projects, users } from "../db/schema";
-import { collectWhenIdle } from "../src/http/idle-gc";
 import { TTL_MS, createSessionCache } from "../src/http/session-cache";
 import type { Db } from "../src/lib/db";
 import { type TestServer, startTestServer } from "./helpers/server";
@@ -176,36 +175,5 @@ describe("the kept-answer store", () => {
     expect(cache.size).toBeLessThan(4_100);
     expect(cache.get("k9999")).not.toBeNull();
     expect(cache.get("k0")).toBeNull();
-  });
-});
-
-describe("the collection after a burst", () => {
-  const waitFor = async (done: () => boolean) => {
-    for (const deadline = performance.now() + 2000; !done() && performance.now() < deadline; ) await Bun.sleep(5);
-  };
-  const serveFor = async (served: () => void, ms: number) => {
-    for (const end = performance.now() + ms; performance.now() < end; ) {
-      served();
-      await Bun.sleep(5);
-    }
-  };
-
-  test("what the burst kept is released once it has expired, unless traffic came back", async () => {
-    let released = 0;
-    const idle = collectWhenIdle({ release: () => released++, afterMs: 200 }, 20);
-    try {
-      idle.served();
-      await waitFor(() => released === 1);
-      expect(released).toBe(1);
-      // A burst, a quiet spell long enough for its collection, then traffic again before the release is due.
-      idle.served();
-      await Bun.sleep(100);
-      await serveFor(idle.served, 400);
-      expect(released).toBe(1);
-      await waitFor(() => released === 2);
-      expect(released).toBe(2);
-    } finally {
-      idle.stop();
-    }
   });
 });

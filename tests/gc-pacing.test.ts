@@ -1,0 +1,84 @@
+// Collections paced by traffic (src/http/gc-pacing.ts, README decisions 55 and 61): one after each
+// burst and a release of what it kept once expired; under load with PGlite, young collections
+// while requests come and a full one every twentieth.
+import { describe, expect, test } from "bun:test";
+import { paceCollections } from "../src/http/gc-pacing";
+
+const waitFor = async (done: () => boolean) => {
+  for (const deadline = performance.now() + 2000; !done() && performance.now() < deadline; ) await Bun.sleep(5);
+};
+const serveFor = async (served: () => void, ms: number, perStep = 1) => {
+  for (const end = performance.now() + ms; performance.now() < end; ) {
+    for (let i = 0; i < perStep; i++) served();
+    await Bun.sleep(5);
+  }
+};
+const counting = () => {
+  const counts = { young: 0, full: 0 };
+  return { counts, collect: { young: () => counts.young++, full: () => counts.full++ } };
+};
+
+describe("the collection after a burst", () => {
+  test("what the burst kept is released once it has expired, unless traffic came back", async () => {
+    let released = 0;
+    const pacing = paceCollections({ expiring: { release: () => released++, afterMs: 200 }, underLoad: false, tickMs: 10, quietMs: 20 });
+    try {
+      pacing.served();
+      await waitFor(() => released === 1);
+      expect(released).toBe(1);
+      // A burst, a quiet spell long enough for its collection, then traffic again before the release is due.
+      pacing.served();
+      await Bun.sleep(100);
+      await serveFor(pacing.served, 400);
+      expect(released).toBe(1);
+      await waitFor(() => released === 2);
+      expect(released).toBe(2);
+    } finally {
+      pacing.stop();
+    }
+  });
+});
+
+describe("collections under load", () => {
+  test("with PGlite, young collections run while requests come, and every twentieth is a full one", async () => {
+    const { counts, collect } = counting();
+    const pacing = paceCollections({ expiring: { release: () => {}, afterMs: 60_000 }, underLoad: true, tickMs: 5, quietMs: 60_000, collect });
+    try {
+      await serveFor(pacing.served, 300, 60);
+      expect(counts.young).toBeGreaterThanOrEqual(19);
+      expect(counts.full).toBeGreaterThanOrEqual(1);
+      expect(counts.full).toBeLessThanOrEqual(Math.ceil((counts.young + counts.full) / 20));
+    } finally {
+      pacing.stop();
+    }
+  });
+
+  test("a trickle of requests waits until fifty were served for one collection", async () => {
+    const { counts, collect } = counting();
+    const pacing = paceCollections({ expiring: { release: () => {}, afterMs: 60_000 }, underLoad: true, tickMs: 5, quietMs: 60_000, collect });
+    try {
+      for (let i = 0; i < 49; i++) {
+        pacing.served();
+        await Bun.sleep(1);
+      }
+      await Bun.sleep(20);
+      expect(counts).toEqual({ young: 0, full: 0 });
+      pacing.served();
+      await waitFor(() => counts.young === 1);
+      expect(counts).toEqual({ young: 1, full: 0 });
+    } finally {
+      pacing.stop();
+    }
+  });
+
+  test("on Postgres the engine paces itself: no collection runs under load", async () => {
+    const { counts, collect } = counting();
+    const pacing = paceCollections({ expiring: { release: () => {}, afterMs: 60_000 }, underLoad: false, tickMs: 5, quietMs: 60_000, collect });
+    try {
+      await serveFor(pacing.served, 100, 60);
+      expect(counts).toEqual({ young: 0, full: 0 });
+    } finally {
+      pacing.stop();
+    }
+  });
+});
