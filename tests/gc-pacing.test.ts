@@ -53,11 +53,11 @@ describe("collections under load", () => {
     }
   });
 
-  test("a trickle of requests waits until fifty were served for one collection", async () => {
+  test("a trickle of requests waits until ten were served for one collection", async () => {
     const { counts, collect } = counting();
     const pacing = paceCollections({ expiring: { release: () => {}, afterMs: 60_000 }, underLoad: true, tickMs: 5, quietMs: 60_000, collect });
     try {
-      for (let i = 0; i < 49; i++) {
+      for (let i = 0; i < 9; i++) {
         pacing.served();
         await Bun.sleep(1);
       }

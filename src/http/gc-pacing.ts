@@ -17,8 +17,8 @@ import { edenGC, fullGC } from "bun:jsc";
 
 const TICK_MS = 100;
 const QUIET_MS = 1000;
-/** A young collection costs 3-5 ms on PGlite: a trickle of requests waits for enough garbage to be worth one. */
-const MIN_REQUESTS = 50;
+/** A young collection costs 3-5 ms on PGlite: a trickle of requests waits until it has left enough garbage to be worth one. */
+const MIN_REQUESTS = 10;
 const FULL_EVERY = 20;
 
 /** What a burst leaves that expires: `release()` drops it, `afterMs` after the burst. */
