@@ -13,9 +13,11 @@ const serveFor = async (served: () => void, ms: number, perStep = 1) => {
     await Bun.sleep(5);
   }
 };
-const counting = () => {
+/** Pacing with a 5 ms tick and no quiet-time collection in reach, counting the collections it runs under load. */
+const paceCounting = (underLoad: boolean) => {
   const counts = { young: 0, full: 0 };
-  return { counts, collect: { young: () => counts.young++, full: () => counts.full++ } };
+  const collect = { young: () => counts.young++, full: () => counts.full++ };
+  return { counts, pacing: paceCollections({ expiring: { release: () => {}, afterMs: 60_000 }, underLoad, tickMs: 5, quietMs: 60_000, collect }) };
 };
 
 describe("the collection after a burst", () => {
@@ -41,8 +43,7 @@ describe("the collection after a burst", () => {
 
 describe("collections under load", () => {
   test("with PGlite, young collections run while requests come, and every twentieth is a full one", async () => {
-    const { counts, collect } = counting();
-    const pacing = paceCollections({ expiring: { release: () => {}, afterMs: 60_000 }, underLoad: true, tickMs: 5, quietMs: 60_000, collect });
+    const { counts, pacing } = paceCounting(true);
     try {
       await serveFor(pacing.served, 300, 60);
       expect(counts.young).toBeGreaterThanOrEqual(19);
@@ -54,8 +55,7 @@ describe("collections under load", () => {
   });
 
   test("a trickle of requests waits until ten were served for one collection", async () => {
-    const { counts, collect } = counting();
-    const pacing = paceCollections({ expiring: { release: () => {}, afterMs: 60_000 }, underLoad: true, tickMs: 5, quietMs: 60_000, collect });
+    const { counts, pacing } = paceCounting(true);
     try {
       for (let i = 0; i < 9; i++) {
         pacing.served();
@@ -72,8 +72,7 @@ describe("collections under load", () => {
   });
 
   test("on Postgres the engine paces itself: no collection runs under load", async () => {
-    const { counts, collect } = counting();
-    const pacing = paceCollections({ expiring: { release: () => {}, afterMs: 60_000 }, underLoad: false, tickMs: 5, quietMs: 60_000, collect });
+    const { counts, pacing } = paceCounting(false);
     try {
       await serveFor(pacing.served, 100, 60);
       expect(counts).toEqual({ young: 0, full: 0 });
