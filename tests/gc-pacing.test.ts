@@ -1,6 +1,6 @@
 // Collections paced by traffic (src/http/gc-pacing.ts, README decisions 55 and 61): one after each
 // burst and a release of what it kept once expired; under load with PGlite, young collections
-// while requests come and a full one every twentieth.
+// while requests come and a full one every tenth.
 import { describe, expect, test } from "bun:test";
 import { paceCollections } from "../src/http/gc-pacing";
 
@@ -42,22 +42,22 @@ describe("the collection after a burst", () => {
 });
 
 describe("collections under load", () => {
-  test("with PGlite, young collections run while requests come, and every twentieth is a full one", async () => {
+  test("with PGlite, young collections run while requests come, and every tenth is a full one", async () => {
     const { counts, pacing } = paceCounting(true);
     try {
       await serveFor(pacing.served, 300, 60);
       expect(counts.young).toBeGreaterThanOrEqual(19);
       expect(counts.full).toBeGreaterThanOrEqual(1);
-      expect(counts.full).toBeLessThanOrEqual(Math.ceil((counts.young + counts.full) / 20));
+      expect(counts.full).toBeLessThanOrEqual(Math.ceil((counts.young + counts.full) / 10));
     } finally {
       pacing.stop();
     }
   });
 
-  test("a trickle of requests waits until ten were served for one collection", async () => {
+  test("a trickle of requests waits until five were served for one collection", async () => {
     const { counts, pacing } = paceCounting(true);
     try {
-      for (let i = 0; i < 9; i++) {
+      for (let i = 0; i < 4; i++) {
         pacing.served();
         await Bun.sleep(1);
       }

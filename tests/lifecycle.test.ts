@@ -40,6 +40,29 @@ describe("the embedded database", () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  test("PGlite reads each row's text as written, without copying a buffer per field (patches/, README decision 62)", async () => {
+    const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });
+    const names = ["Zoë Ångström", "日本のスタジオ", "Ünïcödé 🚀 studio", ""];
+    const slice = ArrayBuffer.prototype.slice;
+    let copies = 0;
+    try {
+      await database.db.insert(users).values(names.map((name, i) => ({ id: newId(), email: `reader-${i}@example.com`, displayName: name })));
+      ArrayBuffer.prototype.slice = function (this: ArrayBuffer, ...range: Parameters<ArrayBuffer["slice"]>) {
+        copies++;
+        return slice.apply(this, range);
+      };
+      const rows = await database.db.select().from(users);
+      ArrayBuffer.prototype.slice = slice;
+      expect(rows.map((row) => row.displayName).toSorted()).toEqual(names.toSorted());
+      const fields = rows.length * Object.keys(rows[0]!).length;
+      // A handful of copies per query (the protocol chunks), not one per field as unpatched.
+      expect(copies).toBeLessThan(fields / 4);
+    } finally {
+      ArrayBuffer.prototype.slice = slice;
+      await database.close();
+    }
+  });
 });
 
 describe("the server process", () => {
