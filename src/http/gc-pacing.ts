@@ -43,16 +43,18 @@ export function paceCollections(pacing: Pacing): { served(): void; stop(): void 
   let servedThisTick = 0;
   let servedSinceCollection = 0;
   let collections = 0;
-  /** How long the server has been quiet since its last burst; null once that burst's collection ran. */
-  let quietFor: number | null = null;
+  /** How long the server has been quiet since the last tick that saw a request. */
+  let quietFor = 0;
+  /** Runs from the first request after a quiet spell to that spell's collection: an idle server is never woken. */
+  let timer: ReturnType<typeof setInterval> | undefined;
   let late: ReturnType<typeof setTimeout> | undefined;
   const releaseLate = () => {
     // Traffic came back: its own quiet second schedules the next pass, and no collection runs under load.
-    if (servedThisTick > 0 || quietFor !== null) return;
+    if (timer) return;
     expiring.release();
     Bun.gc(true);
   };
-  const timer = setInterval(() => {
+  const tick = () => {
     if (servedThisTick > 0) {
       servedSinceCollection += servedThisTick;
       servedThisTick = 0;
@@ -65,20 +67,22 @@ export function paceCollections(pacing: Pacing): { served(): void; stop(): void 
       }
       return;
     }
-    if (quietFor === null) return;
     quietFor += tickMs;
     if (quietFor < quietMs) return;
-    quietFor = null;
     servedSinceCollection = 0;
+    clearInterval(timer);
+    timer = undefined;
     Bun.gc(true);
     clearTimeout(late);
     late = setTimeout(releaseLate, expiring.afterMs);
     late.unref();
-  }, tickMs);
-  timer.unref();
+  };
   return {
     served: () => {
       servedThisTick++;
+      if (timer) return;
+      timer = setInterval(tick, tickMs);
+      timer.unref();
     },
     stop: () => {
       clearInterval(timer);
