@@ -118,12 +118,16 @@ export function sendOrders(options: { url: string; orders: number; connections: 
   });
 }
 
+/** "3× 500, 1× network", or "" when everything was answered with a 2xx. */
+export const failuresOf = (tally: Tally): string =>
+  Object.entries(tally.failures)
+    .map(([status, count]) => `${count}× ${status}`)
+    .join(", ");
+
 /** "answered 19.6/s, p50 .., p99 ..", and the failures in bold. */
 export function describeTally(what: string, tally: Tally): string {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const failed = Object.entries(tally.failures)
-    .map(([status, count]) => `${count}× ${status}`)
-    .join(", ");
+  const failed = failuresOf(tally);
   return [`${what} answered ${tally.perSecond.toFixed(1)}/s, p50 ${ms(tally.p50Ms)}, p99 ${ms(tally.p99Ms)}`, failed ? `**${what} failed: ${failed}**` : ""]
     .filter(Boolean)
     .join("; ");

@@ -151,3 +151,14 @@ export async function countUsers(databaseUrl: string): Promise<number> {
     await server.close({ timeout: 5 });
   }
 }
+
+/** Mails the job queue (pg-boss, schema pgboss) has still to send. */
+export async function pendingMails(databaseUrl: string): Promise<number> {
+  const server = new Bun.SQL(databaseUrl, { max: 1 });
+  try {
+    const [row] = await server`select count(*)::int as value from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')`;
+    return Number(row?.value ?? 0);
+  } finally {
+    await server.close({ timeout: 5 });
+  }
+}
