@@ -95,6 +95,8 @@ export async function seedScale(
   sealer: Sealer,
   counts: ScaleCounts = DEFAULT_SCALE,
   log: (line: string) => void = console.log,
+  /** "in-turn": project i belongs to user i mod users, so every user has the same number (the bench's customers). */
+  creators: "random" | "in-turn" = "random",
 ): Promise<{ users: number; projects: number; ms: number }> {
   const started = performance.now();
   const [existing] = await db
@@ -127,7 +129,7 @@ export async function seedScale(
   for (let offset = 0; offset < counts.projects; offset += PROJECT_BATCH) {
     const batch: NewProject[] = [];
     for (let i = offset; i < Math.min(counts.projects, offset + PROJECT_BATCH); i++) {
-      const creator = pick(userRows);
+      const creator = creators === "in-turn" ? userRows[i % userRows.length]! : pick(userRows);
       const projectType = pick(TYPES);
       const createdAt = new Date(now - Math.floor(random() * TWO_YEARS_MS));
       const name = `${pick(FIRST)} ${pick(SECOND)} ${i}`;

@@ -83,14 +83,17 @@ export function describeIdleStreams(report: IdleStreamsReport): { figure: string
 }
 
 if (import.meta.main) {
-  const { ADMIN, CUSTOMER, createDatabase, dropDatabase, seedBenchData } = await import("./seed");
+  const { createDatabase, dropDatabase, seedBenchData } = await import("./seed");
   const clients = Number(process.argv[2] ?? "2000");
   const appSecret = "bench-secret-bench-secret-bench-secret-0123";
   const dataDir = mkdtempSync(join(tmpdir(), "bench-sse-"));
   const databaseUrl = await createDatabase("bench_sse");
   let child: ReturnType<typeof Bun.spawn> | undefined;
   try {
-    await seedBenchData({ databaseUrl, dataDir, appSecret, signInUsers: 1 });
+    const world = await seedBenchData(
+      { databaseUrl, dataDir, appSecret, adminKey: "k" },
+      { customers: 1, writers: 0, admins: 0, signInUsers: 0, usersInAll: 0 },
+    );
     const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
     const port = probe.port ?? 0;
     await probe.stop(true);
@@ -106,7 +109,7 @@ if (import.meta.main) {
     };
     child = Bun.spawn(["bun", "src/main.ts"], {
       cwd: join(import.meta.dir, ".."),
-      env: { ...env, ADMIN_KEY: "k", SUPER_ADMIN_KEY: "s", SUPER_ADMIN_EMAIL: ADMIN.email, SUPER_ADMIN_PASSWORD: ADMIN.password },
+      env: { ...env, ADMIN_KEY: "k", SUPER_ADMIN_KEY: "s" },
       stdout: "ignore",
       stderr: "inherit",
     });
@@ -119,13 +122,7 @@ if (import.meta.main) {
       if (tries > 300) throw new Error("the server did not start");
       await Bun.sleep(100);
     }
-    const login = await fetch(`${url}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: url },
-      body: JSON.stringify(CUSTOMER),
-    });
-    const cookie = login.headers.getSetCookie()[0]?.split(";")[0];
-    if (!cookie) throw new Error(`signing in answered ${login.status}`);
+    const cookie = world.customers[0]!;
     const report = await measureIdleStreams({ url, pid: child.pid, cookie, clients, say: console.error });
     const { figure, notes } = describeIdleStreams(report);
     console.log(`| ${report.clients} idle SSE clients, Postgres | ${figure} | ${notes} |`);

@@ -1,5 +1,6 @@
 // Runs wrk and reads its `--latency` report. wrk is a C load generator: unlike a loader written
 // in JavaScript it does not saturate before a Bun server does, so the figures are the server's.
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -17,29 +18,51 @@ export function requireWrk(): void {
   process.exit(1);
 }
 
-// Every request a URL of its own (`fresh=<thread>-<n>` added to the query), so no answer kept for an
-// earlier request can serve it: the cost of rendering, not of remembering.
-const FRESH_SCRIPT = `
+/**
+ * What a crowd asks for: each request picks a random session cookie (none when `cookies` is empty)
+ * and a random path. In a path, `{term}` becomes a search term (a word and a number, as someone
+ * types it) and `{n}` a number no other request of the run has, so no two searches share a URL.
+ */
+export type Mix = { cookies: readonly string[]; paths: readonly string[] };
+
+export const SEARCH_WORDS = ["Bakery", "Studio", "Fitness", "Dental", "Cafe", "Salon", "Books", "Travel", "Yoga", "Design", "Acme", "Nova", "Pine"];
+
+/** The same substitution as MIX_SCRIPT, for checking a path before the load. */
+export const samplePath = (path: string): string => path.replaceAll("{term}", `${SEARCH_WORDS[0]}%201`).replaceAll("{n}", "check");
+
+const lua = (values: readonly string[]) => `{ ${values.map((value) => JSON.stringify(value)).join(", ")} }`;
+
+function mixScript(mix: Mix): string {
+  return `
+local cookies = ${lua(mix.cookies)}
+local paths = ${lua(mix.paths)}
+local words = ${lua(SEARCH_WORDS)}
 local threads = 0
 function setup(thread)
   threads = threads + 1
   thread:set("tid", threads)
 end
+function init(args)
+  math.randomseed(tid * 7919 + os.time())
+end
 local counter = 0
 function request()
   counter = counter + 1
-  local sep = string.find(wrk.path, "?", 1, true) and "&" or "?"
-  return wrk.format(nil, wrk.path .. sep .. "fresh=" .. tid .. "-" .. counter)
+  local term = words[math.random(#words)] .. "%%20" .. math.random(0, 99)
+  local path = paths[math.random(#paths)]:gsub("{term}", term):gsub("{n}", tid .. "-" .. counter)
+  if #cookies > 0 then wrk.headers["Cookie"] = cookies[math.random(#cookies)] end
+  return wrk.format(nil, path)
 end
 `;
+}
 
-/** `fresh`: no two requests ask for the same URL (see FRESH_SCRIPT). */
-export async function runWrk(url: string, options: { durationS: number; headers?: Record<string, string>; fresh?: boolean }): Promise<WrkResult> {
+/** `mix`: requests spread over sessions and paths (see Mix); the URL's own path is then ignored. */
+export async function runWrk(url: string, options: { durationS: number; headers?: Record<string, string>; mix?: Mix }): Promise<WrkResult> {
   const headerArgs = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
   const scriptArgs: string[] = [];
-  if (options.fresh) {
-    const script = join(tmpdir(), `bench-fresh-${process.pid}.lua`);
-    await Bun.write(script, FRESH_SCRIPT);
+  if (options.mix) {
+    const script = join(tmpdir(), `bench-mix-${process.pid}-${Math.random().toString(36).slice(2)}.lua`);
+    await Bun.write(script, mixScript(options.mix));
     scriptArgs.push("-s", script);
   }
   const command = [
@@ -59,6 +82,7 @@ export async function runWrk(url: string, options: { durationS: number; headers?
   ];
   const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe" });
   const [output, errors, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  if (scriptArgs[1]) rmSync(scriptArgs[1], { force: true });
   if (code !== 0) throw new Error(`wrk failed (${code}) on ${url}: ${errors || output}`);
   return parseWrk(output);
 }
