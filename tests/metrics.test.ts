@@ -115,6 +115,19 @@ describe("/metrics with METRICS_TOKEN", () => {
     expect(sampleValue(samples, "webstudio_job_queue_depth", { queue: "mail.dead" })).toBe(0);
   });
 
+  test("counts a job waiting for its start in its queue's depth, and not as waiting to run", async () => {
+    const depth = async () => {
+      const samples = await scrape();
+      return {
+        queued: sampleValue(samples, "webstudio_job_queue_depth", { queue: "mail" }),
+        oldest: sampleValue(samples, "webstudio_job_queue_oldest_ready_seconds", { queue: "mail" }),
+      };
+    };
+    const before = await depth();
+    await server.deps.jobs.send("mail", toMailJob({ to: "later@example.com", subject: "Later", text: "Hello" }), { startAfter: 3600 });
+    expect(await depth()).toEqual({ queued: (before.queued ?? 0) + 1, oldest: 0 });
+  });
+
   test("counts a mail once it is sent", async () => {
     const sent = async () => sampleValue(await scrape(), "webstudio_mails_total", { result: "sent" }) ?? -1;
     const before = await sent();
