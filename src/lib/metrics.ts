@@ -2,6 +2,7 @@
 // its own, so several servers in one process (the tests) never share or collide. Requests cost one
 // histogram observation each; everything else is read when Prometheus scrapes, never per request.
 // prom-client is loaded only when METRICS_TOKEN turns metrics on.
+import type { MetricType } from "prom-client";
 import type { Database } from "./db";
 import type { QueueStats } from "./jobs";
 import type { Mailer } from "./mail";
@@ -66,6 +67,13 @@ export type MetricsOptions = MetricsSources & {
 /** One labelled value of a gauge read at scrape time. */
 type GaugeReading = { labels?: Record<string, string>; value: number };
 
+/** The TYPE the registry writes. prom-client's types declare a numeric enum; its code (and the format) has the word. */
+const HISTOGRAM_TYPE = "histogram" as unknown as MetricType;
+const REQUEST_HISTOGRAM = `${METRIC_PREFIX}http_request_duration_seconds`;
+const REQUEST_HELP = `Time from a request's arrival to its answer's headers, by method, route pattern (${UNMATCHED_ROUTE}: no route) and status. Its _count is the request count.`;
+type RequestLabel = "method" | "route" | "status" | "le";
+type RequestSeries = { labels: { method: string; route: string; status: string }; buckets: number[]; sum: number; count: number };
+
 /** Request latency buckets in seconds: most answers take a few milliseconds, so the low end is finer than prom-client's default. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -81,16 +89,58 @@ export async function createMetrics(options: MetricsOptions): Promise<Metrics> {
   // the heap-space series read zero and the GC histogram stays empty; none of them throws.
   collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
 
-  const requests = new Histogram({
-    name: `${METRIC_PREFIX}http_request_duration_seconds`,
-    help: `Time from a request's arrival to its answer's headers, by method, route pattern (${UNMATCHED_ROUTE}: no route) and status. Its _count is the request count.`,
+  /**
+   * The request histogram. prom-client's own `observe` checks and hashes the labels on every call
+   * (about 2 µs under Bun, a tenth of a cached page's answer), so requests are counted in a plain
+   * table keyed by their three labels, and the histogram hands that table to the registry, in
+   * prom-client's own shape, only when Prometheus scrapes.
+   */
+  class RequestHistogram extends Histogram<RequestLabel> {
+    readonly table = new Map<string, RequestSeries>();
+
+    record(method: string, route: string, status: number, seconds: number): void {
+      const key = `${method} ${status} ${route}`;
+      let series = this.table.get(key);
+      if (!series) {
+        series = { labels: { method, route, status: String(status) }, buckets: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 };
+        this.table.set(key, series);
+      }
+      let bucket = 0;
+      while (bucket < LATENCY_BUCKETS.length && seconds > (LATENCY_BUCKETS[bucket] as number)) bucket++;
+      if (bucket < series.buckets.length) series.buckets[bucket] = (series.buckets[bucket] as number) + 1;
+      series.sum += seconds;
+      series.count++;
+    }
+
+    override async get() {
+      const name = REQUEST_HISTOGRAM;
+      const values: Array<{ metricName: string; labels: Partial<Record<RequestLabel, string | number>>; value: number }> = [];
+      for (const { labels, buckets, sum, count } of this.table.values()) {
+        let cumulative = 0;
+        for (const [index, le] of LATENCY_BUCKETS.entries()) {
+          cumulative += buckets[index] as number;
+          values.push({ metricName: `${name}_bucket`, labels: { ...labels, le }, value: cumulative });
+        }
+        values.push({ metricName: `${name}_bucket`, labels: { ...labels, le: "+Inf" }, value: count });
+        values.push({ metricName: `${name}_sum`, labels, value: sum });
+        values.push({ metricName: `${name}_count`, labels, value: count });
+      }
+      return { name, help: REQUEST_HELP, type: HISTOGRAM_TYPE, aggregator: "sum" as const, values, collect: () => {} };
+    }
+
+    /** What the registry reads when it writes the text format (prom-client's Histogram builds its own through it). */
+    getForPromString = () => this.get();
+  }
+  const requests = new RequestHistogram({
+    name: REQUEST_HISTOGRAM,
+    help: REQUEST_HELP,
     labelNames: ["method", "route", "status"],
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
   const observe = (request: Request, answer: Response, started: number): void => {
     const method = KNOWN_METHODS.has(request.method) ? request.method : "other";
-    requests.observe({ method, route: routes.get(request) ?? UNMATCHED_ROUTE, status: String(answer.status) }, (performance.now() - started) / 1000);
+    requests.record(method, routes.get(request) ?? UNMATCHED_ROUTE, answer.status, (performance.now() - started) / 1000);
   };
 
   const mails = new Counter({
