@@ -18,6 +18,7 @@ import { invoicePages } from "./features/invoices/pages";
 import { landingPages } from "./features/landing/pages";
 import { errorPageRenderer } from "./features/layout/error-pages";
 import { adminMailPages } from "./features/mail/admin-pages";
+import { metricsRoutes } from "./features/metrics";
 import { notificationsPages } from "./features/notifications/pages";
 import { paymentPages } from "./features/payments/pages";
 import { dashboardPages } from "./features/projects/dashboard-pages";
@@ -30,15 +31,18 @@ import { assetRoutes } from "./features/system/assets";
 import { termsPages } from "./features/terms/pages";
 import { context } from "./http/context";
 import { handleError } from "./http/error-handler";
+import { routeLabels } from "./http/route-label";
 import { textGuard } from "./http/text-guard";
 
 export function createApp(deps: AppDeps) {
   const renderErrorPage = errorPageRenderer(deps);
   const api = createApi(deps);
   return new Elysia({ name: "app" })
+    .use(routeLabels(deps.metrics !== null))
     .onError({ as: "global" }, ({ code, error, request }) => handleError(request, code, error, renderErrorPage, deps.log))
     .use(textGuard())
     .use(systemRoutes(deps))
+    .use(metricsRoutes(deps))
     .use(assetRoutes(deps))
     .use(context(deps))
     .use(api)

@@ -20,6 +20,7 @@ import { createEventBus } from "./lib/events";
 import { createJobQueue } from "./lib/jobs";
 import { createLogger } from "./lib/log";
 import { createMailer } from "./lib/mail";
+import { createMetrics } from "./lib/metrics";
 import { createSseHub } from "./lib/sse";
 import { createStorage } from "./lib/storage";
 import { createPayments } from "./lib/stripe";
@@ -90,11 +91,13 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const jobs = createJobQueue<AppJobs>(database, { queues: appQueues, log });
   let draining = false;
   const mailer = createMailer(config, log);
+  // Prometheus metrics only with a scrape token (GET /metrics); without one nothing is measured.
+  const metrics = config.metricsToken ? await createMetrics({ log, database, jobs, liveStreams }) : null;
   const deps: AppDeps = {
     config,
     database,
     storage: createStorage(config),
-    mailer,
+    mailer: metrics ? metrics.countMails(mailer) : mailer,
     jobs,
     payments: createPayments(config),
     events,
@@ -104,6 +107,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     log,
     now: options.now ?? (() => new Date()),
     isDraining: () => draining,
+    metrics,
   };
   const app = createApp(deps);
   const [superAdmin, seeded, ...unsubscribes] = await ready;
@@ -152,12 +156,14 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     maxRequestBodySize: SERVER_BODY_CAP,
     idleTimeout: 30,
     fetch(request, server) {
+      const started = metrics ? performance.now() : 0;
       // An event stream is idle between heartbeats by design, and Bun's idleTimeout would cut it
       // even while it writes: this request gets none (heartbeats find dead peers instead).
       if (request.headers.get("accept")?.includes("text/event-stream") && new URL(request.url).pathname === LIVE_EVENTS_PATH) server.timeout(request, 0);
       collections.served();
       const answer = handle(request, server);
       if (!jobsRequested) Promise.resolve(answer).then(startJobsAfterWrite, startJobsAfterWrite);
+      if (metrics) metrics.observe(request, answer, started);
       return answer;
     },
   });

@@ -44,6 +44,8 @@ export type Config = {
   requireAdminMfa: boolean;
   /** After SIGTERM, /ready answers 503 for this long before the listener closes, so a load balancer stops sending first. */
   shutdownDelayMs: number;
+  /** GET /metrics answers (Prometheus text) only to `Authorization: Bearer <this>`; null turns it off (404). */
+  metricsToken: string | null;
 };
 
 export class ConfigError extends Error {
@@ -181,6 +183,10 @@ export function loadConfig(env: Env): Config {
   if (!/^\d+$/.test(shutdownDelayRaw) || Number(shutdownDelayRaw) > 600_000)
     problems.push(`SHUTDOWN_DELAY_MS must be a whole number of milliseconds up to 600000 (got "${shutdownDelayRaw}")`);
 
+  // A scrape token is a password: a short one could be guessed by anyone who can reach /metrics.
+  const metricsToken = text("METRICS_TOKEN");
+  if (metricsToken && metricsToken.length < 16) problems.push("METRICS_TOKEN must be at least 16 characters long");
+
   const providerEmail = email("PROVIDER_EMAIL") ?? "hello@webstudio.example";
 
   if (problems.length > 0 || !nodeEnv) throw new ConfigError(problems);
@@ -237,5 +243,6 @@ export function loadConfig(env: Env): Config {
     overdueGraceDays: overdueGraceOff ? null : Number(overdueGraceRaw),
     requireAdminMfa,
     shutdownDelayMs: Number(shutdownDelayRaw),
+    metricsToken,
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from "./lib/db";
 import type { EventBus } from "./lib/events";
 import type { Log } from "./lib/log";
 import type { Mailer } from "./lib/mail";
+import type { Metrics } from "./lib/metrics";
 import type { SseHub } from "./lib/sse";
 import type { Storage } from "./lib/storage";
 import type { Payments } from "./lib/stripe";
@@ -42,6 +43,8 @@ export type AppDeps = {
   log: Log;
   /** The current time for rules that run on dates (the revision window); tests move it. */
   now: () => Date;
+  /** Prometheus metrics (GET /metrics); null while METRICS_TOKEN is unset. */
+  metrics: Metrics | null;
   /** True once a graceful stop has begun: /ready answers 503 so load balancers send no new requests. */
   isDraining: () => boolean;
 };

@@ -108,6 +108,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ OVERDUE_GRACE_DAYS: "Off" }).overdueGraceDays).toBeNull();
   });
 
+  test("METRICS_TOKEN turns /metrics on, and must be at least 16 characters", () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: "s".repeat(16) }).metricsToken).toBe("s".repeat(16));
+    expect(problemsOf({ METRICS_TOKEN: "short-token" })).toEqual(["METRICS_TOKEN must be at least 16 characters long"]);
+  });
+
   test("SHUTDOWN_DELAY_MS waits for a load balancer in production only, unless set", () => {
     expect(loadConfig({}).shutdownDelayMs).toBe(0);
     const production = { NODE_ENV: "production", APP_SECRET: "x".repeat(32), ADMIN_KEY: "a", SUPER_ADMIN_KEY: "s" };

@@ -3,6 +3,7 @@
 import type { Server } from "bun";
 import type { Config } from "../config";
 import { type Log, describeFailure } from "../lib/log";
+import { carryRoute } from "../lib/metrics";
 import { MAX_UPLOAD_BODY_BYTES } from "../shared/uploads";
 import { rememberClientIp } from "./client-ip";
 import { assignRequestId, rememberRequestId } from "./request-id";
@@ -168,6 +169,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
         const badText = checkUrlText(url) ?? checked.badText;
         if (badText) rememberRefusal(checked.request, badText);
         response = await handle(checked.request);
+        carryRoute(checked.request, request);
       }
     } catch (error) {
       log.error({ reqId, err: describeFailure(error) }, "unhandled error");

@@ -2,6 +2,7 @@
 // Everything above this file sees one Drizzle type and never knows which it got. The few
 // helpers every queries.ts shares (LIKE patterns, paged lists) live here too. Each driver is
 // loaded only when it is the one configured (PGlite alone is a tenth of the server's modules).
+import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -113,6 +114,10 @@ export type Database = {
    * connection and nothing waits.
    */
   beforeTransactions(wait: () => Promise<unknown>): () => void;
+  /** The connections this instance may hold (for metrics): 10 in the Postgres pool, PGlite's one. */
+  maxConnections: number;
+  /** This instance's connections by state, read now (for metrics; never per request). */
+  connections(): Promise<Array<{ state: string; count: number }>>;
   close(): Promise<void>;
 };
 
@@ -190,6 +195,9 @@ async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>)
       waits.add(wait);
       return () => waits.delete(wait);
     },
+    // One connection inside this process, always open; whether a query is on it is not kept.
+    maxConnections: 1,
+    connections: async () => [{ state: "embedded", count: 1 }],
     close: () => client.close(),
   };
 }
@@ -200,9 +208,14 @@ async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>)
  * 16 against 53-67 µs), and it names every statement, so Postgres plans each once per connection.
  * Its LISTEN connection is its own, reconnected and listened again by itself.
  */
+const POOL_MAX = 10;
+
 async function openPostgres(url: string): Promise<Database> {
   const { drizzle: drizzlePostgres } = await import("drizzle-orm/bun-sql");
-  const client = new Bun.SQL(url, { max: 10, connectionTimeout: 5, idleTimeout: 30 });
+  // Bun.SQL tells nothing of its pool, so the pool's connections carry a name of this instance's
+  // own, and Postgres says what they do (pg_stat_activity).
+  const applicationName = `webstudio-${randomBytes(4).toString("hex")}`;
+  const client = new Bun.SQL(url, { max: POOL_MAX, connectionTimeout: 5, idleTimeout: 30, connection: { application_name: applicationName } });
   try {
     if (await migrationsPending(async () => (await client.unsafe<Array<{ last: string | null }>>(LAST_APPLIED_SQL))[0]?.last)) await migrate(url);
   } catch (error) {
@@ -220,6 +233,15 @@ async function openPostgres(url: string): Promise<Database> {
         timeoutMs,
       ),
     beforeTransactions: () => () => {},
+    maxConnections: POOL_MAX,
+    // The pool's connections, not the one asking nor the LISTEN connection (its own, outside the pool).
+    connections: async () =>
+      (
+        await client<Array<{ state: string | null; count: number }>>`
+          select state, count(*)::int as count from pg_stat_activity
+          where application_name = ${applicationName} and pid <> pg_backend_pid() and query not ilike 'listen %'
+          group by state`
+      ).map((row) => ({ state: row.state ?? "unknown", count: row.count })),
     close: () => client.close({ timeout: 5 }),
   };
 }

@@ -87,6 +87,8 @@ export type JobQueue<Jobs extends JobMap> = {
   schedule<Name extends keyof Jobs & string>(name: Name, cron: string, data: Jobs[Name]): Promise<void>;
   /** Removes the queue's schedule. */
   unschedule(name: keyof Jobs & string): Promise<void>;
+  /** Every declared queue's waiting jobs, read now (for metrics; never per request). */
+  stats(): Promise<QueueStats[]>;
 };
 
 export type JobQueueOptions<Jobs extends JobMap> = {
@@ -215,6 +217,11 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
       const { boss } = await ensureStarted();
       await boss.unschedule(name);
     },
+
+    async stats() {
+      const { boss } = await ensureStarted();
+      return readQueueStats(boss, names);
+    },
   };
 }
 
@@ -262,4 +269,30 @@ function transactionDb(tx: Db, fromDrizzle: Started["fromDrizzle"]): BossDb {
 
 function hasRows(value: unknown): value is { rows: unknown[] } {
   return typeof value === "object" && value !== null && "rows" in value && Array.isArray(value.rows);
+}
+
+// ---- Queue stats (metrics) ----
+
+export type QueueStats = {
+  name: string;
+  /** Jobs not yet running: waiting, retrying, or deferred to a later start. */
+  queued: number;
+  /** How long the job that could have run the longest has waited since it could; 0 with none. */
+  oldestReadySeconds: number;
+};
+
+/**
+ * One read of pg-boss's job table for all declared queues. pg-boss's own counts (getQueues) are
+ * as old as its last monitor pass (up to a minute on PGlite) and carry no age without
+ * persistQueueStats; this count of waiting jobs reads the partial index they sit in.
+ */
+async function readQueueStats(boss: PgBoss, names: string[]): Promise<QueueStats[]> {
+  const { rows } = await boss.getDb().executeSql(
+    `select name, count(*)::int as queued,
+       coalesce(extract(epoch from now() - min(greatest(created_on, start_after)) filter (where start_after <= now() and not blocked)), 0)::float8 as oldest
+     from pgboss.job where state < 'active' and name = any($1::text[]) group by name`,
+    [names],
+  );
+  const byName = new Map((rows as { name: string; queued: number; oldest: number }[]).map((row) => [row.name, row]));
+  return names.map((name) => ({ name, queued: Number(byName.get(name)?.queued ?? 0), oldestReadySeconds: Number(byName.get(name)?.oldest ?? 0) }));
 }

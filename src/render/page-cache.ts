@@ -13,6 +13,7 @@
 import { readCookie } from "../http/cookies";
 import { SESSION_COOKIE } from "../http/sessions";
 import type { Db } from "../lib/db";
+import { rememberRoute, routeOf } from "../lib/metrics";
 
 export const TTL_MS = 60_000;
 /** Enough for every public page and FAQ; a full cache drops its oldest entry. */
@@ -25,6 +26,8 @@ export type CachedResponse = {
   etag: string;
   headers: Record<string, string>;
   storedAt: number;
+  /** The route pattern that rendered it, while metrics are on: a hit answered before routing is counted under it. */
+  route?: string;
   /** The whole header sets of a hit, built once for the headers `peek` is given. */
   prebuilt?: { extra: Record<string, string>; gzip: Headers; plain: Headers };
 };
@@ -51,7 +54,7 @@ export function createPageCache(now: () => number = Date.now): PageCache {
   // Bumped by invalidate(): a render that started under an older generation may hold old data.
   let generation = 0;
 
-  async function fill(key: string, render: () => Promise<Response>): Promise<CachedResponse | Response> {
+  async function fill(key: string, render: () => Promise<Response>, route: string | undefined): Promise<CachedResponse | Response> {
     const startedIn = generation;
     const response = await render();
     if (response.status !== 200 || response.headers.has("set-cookie")) return response;
@@ -67,6 +70,7 @@ export function createPageCache(now: () => number = Date.now): PageCache {
       etag: `"${Bun.hash(body).toString(36)}"`,
       headers,
       storedAt: now(),
+      ...(route === undefined ? {} : { route }),
     };
     if (startedIn === generation) {
       if (entries.size >= MAX_ENTRIES) {
@@ -90,7 +94,7 @@ export function createPageCache(now: () => number = Date.now): PageCache {
         hit = false;
         let inFlight = pending.get(key);
         if (!inFlight) {
-          inFlight = fill(key, render).finally(() => pending.delete(key));
+          inFlight = fill(key, render, routeOf(request)).finally(() => pending.delete(key));
           pending.set(key, inFlight);
           entry = await inFlight;
         } else {
@@ -105,6 +109,7 @@ export function createPageCache(now: () => number = Date.now): PageCache {
     peek(request, key, extra) {
       const entry = entries.get(key);
       if (!entry || now() - entry.storedAt > TTL_MS) return null;
+      if (entry.route !== undefined) rememberRoute(request, entry.route);
       if (entry.prebuilt?.extra !== extra) {
         const hit = { ...extra, ...entry.headers, etag: entry.etag, vary: "accept-encoding, cookie", "x-render-cache": "hit" };
         // Headers, not plain objects: a Response copies a Headers natively, but builds one from an object.
