@@ -10,10 +10,7 @@ import { seedFaqs } from "./features/faq/seed";
 import { type AppJobs, appQueues } from "./features/jobs/queues";
 import { startJobWorkers } from "./features/jobs/start";
 import { startLiveFanout } from "./features/live/service";
-import { keptAnswerKey } from "./http/context";
-import { paceCollections } from "./http/gc-pacing";
 import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
-import { TTL_MS, createSessionCache } from "./http/session-cache";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
 import { createEventBus } from "./lib/events";
@@ -133,19 +130,12 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   // Once the answer is written: a reaction to the handler's promise would run before Bun's own.
   const startJobsAfterWrite = () => void setImmediate(startJobsBehind);
   const jobsTimer = setTimeout(startJobsBehind, JOBS_START_AFTER_MS);
-  const keptAnswers = createSessionCache(() => deps.now().getTime());
   const handle = createFetchHandler(
     (request) => app.handle(request),
     config,
     log,
     (request, url, headers) => answerFromCache(database.db, request, url, headers),
-    { cache: keptAnswers, keyOf: (request, url) => keptAnswerKey(deps, request, url) },
   );
-  // A second past the kept answers' lifetime, so the last one stored in the burst has expired too.
-  const collections = paceCollections({
-    expiring: { release: () => keptAnswers.sweep(), afterMs: TTL_MS + 1000 },
-    underLoad: database.kind === "pglite",
-  });
   const server = Bun.serve({
     port: config.port,
     hostname: "0.0.0.0",
@@ -155,7 +145,6 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       // An event stream is idle between heartbeats by design, and Bun's idleTimeout would cut it
       // even while it writes: this request gets none (heartbeats find dead peers instead).
       if (request.headers.get("accept")?.includes("text/event-stream") && new URL(request.url).pathname === LIVE_EVENTS_PATH) server.timeout(request, 0);
-      collections.served();
       const answer = handle(request, server);
       if (!jobsRequested) Promise.resolve(answer).then(startJobsAfterWrite, startJobsAfterWrite);
       return answer;
@@ -184,7 +173,6 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
           deps.liveStreams.close();
         }
         await server.stop(false);
-        collections.stop();
         for (const unsubscribe of unsubscribes) await unsubscribe().catch(() => {});
         // Workers still registering would meet a stopped queue; a queue never asked for stays unstarted.
         clearTimeout(jobsTimer);
