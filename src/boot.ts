@@ -29,9 +29,10 @@ export type Running = {
   url: string;
   port: number;
   /**
-   * The server answers before the job queue has started: the queue starts behind the first
-   * answer, or JOBS_START_AFTER_MS after the listener opens if no request comes. This resolves
-   * once it has and this instance's workers and schedules run, and rejects if it cannot start.
+   * On Postgres the server answers before the job queue has started: the queue starts behind the
+   * first answer, or JOBS_START_AFTER_MS after the listener opens if no request comes. On PGlite it
+   * has started before the listener opens. This resolves once it has and this instance's workers
+   * and schedules run, and rejects if it cannot start.
    */
   jobsStarted: Promise<void>;
   /** Starts the job queue now if nothing has yet, and answers `jobsStarted`. */
@@ -106,10 +107,9 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const [superAdmin, seeded, ...unsubscribes] = await ready;
   if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
   if (seeded) log("bootstrap: added the starter FAQs");
-  // The job queue (pg-boss's schema check, queue settings, maintenance; on Postgres five
-  // connections of its own, on PGlite the one connection) starts behind the first answer: at the
-  // same time, its start took as much CPU as that first page. A send, and on PGlite a
-  // transaction, asked for earlier starts it at once and waits for it.
+  // The job queue (pg-boss's schema check, queue settings, maintenance) starts on Postgres behind
+  // the first answer, on five connections of its own: at the same time, its start took as much CPU
+  // as that first page. A send asked for earlier starts it at once and waits for it.
   const jobsStarted = Promise.withResolvers<void>();
   // main.ts and the tests hear a failure; this only keeps an unheard one from ending the process.
   jobsStarted.promise.catch(() => {});
@@ -136,6 +136,10 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     log,
     (request, url, headers) => answerFromCache(database.db, request, url, headers),
   );
+  // PGlite is one connection. A send inside a transaction waits for the queue's start, and the
+  // start waits for the connection that transaction holds: so on PGlite the queue runs before any
+  // request can begin a transaction (decision 65).
+  if (database.kind === "pglite") await startJobs();
   const server = Bun.serve({
     port: config.port,
     hostname: "0.0.0.0",

@@ -106,13 +106,6 @@ export type Database = {
   driver: Driver;
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
-  /**
-   * Each transaction first runs `wait()` and begins once it settles, until the answered function
-   * is called. PGlite is one connection: a transaction holds it, so work that a transaction may
-   * wait on (the job queue's start) must come first. On Postgres each transaction has its own
-   * connection and nothing waits.
-   */
-  beforeTransactions(wait: () => Promise<unknown>): () => void;
   close(): Promise<void>;
 };
 
@@ -171,12 +164,6 @@ async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>)
     const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
     await migratePglite(drizzlePglite(client), { migrationsFolder });
   }
-  const waits = new Set<() => Promise<unknown>>();
-  const transaction: Db["transaction"] = db.transaction.bind(db);
-  db.transaction = async (run, config) => {
-    if (waits.size > 0) await Promise.allSettled(Array.from(waits, (wait) => wait()));
-    return transaction(run, config);
-  };
   return {
     db,
     kind: "pglite",
@@ -186,10 +173,6 @@ async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>)
         client.query("select 1").then(() => true),
         timeoutMs,
       ),
-    beforeTransactions: (wait) => {
-      waits.add(wait);
-      return () => waits.delete(wait);
-    },
     close: () => client.close(),
   };
 }
@@ -219,7 +202,6 @@ async function openPostgres(url: string): Promise<Database> {
         db.execute(sql`select 1`).then(() => true),
         timeoutMs,
       ),
-    beforeTransactions: () => () => {},
     close: () => client.close({ timeout: 5 }),
   };
 }
