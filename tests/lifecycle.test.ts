@@ -79,10 +79,10 @@ describe("the server process", () => {
       for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) stdout += chunk;
     })();
     try {
-      // Fully started: the job queue finishes starting (on a new PGlite, installing its schema) after the first answers.
+      // Fully started: on PGlite the job queue (on a new database, installing its schema) runs before the server listens.
       // In a fresh clone this is the suite's first start, which also builds the island bundles: it took
       // over 15 s on a slow 2-core machine, so it gets a minute (a bound on waiting, not on speed).
-      await waitFor(async () => stdout.includes("jobs: the queue runs"), 60_000);
+      await waitFor(async () => stdout.includes("jobs: the queue runs") && stdout.includes("listening on"), 60_000);
       // A request that is half sent when SIGTERM arrives must still be answered.
       let received = "";
       const answered = Promise.withResolvers<void>();
