@@ -24,9 +24,12 @@ const API_BODY_TYPE = /^(application\/([\w.+-]+\+)?json|multipart\/form-data|app
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
 /** Answers that are streams by nature: never buffered, never compressed. */
 const STREAMED = /^text\/(event-stream|csv)/;
-/** Pages: React's stream (src/render/render.tsx), compressed as it leaves. */
-const PAGE = /^text\/html/;
 const MIN_COMPRESSED_BYTES = 512;
+/**
+ * The fastest level: a page or a JSON answer is a few KB, and higher levels cost several times the
+ * CPU of the whole compression for a somewhat smaller body (decision 066).
+ */
+const GZIP_LEVEL = 1;
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -118,15 +121,16 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
     if (!response.body || headers.has("content-encoding") || !COMPRESSIBLE.test(type) || STREAMED.test(type) || !gzip) {
       return headers === response.headers ? response : new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
-    // A page is compressed as it streams, so its head still leaves first. JSON is small and whole:
-    // one gzip call beats a CompressionStream per answer.
-    const bytes = PAGE.test(type) ? null : await response.bytes();
-    if (bytes && bytes.byteLength < MIN_COMPRESSED_BYTES) return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
-    headers.set("content-encoding", "gzip");
-    headers.delete("content-length");
-    headers.append("vary", "accept-encoding");
-    const body = bytes ? Bun.gzipSync(bytes, { level: 6 }) : response.body.pipeThrough(new CompressionStream("gzip"));
-    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+    // A page (React's stream, whole once it is ready) and JSON are small: read whole, one gzip call
+    // costs less than a CompressionStream per answer.
+    let bytes = await response.bytes();
+    if (bytes.byteLength >= MIN_COMPRESSED_BYTES) {
+      headers.set("content-encoding", "gzip");
+      headers.delete("content-length");
+      headers.append("vary", "accept-encoding");
+      bytes = Bun.gzipSync(bytes, { level: GZIP_LEVEL });
+    }
+    return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
   }
 
   /** Everything past the early answer: the app, then `finish`. */
