@@ -166,35 +166,43 @@ describe("the job queue's start", () => {
     return { database, running, logs, stop };
   }
 
-  test.skipIf(!testDatabaseUrl)("on Postgres, waits for the first answer, so the first request has the machine to itself", async () => {
-    const { database, running, logs, stop } = await start();
-    try {
-      // Well within JOBS_START_AFTER_MS of the listener opening, nothing has started the queue
-      // (started with the listener, as it was, pg-boss had installed its schema by then).
-      expect(JOBS_START_AFTER_MS).toBeGreaterThanOrEqual(1000);
-      await Bun.sleep(300);
-      expect(await queueInstalled(database)).toBe(false);
-      expect((await fetch(`${running.url}/`)).status).toBe(200);
-      await running.jobsStarted;
-      expect(await queueInstalled(database)).toBe(true);
-      expect(logs.filter((line) => line.includes(QUEUE_RUNS))).toHaveLength(1);
-    } finally {
-      await stop();
-    }
-  }, 30_000);
+  test.skipIf(!testDatabaseUrl)(
+    "on Postgres, waits for the first answer, so the first request has the machine to itself",
+    async () => {
+      const { database, running, logs, stop } = await start();
+      try {
+        // Well within JOBS_START_AFTER_MS of the listener opening, nothing has started the queue
+        // (started with the listener, as it was, pg-boss had installed its schema by then).
+        expect(JOBS_START_AFTER_MS).toBeGreaterThanOrEqual(1000);
+        await Bun.sleep(300);
+        expect(await queueInstalled(database)).toBe(false);
+        expect((await fetch(`${running.url}/`)).status).toBe(200);
+        await running.jobsStarted;
+        expect(await queueInstalled(database)).toBe(true);
+        expect(logs.filter((line) => line.includes(QUEUE_RUNS))).toHaveLength(1);
+      } finally {
+        await stop();
+      }
+    },
+    30_000,
+  );
 
   // PGlite is one connection: a transaction that sends a job would wait for the queue's start while
   // the start waits for that connection, so the queue runs before the first request.
-  test.skipIf(Boolean(testDatabaseUrl))("on PGlite, runs before the server answers its first request", async () => {
-    const { database, running, logs, stop } = await start();
-    try {
-      expect(await queueInstalled(database)).toBe(true);
-      expect(logs.filter((line) => line.includes(QUEUE_RUNS))).toHaveLength(1);
-      await running.jobsStarted;
-    } finally {
-      await stop();
-    }
-  }, 30_000);
+  test.skipIf(Boolean(testDatabaseUrl))(
+    "on PGlite, runs before the server answers its first request",
+    async () => {
+      const { database, running, logs, stop } = await start();
+      try {
+        expect(await queueInstalled(database)).toBe(true);
+        expect(logs.filter((line) => line.includes(QUEUE_RUNS))).toHaveLength(1);
+        await running.jobsStarted;
+      } finally {
+        await stop();
+      }
+    },
+    30_000,
+  );
 
   test("begins on its own when no request comes", async () => {
     const { running, logs, stop } = await start();
@@ -206,13 +214,17 @@ describe("the job queue's start", () => {
     }
   }, 30_000);
 
-  test.skipIf(!testDatabaseUrl)("on Postgres, a server stopped before its queue started stops without starting it", async () => {
-    const { running, logs, stop } = await start();
-    await stop();
-    await Bun.sleep(JOBS_START_AFTER_MS + 500);
-    expect(running.startJobs).toBeInstanceOf(Function);
-    expect(logs.filter((line) => line.includes(QUEUE_RUNS))).toHaveLength(0);
-  }, 30_000);
+  test.skipIf(!testDatabaseUrl)(
+    "on Postgres, a server stopped before its queue started stops without starting it",
+    async () => {
+      const { running, logs, stop } = await start();
+      await stop();
+      await Bun.sleep(JOBS_START_AFTER_MS + 500);
+      expect(running.startJobs).toBeInstanceOf(Function);
+      expect(logs.filter((line) => line.includes(QUEUE_RUNS))).toHaveLength(0);
+    },
+    30_000,
+  );
 });
 
 describe.skipIf(!testDatabaseUrl)("on PostgreSQL", () => {
