@@ -125,7 +125,8 @@ describe("the server process", () => {
     });
     try {
       const base = `http://127.0.0.1:${port}`;
-      await waitFor(async () => (await fetch(`${base}/ready`)).status === 200);
+      // A new PGlite installs the job queue's schema before the server listens: a bound on waiting, not on speed.
+      await waitFor(async () => (await fetch(`${base}/ready`)).status === 200, 60_000);
       const signalled = Date.now();
       child.kill("SIGTERM");
       await waitFor(async () => (await fetch(`${base}/ready`)).status === 503, 1000);
@@ -138,7 +139,7 @@ describe("the server process", () => {
       child.kill();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
 
 describe("the job queue's start", () => {
