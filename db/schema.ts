@@ -4,10 +4,8 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
-  bigint,
   bigserial,
   boolean,
-  check,
   customType,
   index,
   integer,
@@ -454,18 +452,6 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   resetAt: at("reset_at").notNull(),
 });
-
-// One row: a counter that every committed write to what signed-in pages show moves on by one
-// (deferred triggers in migration 0012). Kept signed-in answers are keyed on it, so one read of
-// it with the session tells every instance whether an answer it kept is still true.
-export const dataVersion = pgTable(
-  "data_version",
-  {
-    id: integer("id").primaryKey().default(1),
-    version: bigint("version", { mode: "number" }).notNull().default(0),
-  },
-  (t) => [check("data_version_one_row", sql`${t.id} = 1`)],
-);
 
 // What signed-in browsers are told live (GET /api/events), kept a few minutes so a reconnecting
 // EventSource can replay what it missed. Rows are written by triggers (migration 0003) in the

@@ -10,10 +10,7 @@ import { seedFaqs } from "./features/faq/seed";
 import { type AppJobs, appQueues } from "./features/jobs/queues";
 import { startJobWorkers } from "./features/jobs/start";
 import { startLiveFanout } from "./features/live/service";
-import { keptAnswerKey } from "./http/context";
-import { paceCollections } from "./http/gc-pacing";
 import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
-import { TTL_MS, createSessionCache } from "./http/session-cache";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
 import { createEventBus } from "./lib/events";
@@ -33,9 +30,10 @@ export type Running = {
   url: string;
   port: number;
   /**
-   * The server answers before the job queue has started: the queue starts behind the first
-   * answer, or JOBS_START_AFTER_MS after the listener opens if no request comes. This resolves
-   * once it has and this instance's workers and schedules run, and rejects if it cannot start.
+   * On Postgres the server answers before the job queue has started: the queue starts behind the
+   * first answer, or JOBS_START_AFTER_MS after the listener opens if no request comes. On PGlite it
+   * has started before the listener opens. This resolves once it has and this instance's workers
+   * and schedules run, and rejects if it cannot start.
    */
   jobsStarted: Promise<void>;
   /** Starts the job queue now if nothing has yet, and answers `jobsStarted`. */
@@ -113,10 +111,9 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const [superAdmin, seeded, ...unsubscribes] = await ready;
   if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
   if (seeded) log("bootstrap: added the starter FAQs");
-  // The job queue (pg-boss's schema check, queue settings, maintenance; on Postgres five
-  // connections of its own, on PGlite the one connection) starts behind the first answer: at the
-  // same time, its start took as much CPU as that first page. A send, and on PGlite a
-  // transaction, asked for earlier starts it at once and waits for it.
+  // The job queue (pg-boss's schema check, queue settings, maintenance) starts on Postgres behind
+  // the first answer, on five connections of its own: at the same time, its start took as much CPU
+  // as that first page. A send asked for earlier starts it at once and waits for it.
   const jobsStarted = Promise.withResolvers<void>();
   // main.ts and the tests hear a failure; this only keeps an unheard one from ending the process.
   jobsStarted.promise.catch(() => {});
@@ -137,19 +134,16 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   // Once the answer is written: a reaction to the handler's promise would run before Bun's own.
   const startJobsAfterWrite = () => void setImmediate(startJobsBehind);
   const jobsTimer = setTimeout(startJobsBehind, JOBS_START_AFTER_MS);
-  const keptAnswers = createSessionCache(() => deps.now().getTime());
   const handle = createFetchHandler(
     (request) => app.handle(request),
     config,
     log,
     (request, url, headers) => answerFromCache(database.db, request, url, headers),
-    { cache: keptAnswers, keyOf: (request, url) => keptAnswerKey(deps, request, url) },
   );
-  // A second past the kept answers' lifetime, so the last one stored in the burst has expired too.
-  const collections = paceCollections({
-    expiring: { release: () => keptAnswers.sweep(), afterMs: TTL_MS + 1000 },
-    underLoad: database.kind === "pglite",
-  });
+  // PGlite is one connection. A send inside a transaction waits for the queue's start, and the
+  // start waits for the connection that transaction holds: so on PGlite the queue runs before any
+  // request can begin a transaction (decision 65).
+  if (database.kind === "pglite") await startJobs();
   const server = Bun.serve({
     port: config.port,
     hostname: "0.0.0.0",
@@ -160,7 +154,6 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       // An event stream is idle between heartbeats by design, and Bun's idleTimeout would cut it
       // even while it writes: this request gets none (heartbeats find dead peers instead).
       if (request.headers.get("accept")?.includes("text/event-stream") && new URL(request.url).pathname === LIVE_EVENTS_PATH) server.timeout(request, 0);
-      collections.served();
       const answer = handle(request, server);
       if (!jobsRequested) Promise.resolve(answer).then(startJobsAfterWrite, startJobsAfterWrite);
       if (metrics) metrics.observe(request, answer, started);
@@ -190,7 +183,6 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
           deps.liveStreams.close();
         }
         await server.stop(false);
-        collections.stop();
         for (const unsubscribe of unsubscribes) await unsubscribe().catch(() => {});
         // Workers still registering would meet a stopped queue; a queue never asked for stays unstarted.
         clearTimeout(jobsTimer);

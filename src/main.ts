@@ -3,7 +3,6 @@
 import type { Running } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { compilePgliteWasm } from "./lib/pglite-wasm";
-import { loadServer } from "./server-bundle";
 import { describeStartupFailure } from "./startup-failure";
 
 let config: ReturnType<typeof loadConfig>;
@@ -19,17 +18,17 @@ try {
 
 let running: Running;
 try {
-  // PGlite's WebAssembly compiles on its own thread while the server loads (from its bundle in production).
+  // PGlite's WebAssembly compiles on its own thread while the server's modules load.
   const pgliteWasm = config.databaseUrl ? undefined : compilePgliteWasm();
   // Awaited when the database opens; until then a failure must not count as unhandled.
   pgliteWasm?.catch(() => {});
-  const { boot } = await loadServer(config.nodeEnv === "production");
+  const { boot } = await import("./boot");
   running = await boot(config, { pgliteWasm });
 } catch (error) {
   console.error(describeStartupFailure(error, config));
   process.exit(1);
 }
-// The job queue starts behind the first answer; an instance that cannot run jobs stops.
+// On Postgres the job queue starts behind the first answer; an instance that cannot run jobs stops.
 running.jobsStarted.catch((error: unknown) => {
   console.error(describeStartupFailure(error, config));
   process.exit(1);

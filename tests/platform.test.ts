@@ -182,6 +182,43 @@ describe("assets and compression", () => {
     }
   });
 
+  test("pages are rendered as a stream, head first, with their status and headers, gzip or not", async () => {
+    const { cookie } = await server.createUser();
+    for (const encoding of ["gzip", "identity"]) {
+      const response = await fetch(`${server.url}/settings`, { headers: { cookie, "accept-encoding": encoding }, decompress: false });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-request-id")).toBeTruthy();
+      // Uncompressed, React's stream is sent as it is written; compressed, it is read whole and
+      // gzipped in one call.
+      expect(response.headers.get("transfer-encoding")).toBe(encoding === "gzip" ? null : "chunked");
+      expect(response.headers.get("content-encoding")).toBe(encoding === "gzip" ? "gzip" : null);
+      const body = response.body;
+      if (!body) throw new Error("a page without a body");
+      const reader = (encoding === "gzip" ? body.pipeThrough(new DecompressionStream("gzip")) : body).getReader();
+      const first = await reader.read();
+      let html = new TextDecoder().decode(first.value);
+      expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
+      expect(html).toContain("<head>");
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) html += new TextDecoder().decode(chunk.value);
+      expect(html.endsWith("</html>")).toBe(true);
+    }
+  });
+
+  test("an error page streams too, with its own status and headers", async () => {
+    const response = await fetch(`${server.url}/no-such-page`, { headers: { "accept-encoding": "gzip" }, decompress: false });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+    const html = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await response.arrayBuffer())));
+    expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
+    expect(html).toContain("Not Found");
+  });
+
   test("pages preload the Inter the stylesheet names; the font is served by the app, immutable, as woff2", async () => {
     const html = await (await server.request("/login")).text();
     const font = html.match(

@@ -1,6 +1,6 @@
 // The SQL of the HTTP layer: session rows (token hashes) and rate-limit counters.
 import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
-import { type Session, type User, dataVersion, rateLimits, sessions, users } from "../../db/schema";
+import { type Session, type User, rateLimits, sessions, users } from "../../db/schema";
 import { type Db, preparedQuery } from "../lib/db";
 
 export async function insertSession(db: Db, id: string, userId: string, expiresAt: Date): Promise<void> {
@@ -9,7 +9,7 @@ export async function insertSession(db: Db, id: string, userId: string, expiresA
 
 const liveSession = preparedQuery((db) =>
   db
-    .select({ session: sessions, user: users, dataVersion: sql<number>`(select ${dataVersion.version} from ${dataVersion})`.mapWith(Number) })
+    .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql`now()`)))
@@ -17,11 +17,8 @@ const liveSession = preparedQuery((db) =>
     .prepare("live_session"),
 );
 
-/**
- * The session, its user and the data version (what kept signed-in answers are keyed on) in one
- * round trip, on every signed-in request.
- */
-export async function findLiveSession(db: Db, id: string): Promise<{ session: Session; user: User; dataVersion: number } | undefined> {
+/** The live session and its user in one round trip, on every signed-in request. */
+export async function findLiveSession(db: Db, id: string): Promise<{ session: Session; user: User } | undefined> {
   const [row] = await liveSession(db).execute({ id });
   return row;
 }

@@ -7,7 +7,6 @@ import { carryRoute } from "../lib/metrics";
 import { MAX_UPLOAD_BODY_BYTES } from "../shared/uploads";
 import { rememberClientIp } from "./client-ip";
 import { assignRequestId, rememberRequestId } from "./request-id";
-import { SESSION_CACHE_HEADER, type SessionCache } from "./session-cache";
 import { checkBodyText, checkUrlText, rememberRefusal } from "./text-guard";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -27,6 +26,11 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xm
 /** Answers that are streams by nature: never buffered, never compressed. */
 const STREAMED = /^text\/(event-stream|csv)/;
 const MIN_COMPRESSED_BYTES = 512;
+/**
+ * The fastest level: a page or a JSON answer is a few KB, and higher levels cost several times the
+ * CPU of the whole compression for a somewhat smaller body (decision 066).
+ */
+const GZIP_LEVEL = 1;
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -51,13 +55,7 @@ function bodyLimit(request: Request): number {
  */
 type EarlyAnswer = (request: Request, url: URL, securityHeaders: Record<string, string>) => Response | null;
 
-/**
- * Signed-in answers kept per session (src/http/session-cache.ts): `keyOf` resolves the session
- * (once for the whole request) and names the key, or null when nothing may be looked up or kept.
- */
-export type KeptAnswers = { cache: SessionCache; keyOf(request: Request, url: URL): Promise<string | null> };
-
-export function createFetchHandler(handle: Handler, config: Config, log: Log, answerEarly: EarlyAnswer = () => null, kept?: KeptAnswers) {
+export function createFetchHandler(handle: Handler, config: Config, log: Log, answerEarly: EarlyAnswer = () => null) {
   const ownOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
   // Images may come from any https origin: profile photos from Google or an OIDC provider, and S3 or
   // a CDN in front of it. An image cannot run script, so this widens nothing that matters.
@@ -108,7 +106,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
     return null;
   }
 
-  async function finish(request: Request, url: URL, response: Response, reqId: string, keepAs: string | null): Promise<Response> {
+  async function finish(request: Request, url: URL, response: Response, reqId: string): Promise<Response> {
     // Responses built here or by Elysia have mutable headers; a fetched one (none today) would not.
     let headers = response.headers;
     try {
@@ -119,49 +117,28 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
     }
     for (const [name, value] of Object.entries(securityHeaders)) if (!headers.has(name)) headers.set(name, value);
     if (!headers.has("cache-control") && url.pathname.startsWith("/api/")) headers.set("cache-control", "no-store");
-    const keep = keepAs !== null && headers.has(SESSION_CACHE_HEADER) && response.status === 200 && !headers.has("set-cookie");
-    headers.delete(SESSION_CACHE_HEADER);
     const type = headers.get("content-type") ?? "";
     const gzip = (request.headers.get("accept-encoding") ?? "").includes("gzip");
-    if (!response.body || headers.has("content-encoding") || !COMPRESSIBLE.test(type) || STREAMED.test(type) || (!gzip && !keep)) {
+    if (!response.body || headers.has("content-encoding") || !COMPRESSIBLE.test(type) || STREAMED.test(type) || !gzip) {
       return headers === response.headers ? response : new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
-    // Pages and JSON are small and whole: one gzip call beats a CompressionStream per response.
+    // A page (React's stream, whole once it is ready) and JSON are small: read whole, one gzip call
+    // costs less than a CompressionStream per answer.
     let bytes = await response.bytes();
-    if (gzip && bytes.byteLength >= MIN_COMPRESSED_BYTES) {
+    if (bytes.byteLength >= MIN_COMPRESSED_BYTES) {
       headers.set("content-encoding", "gzip");
       headers.delete("content-length");
       headers.append("vary", "accept-encoding");
-      bytes = Bun.gzipSync(bytes, { level: 6 });
-    }
-    if (keep && kept && keepAs !== null) {
-      const keptHeaders = new Headers(headers);
-      keptHeaders.delete("x-request-id");
-      keptHeaders.delete("content-length");
-      kept.cache.set(keepAs, { status: response.status, headers: keptHeaders, body: bytes });
+      bytes = Bun.gzipSync(bytes, { level: GZIP_LEVEL });
     }
     return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
   }
 
-  /** A kept answer for this request's key, with this request's id. */
-  function answerKept(key: string | null, reqId: string): Response | null {
-    const answer = key === null ? null : kept?.cache.get(key);
-    if (!answer) return null;
-    const response = new Response(answer.body, { status: answer.status, headers: answer.headers });
-    response.headers.set("x-request-id", reqId);
-    return response;
-  }
-
-  /** Everything past the early answer: the kept answer, the app, then `finish`. */
+  /** Everything past the early answer: the app, then `finish`. */
   async function answer(request: Request, server: Server<undefined>, url: URL, reqId: string, logged: (answer: Response) => Response): Promise<Response> {
     let response: Response;
-    let keepAs: string | null = null;
     try {
-      const refused = refuse(request, url);
-      keepAs = refused || !kept ? null : await kept.keyOf(request, url);
-      const known = answerKept(keepAs, reqId);
-      if (known) return logged(known);
-      const checked = refused ?? (await readBody(request));
+      const checked = refuse(request, url) ?? (await readBody(request));
       if (checked instanceof Response) response = checked;
       else {
         rememberRequestId(checked.request, reqId);
@@ -175,7 +152,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
       log.error({ reqId, err: describeFailure(error) }, "unhandled error");
       response = jsonError(500, `Unknown Server Error (request id ${reqId})`, { requestId: reqId });
     }
-    return logged(await finish(request, url, response, reqId, keepAs));
+    return logged(await finish(request, url, response, reqId));
   }
 
   // Not async: an early answer (a cached public page) goes back to Bun as a Response, not a promise.

@@ -30,8 +30,7 @@ export async function createSession(db: Db, userId: string): Promise<{ token: st
   return { token, expiresAt };
 }
 
-/** `dataVersion`: the database's data version as this request began (src/http/session-cache.ts). */
-export type ValidSession = { session: Session; user: User; dataVersion: number; renewed: boolean };
+export type ValidSession = { session: Session; user: User; renewed: boolean };
 
 export async function validateSessionToken(db: Db, token: string, userAgent = ""): Promise<ValidSession | null> {
   if (!token || token.length > 200) return null;

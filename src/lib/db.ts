@@ -107,13 +107,6 @@ export type Database = {
   driver: Driver;
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
-  /**
-   * Each transaction first runs `wait()` and begins once it settles, until the answered function
-   * is called. PGlite is one connection: a transaction holds it, so work that a transaction may
-   * wait on (the job queue's start) must come first. On Postgres each transaction has its own
-   * connection and nothing waits.
-   */
-  beforeTransactions(wait: () => Promise<unknown>): () => void;
   /** The connections this instance may hold (for metrics): 10 in the Postgres pool, PGlite's one. */
   maxConnections: number;
   /** This instance's connections by state, read now (for metrics; never per request). */
@@ -176,12 +169,6 @@ async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>)
     const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
     await migratePglite(drizzlePglite(client), { migrationsFolder });
   }
-  const waits = new Set<() => Promise<unknown>>();
-  const transaction: Db["transaction"] = db.transaction.bind(db);
-  db.transaction = async (run, config) => {
-    if (waits.size > 0) await Promise.allSettled(Array.from(waits, (wait) => wait()));
-    return transaction(run, config);
-  };
   return {
     db,
     kind: "pglite",
@@ -191,10 +178,6 @@ async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>)
         client.query("select 1").then(() => true),
         timeoutMs,
       ),
-    beforeTransactions: (wait) => {
-      waits.add(wait);
-      return () => waits.delete(wait);
-    },
     // One connection inside this process, always open; whether a query is on it is not kept.
     maxConnections: 1,
     connections: async () => [{ state: "embedded", count: 1 }],
@@ -232,7 +215,6 @@ async function openPostgres(url: string): Promise<Database> {
         db.execute(sql`select 1`).then(() => true),
         timeoutMs,
       ),
-    beforeTransactions: () => () => {},
     maxConnections: POOL_MAX,
     // The pool's connections, not the one asking nor the LISTEN connection (its own, outside the pool).
     connections: async () =>

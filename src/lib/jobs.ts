@@ -100,7 +100,7 @@ export type JobQueueOptions<Jobs extends JobMap> = {
 
 type Started = { boss: PgBoss; fromDrizzle: typeof import("pg-boss").fromDrizzle };
 
-export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "driver" | "beforeTransactions">, options: JobQueueOptions<Jobs>): JobQueue<Jobs> {
+export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "driver">, options: JobQueueOptions<Jobs>): JobQueue<Jobs> {
   const { log } = options;
   const names = Object.keys(options.queues) as (keyof Jobs & string)[];
   let started: Promise<Started> | undefined;
@@ -112,9 +112,6 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
     }
     return started;
   };
-  // On PGlite a send inside a transaction would wait for the start while the start waits for the
-  // one connection the transaction holds: a transaction starts the queue and begins once it has.
-  const releaseTransactions = database.beforeTransactions(ensureStarted);
 
   async function startBoss(): Promise<Started> {
     const { PgBoss, fromDrizzle, fromPglite } = await import("pg-boss");
@@ -164,7 +161,6 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
     },
 
     async stop(stopOptions = {}) {
-      releaseTransactions();
       if (!started) return;
       const boss = await started.then(
         ({ boss }) => boss,

@@ -3,7 +3,7 @@
 // element. React's server render costs several microseconds an element; the profile menu alone
 // was a fifth of a signed-in page's CPU. The key must name every input the children read.
 import { type ReactNode, use } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToString } from "react-dom/server.edge";
 import type { Assets } from "./assets";
 import { AssetsContext } from "./island";
 

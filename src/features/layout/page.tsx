@@ -2,7 +2,6 @@
 import type { ReactNode } from "react";
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
-import { keepForSession } from "../../http/session-cache";
 import type { PageMeta } from "../../render/document";
 import { renderPage } from "../../render/render";
 import { SiteContext } from "../../render/site";
@@ -13,12 +12,6 @@ export type PageOptions = {
   /** Public pages always use theme 0 and tint 0 (SPEC.md §2). */
   publicPage?: boolean;
   status?: number;
-  /**
-   * False: a signed-in page that shows what a write can change without moving the data version
-   * (decision 43: the wizard's draft, autosaved every few seconds), so it is never kept for the
-   * session and is rendered every time.
-   */
-  kept?: boolean;
 };
 
 /** The bell's notifications for a signed-in page; a page still renders (without them) if they fail. */
@@ -53,11 +46,7 @@ export async function page(
     <SiteContext value={{ socialUrl: deps.config.socialUrl }}>
       <BellContext value={bell}>{body}</BellContext>
     </SiteContext>,
-    // A signed-in page is a read of the database for this session: the server may keep it until
-    // the data changes (src/http/session-cache.ts); browsers may not keep it at all.
-    {
-      status: options.status,
-      headers: actor ? { "cache-control": "no-store", ...(options.kept === false ? {} : keepForSession) } : { "cache-control": "no-cache" },
-    },
+    // A signed-in page is this user's data: browsers may not keep it at all.
+    { status: options.status, headers: { "cache-control": actor ? "no-store" : "no-cache" } },
   );
 }

@@ -4,7 +4,6 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
-import { keepAnswer } from "../../http/session-cache";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { auditBy } from "../audit/record";
 import { sendAppAnnouncement, sendEmailAnnouncement } from "./announcements";
@@ -28,8 +27,7 @@ export const notificationsApi = (deps: AppDeps) =>
     .onTransform(({ actor }) => void requireUser(actor))
     .get(
       "",
-      ({ actor, query, set }) => {
-        keepAnswer(set);
+      ({ actor, query }) => {
         return listNotifications(deps.database.db, requireUser(actor).user.id, query.page ?? 1);
       },
       {

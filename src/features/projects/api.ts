@@ -6,7 +6,6 @@ import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
 import { parseIdList } from "../../http/id-list";
 import { enforceRateLimit } from "../../http/rate-limit";
-import { keepAnswer } from "../../http/session-cache";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { adminAuditBy, auditBy } from "../audit/record";
 import { deleteProjectsAsAdmin, grantRevisionRound, updateProjectsAsAdmin } from "./admin";
@@ -76,8 +75,7 @@ export const projectsApi = (deps: AppDeps) =>
     .onTransform(({ actor }) => void requireUser(actor))
     .get(
       "/search",
-      ({ actor, query, set }) => {
-        keepAnswer(set);
+      ({ actor, query }) => {
         return searchProjects(deps, query, { creatorId: requireUser(actor).user.id });
       },
       {
@@ -111,8 +109,7 @@ export const adminProjectsApi = (deps: AppDeps) =>
     .onTransform(({ actor }) => void requireAdmin(actor))
     .get(
       "/search",
-      ({ query, set }) => {
-        keepAnswer(set);
+      ({ query }) => {
         return searchProjects(deps, query, { everyone: true });
       },
       { query: ProjectSearchQuery, response: ProjectsPage },

@@ -56,8 +56,6 @@ async function wizardPage(deps: AppDeps, actor: Actor | null, projectType: Proje
         />
       </div>
     </PageShell>,
-    // Autosaving the draft does not move the data version: a kept page would bring back an older draft.
-    { kept: false },
   );
 }
 

@@ -4,7 +4,6 @@ import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
-import { keepAnswer } from "../../http/session-cache";
 import { clearSessionCookie } from "../../http/sessions";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { confirmMfaSetup, mfaStatus, regenerateRecoveryCodes, startMfaSetup, turnOffMfa } from "../auth/mfa";
@@ -31,8 +30,7 @@ const PasswordChangeBody = t.Object(
 export const settingsApi = (deps: AppDeps) =>
   new Elysia({ name: "settings-api", prefix: "/api/users/me" })
     .use(context(deps))
-    .get("/", ({ actor, set }) => {
-      keepAnswer(set);
+    .get("/", ({ actor }) => {
       return { user: toPublicUser(requireUser(actor).user, deps.config) };
     })
     .patch(

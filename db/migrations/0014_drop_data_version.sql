@@ -1,0 +1,53 @@
+-- The data version (migration 0012) goes: its deferred triggers on every table, the function they
+-- run, and the one-row table they moved on (decision 63).
+DROP TRIGGER IF EXISTS "users_data_version" ON "users";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "users_data_version_truncate" ON "users";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "recovery_codes_data_version" ON "recovery_codes";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "recovery_codes_data_version_truncate" ON "recovery_codes";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "password_reset_tokens_data_version" ON "password_reset_tokens";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "password_reset_tokens_data_version_truncate" ON "password_reset_tokens";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "oauth_accounts_data_version" ON "oauth_accounts";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "oauth_accounts_data_version_truncate" ON "oauth_accounts";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "projects_data_version" ON "projects";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "projects_data_version_truncate" ON "projects";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "project_images_data_version" ON "project_images";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "project_images_data_version_truncate" ON "project_images";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "access_codes_data_version" ON "access_codes";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "access_codes_data_version_truncate" ON "access_codes";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "invoices_data_version" ON "invoices";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "invoices_data_version_truncate" ON "invoices";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "faqs_data_version" ON "faqs";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "faqs_data_version_truncate" ON "faqs";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "bug_reports_data_version" ON "bug_reports";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "bug_reports_data_version_truncate" ON "bug_reports";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "notification_channels_data_version" ON "notification_channels";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "notification_channels_data_version_truncate" ON "notification_channels";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "announcements_data_version" ON "announcements";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "announcements_data_version_truncate" ON "announcements";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "notifications_data_version" ON "notifications";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "notifications_data_version_truncate" ON "notifications";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "failed_mails_data_version" ON "failed_mails";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "failed_mails_data_version_truncate" ON "failed_mails";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "payments_data_version" ON "payments";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "payments_data_version_truncate" ON "payments";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "stripe_events_data_version" ON "stripe_events";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "stripe_events_data_version_truncate" ON "stripe_events";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "invoice_reminders_data_version" ON "invoice_reminders";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "invoice_reminders_data_version_truncate" ON "invoice_reminders";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "project_deletions_data_version" ON "project_deletions";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "project_deletions_data_version_truncate" ON "project_deletions";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "project_activity_data_version" ON "project_activity";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "project_activity_data_version_truncate" ON "project_activity";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "project_messages_data_version" ON "project_messages";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "project_messages_data_version_truncate" ON "project_messages";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "message_attachments_data_version" ON "message_attachments";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "message_attachments_data_version_truncate" ON "message_attachments";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "message_threads_data_version" ON "message_threads";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "message_threads_data_version_truncate" ON "message_threads";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "audit_log_data_version" ON "audit_log";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "audit_log_data_version_truncate" ON "audit_log";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "sessions_data_version" ON "sessions";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "sessions_device_data_version" ON "sessions";--> statement-breakpoint
+DROP TRIGGER IF EXISTS "sessions_data_version_truncate" ON "sessions";--> statement-breakpoint
+DROP FUNCTION IF EXISTS bump_data_version();--> statement-breakpoint
+DROP TABLE "data_version" CASCADE;
