@@ -1,5 +1,7 @@
 // Wraps the Elysia app with what every response needs, whatever route produced it:
 // body limits, cross-origin write refusal, security headers, compression and a log line.
+import { Duplex } from "node:stream";
+import { createGzip, constants as zlibConstants } from "node:zlib";
 import type { Server } from "bun";
 import type { Config } from "../config";
 import { type Log, describeFailure } from "../lib/log";
@@ -7,6 +9,7 @@ import { carryRoute } from "../lib/metrics";
 import { MAX_UPLOAD_BODY_BYTES } from "../shared/uploads";
 import { rememberClientIp } from "./client-ip";
 import { assignRequestId, rememberRequestId } from "./request-id";
+import { nonceOf } from "./streaming";
 import { checkBodyText, checkUrlText, rememberRefusal } from "./text-guard";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -26,11 +29,18 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xm
 /** Answers that are streams by nature: never buffered, never compressed. */
 const STREAMED = /^text\/(event-stream|csv)/;
 const MIN_COMPRESSED_BYTES = 512;
+const SCRIPT_SRC = "script-src 'self'";
 /**
  * The fastest level: a page or a JSON answer is a few KB, and higher levels cost several times the
  * CPU of the whole compression for a somewhat smaller body (decision 066).
  */
 const GZIP_LEVEL = 1;
+
+/** gzip that flushes after every chunk written to it, so each part of a streaming page leaves as React writes it. */
+function flushingGzip(): ReadableWritablePair {
+  // Node's web-stream types and the DOM's differ only in name.
+  return Duplex.toWeb(createGzip({ level: GZIP_LEVEL, flush: zlibConstants.Z_SYNC_FLUSH })) as unknown as ReadableWritablePair;
+}
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -65,19 +75,20 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
   const formTargets = ["'self'"];
   if (config.stripe)
     formTargets.push(config.stripe.api ? `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}` : "https://checkout.stripe.com");
+  const contentSecurityPolicy = [
+    "default-src 'self'",
+    SCRIPT_SRC,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${imgSources.join(" ")}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action ${formTargets.join(" ")}`,
+    "frame-ancestors 'none'",
+  ].join("; ");
   const securityHeaders: Record<string, string> = {
-    "content-security-policy": [
-      "default-src 'self'",
-      "script-src 'self'",
-      "style-src 'self' 'unsafe-inline'",
-      `img-src ${imgSources.join(" ")}`,
-      "font-src 'self'",
-      "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      `form-action ${formTargets.join(" ")}`,
-      "frame-ancestors 'none'",
-    ].join("; "),
+    "content-security-policy": contentSecurityPolicy,
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "x-frame-options": "DENY",
@@ -119,8 +130,17 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
     if (!headers.has("cache-control") && url.pathname.startsWith("/api/")) headers.set("cache-control", "no-store");
     const type = headers.get("content-type") ?? "";
     const gzip = (request.headers.get("accept-encoding") ?? "").includes("gzip");
+    const nonce = nonceOf(response);
+    if (nonce !== undefined) headers.set("content-security-policy", contentSecurityPolicy.replace(SCRIPT_SRC, `${SCRIPT_SRC} 'nonce-${nonce}'`));
     if (!response.body || headers.has("content-encoding") || !COMPRESSIBLE.test(type) || STREAMED.test(type) || !gzip) {
       return headers === response.headers ? response : new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+    if (nonce !== undefined) {
+      // A page still loading part of its content: compressed as it is written, so its head leaves first.
+      headers.set("content-encoding", "gzip");
+      headers.delete("content-length");
+      headers.append("vary", "accept-encoding");
+      return new Response(response.body.pipeThrough(flushingGzip()), { status: response.status, statusText: response.statusText, headers });
     }
     // A page (React's stream, whole once it is ready) and JSON are small: read whole, one gzip call
     // costs less than a CompressionStream per answer.

@@ -12,6 +12,7 @@
 
 import { readCookie } from "../http/cookies";
 import { SESSION_COOKIE } from "../http/sessions";
+import { nonceOf } from "../http/streaming";
 import type { Db } from "../lib/db";
 import { rememberRoute, routeOf } from "../lib/metrics";
 
@@ -57,7 +58,8 @@ export function createPageCache(now: () => number = Date.now): PageCache {
   async function fill(key: string, render: () => Promise<Response>, route: string | undefined): Promise<CachedResponse | Response> {
     const startedIn = generation;
     const response = await render();
-    if (response.status !== 200 || response.headers.has("set-cookie")) return response;
+    // A page still streaming its slow parts carries a nonce of its own, which a kept copy would reuse.
+    if (response.status !== 200 || response.headers.has("set-cookie") || nonceOf(response) !== undefined) return response;
     const body = new Uint8Array(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {

@@ -1,34 +1,39 @@
-// The one render path: a React element rendered inside the document shell, as a stream. The
-// response leaves once React has the document ready, and its bytes go out as React writes them,
-// the head first. Every page has its data before it renders, so the whole page is React's shell;
-// the stream waits for `allReady` too, so a Suspense boundary that suspended is written in place
-// rather than completed by the inline script React would add, which the content security policy
-// (script-src 'self') refuses.
+// The one render path: a React element rendered inside the document shell, as a stream.
 //
 // React's web-streams build (server.edge), not the one Bun resolves by default (server.bun): it
 // encodes the markup into a few large chunks, where the Bun build writes every small string to
-// the stream on its own, which cost more than the render itself once compressed (decision 66).
+// the stream on its own (decision 066).
+//
+// Most pages load their data before they render, so their whole document is React's shell and is
+// complete when the shell is: it is returned whole, and the HTTP wrapper compresses it in one call.
+// A page that puts a slow part inside a Suspense boundary is returned as soon as its shell is
+// ready, as a stream marked with the nonce React's completion scripts carry.
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server.edge";
+import { scriptNonce, streamingResponse } from "../http/streaming";
 import type { Assets } from "./assets";
 import { Document, type PageMeta } from "./document";
 import { AssetsContext } from "./island";
 
 export type RenderOptions = { status?: number; headers?: Record<string, string> };
 
+/** Resolves true if `ready` has already settled, false if it is still pending after this turn of the event loop. */
+const settledNow = (ready: Promise<void>): Promise<boolean> =>
+  Promise.race([ready.then(() => true), new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]);
+
 export async function renderPage(assets: Assets, meta: PageMeta, body: ReactNode, options: RenderOptions = {}): Promise<Response> {
+  const nonce = scriptNonce();
   // React adds the doctype before <html>. An error in the shell rejects here, and the error
-  // handler answers with its own page.
+  // handler answers with its own page; an error inside a boundary is rendered by the client.
   const stream = await renderToReadableStream(
     <AssetsContext value={assets}>
       <Document meta={meta} css={assets.css} fonts={assets.preloadFonts}>
         {body}
       </Document>
     </AssetsContext>,
+    { nonce },
   );
-  await stream.allReady;
-  return new Response(stream, {
-    status: options.status ?? 200,
-    headers: { "content-type": "text/html; charset=utf-8", ...options.headers },
-  });
+  const init = { status: options.status ?? 200, headers: { "content-type": "text/html; charset=utf-8", ...options.headers } };
+  if (await settledNow(stream.allReady)) return new Response(stream, init);
+  return streamingResponse(new Response(stream, init), nonce);
 }
