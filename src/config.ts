@@ -10,6 +10,8 @@ export type Config = {
   appSecret: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Messages per second this instance hands the SMTP server at most; null sends as fast as it accepts them. */
+  mailRatePerSecond: number | null;
   providerEmail: string;
   providerAddress: string;
   s3: {
@@ -181,6 +183,11 @@ export function loadConfig(env: Env): Config {
   if (!/^\d+$/.test(shutdownDelayRaw) || Number(shutdownDelayRaw) > 600_000)
     problems.push(`SHUTDOWN_DELAY_MS must be a whole number of milliseconds up to 600000 (got "${shutdownDelayRaw}")`);
 
+  // The SMTP provider's sending limit, per instance: two instances may together send twice this.
+  const mailRateRaw = text("MAIL_RATE_PER_SECOND");
+  if (mailRateRaw !== null && (!/^\d+$/.test(mailRateRaw) || Number(mailRateRaw) < 1 || Number(mailRateRaw) > 100_000))
+    problems.push(`MAIL_RATE_PER_SECOND must be a whole number of messages per second from 1 to 100000, or unset for no limit (got "${mailRateRaw}")`);
+
   const providerEmail = email("PROVIDER_EMAIL") ?? "hello@webstudio.example";
 
   if (problems.length > 0 || !nodeEnv) throw new ConfigError(problems);
@@ -195,6 +202,7 @@ export function loadConfig(env: Env): Config {
     appSecret,
     smtpUrl,
     mailFrom: text("MAIL_FROM") ?? "Webstudio <no-reply@localhost>",
+    mailRatePerSecond: mailRateRaw === null ? null : Number(mailRateRaw),
     providerEmail,
     providerAddress: text("PROVIDER_ADDRESS") ?? "1 Harbour Street, Suite 4, Portland, ME 04101",
     s3: s3Bucket

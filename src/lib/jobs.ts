@@ -70,6 +70,16 @@ export type WorkOptions = {
   pollingIntervalSeconds?: number;
 };
 
+export type BatchWorkOptions = WorkOptions & {
+  /** Jobs fetched at once by each of the `concurrency` workers; while fetches come back full, the next follows at once. */
+  batchSize: number;
+  /** Only jobs sent with at least this priority: workers kept free for urgent jobs while others work through a backlog. */
+  minPriority?: number;
+};
+
+/** One job's outcome in a batch: null when it succeeded, or the error that fails (and retries) that job alone. */
+export type JobOutcome = Error | null;
+
 export type JobQueue<Jobs extends JobMap> = {
   /**
    * Installs or migrates pg-boss's schema, applies the queue settings, starts schedules and
@@ -83,6 +93,16 @@ export type JobQueue<Jobs extends JobMap> = {
   send<Name extends keyof Jobs & string>(name: Name, data: Jobs[Name], options?: SendOptions): Promise<string | null>;
   /** Runs `handler` for each job of the queue; a throw fails the attempt and schedules a retry. */
   work<Name extends keyof Jobs & string>(name: Name, options: WorkOptions, handler: (job: JobContext<Name, Jobs[Name]>) => Promise<void>): Promise<void>;
+  /**
+   * Runs `handler` for batches of the queue's jobs, highest priority first. The handler answers
+   * one outcome per job, in the order given: each job succeeds or fails (and retries) on its
+   * own. A throw fails the whole batch.
+   */
+  workBatch<Name extends keyof Jobs & string>(
+    name: Name,
+    options: BatchWorkOptions,
+    handler: (jobs: JobContext<Name, Jobs[Name]>[]) => Promise<JobOutcome[]>,
+  ): Promise<void>;
   /** Sends `data` to the queue on a cron expression (UTC, 5 or 6 fields), once per occurrence across all instances. */
   schedule<Name extends keyof Jobs & string>(name: Name, cron: string, data: Jobs[Name]): Promise<void>;
   /** Removes the queue's schedule. */
@@ -202,6 +222,34 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
               throw error;
             }
           }
+        },
+      );
+    },
+
+    async workBatch(name, workOptions, handler) {
+      const pollingIntervalSeconds = workOptions.pollingIntervalSeconds ?? 2;
+      const { boss } = await ensureStarted();
+      await boss.work<Jobs[typeof name]>(
+        name,
+        {
+          batchSize: workOptions.batchSize,
+          localConcurrency: workOptions.concurrency ?? 1,
+          pollingIntervalSeconds,
+          notifyPollingIntervalSeconds: pollingIntervalSeconds,
+          // A full batch means more are waiting: fetch again at once instead of sleeping a poll.
+          burstWhenBatchFull: true,
+          perJobResults: true,
+          ...(workOptions.minPriority === undefined ? {} : { minPriority: workOptions.minPriority }),
+        },
+        async (jobs: BossJob<Jobs[typeof name]>[]) => {
+          const outcomes = await handler(jobs.map((job) => ({ id: job.id, name, data: job.data, retryCount: job.retryCount, signal: job.signal })));
+          return jobs.map((job, index) => {
+            const error = outcomes[index];
+            if (error === null) return { id: job.id, status: "completed" as const };
+            const message = error ? error.message : "the handler gave no outcome";
+            log(`jobs: ${name} ${job.id} failed (attempt ${job.retryCount + 1}): ${message}`);
+            return { id: job.id, status: "failed" as const, output: { message } };
+          });
         },
       );
     },

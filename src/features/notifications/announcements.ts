@@ -14,7 +14,7 @@ import { newId } from "../../lib/ids";
 import type { JobQueue } from "../../lib/jobs";
 import { BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT, announcementSentMessage } from "../../shared/announcements";
 import { type AuditBy, recordAudit } from "../audit/record";
-import { type MailJobs, enqueueMail } from "../mail/outbox";
+import { type MailJobs, enqueueAnnouncementMail } from "../mail/outbox";
 import type { AnnouncementJobs } from "./announcement-jobs";
 import type { AppAnnouncementBody, EmailAnnouncementBody } from "./model";
 import {
@@ -114,7 +114,12 @@ async function fanOutBatch(deps: AnnounceDeps, tx: Db, announcementId: string, b
   } else {
     const subject = announcement.subject ?? "";
     for (const user of recipients) {
-      await enqueueMail(deps.jobs, tx, { to: user.email, subject, text: announcement.message }, { singletonKey: `announcement:${announcement.id}:${user.id}` });
+      await enqueueAnnouncementMail(
+        deps.jobs,
+        tx,
+        { to: user.email, subject, text: announcement.message },
+        { userId: user.id, singletonKey: `announcement:${announcement.id}:${user.id}` },
+      );
     }
   }
   const sentCount = announcement.sentCount + recipients.length;
