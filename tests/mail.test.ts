@@ -9,7 +9,7 @@ import { failedMails, users } from "../db/schema";
 import { loadConfig } from "../src/config";
 import { appQueues } from "../src/features/jobs/queues";
 import { retryFailedMail } from "../src/features/mail/admin";
-import { type MailJobs, enqueueAnnouncementMail, enqueueMail, mailQueues } from "../src/features/mail/outbox";
+import { type MailJobs, enqueueAnnouncementMails, enqueueMail, mailQueues } from "../src/features/mail/outbox";
 import { type MailWorkerOptions, startMailWorkers } from "../src/features/mail/worker";
 import { HttpError } from "../src/http/errors";
 import type { Db } from "../src/lib/db";
@@ -113,11 +113,13 @@ async function announcementRecipients(count: number): Promise<{ id: string; emai
 
 /** Queues the announcement mails before any worker runs, as a fan-out that outpaces the workers leaves them. */
 async function queueAnnouncement(jobs: JobQueue<MailJobs>, recipients: { id: string; email: string }[], subject: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const user of recipients) {
-      await enqueueAnnouncementMail(jobs, tx, { to: user.email, subject, text: "News" }, { userId: user.id, singletonKey: `${subject}:${user.id}` });
-    }
-  });
+  await db.transaction((tx) =>
+    enqueueAnnouncementMails(
+      jobs,
+      tx,
+      recipients.map((user) => ({ message: { to: user.email, subject, text: "News" }, userId: user.id, singletonKey: `${subject}:${user.id}` })),
+    ),
+  );
 }
 
 /** A started queue without mail workers, to queue mail before they start. */

@@ -91,6 +91,15 @@ export type JobQueue<Jobs extends JobMap> = {
   stop(options?: { timeoutMs?: number }): Promise<void>;
   /** Enqueues a job and resolves with its id, or null when a singleton key dropped it; waits for the start. */
   send<Name extends keyof Jobs & string>(name: Name, data: Jobs[Name], options?: SendOptions): Promise<string | null>;
+  /**
+   * Enqueues several jobs in one statement, in the caller's transaction when `tx` is given; a job
+   * whose singleton key is already queued is dropped. Waits for the start.
+   */
+  sendMany<Name extends keyof Jobs & string>(
+    name: Name,
+    jobs: { data: Jobs[Name]; singletonKey?: string; priority?: number }[],
+    options?: Pick<SendOptions, "tx">,
+  ): Promise<void>;
   /** Runs `handler` for each job of the queue; a throw fails the attempt and schedules a retry. */
   work<Name extends keyof Jobs & string>(name: Name, options: WorkOptions, handler: (job: JobContext<Name, Jobs[Name]>) => Promise<void>): Promise<void>;
   /**
@@ -203,6 +212,22 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
         ...(sendOptions.singletonKey === undefined ? {} : { singletonKey: sendOptions.singletonKey }),
         ...(sendOptions.priority === undefined ? {} : { priority: sendOptions.priority }),
       });
+    },
+
+    async sendMany(name, jobs, sendOptions = {}) {
+      // Declared names only, for the reason given in `send`.
+      if (!Object.hasOwn(options.queues, name)) throw new Error(`jobs: queue ${name} is not declared`);
+      if (jobs.length === 0) return;
+      const { boss, fromDrizzle } = await ensureStarted();
+      await boss.insert(
+        name,
+        jobs.map((job) => ({
+          data: job.data,
+          ...(job.singletonKey === undefined ? {} : { singletonKey: job.singletonKey }),
+          ...(job.priority === undefined ? {} : { priority: job.priority }),
+        })),
+        sendOptions.tx ? { db: transactionDb(sendOptions.tx, fromDrizzle) } : {},
+      );
     },
 
     async work(name, workOptions, handler) {

@@ -77,16 +77,24 @@ export async function enqueueMail(jobs: MailQueue, tx: Db, message: MailMessage,
 }
 
 /**
- * Queues one announcement mail for `userId`: after every waiting transactional mail, and skipped
- * if the user has gone or switched e-mail announcements off by the time it is sent.
+ * Queues an announcement's mails, one per user, in one statement: after every waiting
+ * transactional mail, and each skipped if its user has gone or switched e-mail announcements off
+ * by the time it is sent. A mail whose singleton key is already queued is not queued again.
  */
-export async function enqueueAnnouncementMail(
-  jobs: MailQueue,
+export async function enqueueAnnouncementMails(
+  jobs: Pick<JobQueue<MailJobs>, "sendMany">,
   tx: Db,
-  message: MailMessage,
-  { userId, singletonKey }: { userId: string; singletonKey: string },
+  mails: { message: MailMessage; userId: string; singletonKey: string }[],
 ): Promise<void> {
-  await jobs.send("mail", { ...toMailJob(message), announcementFor: userId }, { tx, singletonKey, priority: MAIL_PRIORITY.bulk });
+  await jobs.sendMany(
+    "mail",
+    mails.map(({ message, userId, singletonKey }) => ({
+      data: { ...toMailJob(message), announcementFor: userId },
+      singletonKey,
+      priority: MAIL_PRIORITY.bulk,
+    })),
+    { tx },
+  );
 }
 
 /** Queues several messages in the caller's transaction, in the order given. */
