@@ -20,6 +20,7 @@ type Jobs = {
   "t.unstarted": { causeId: string };
   "t.batch": { n: number };
   "t.backlog": { n: number };
+  "t.many": { n: number };
 };
 
 const queues = {
@@ -35,6 +36,7 @@ const queues = {
   "t.unstarted": {},
   "t.batch": { retryLimit: 2, retryDelaySeconds: 1, retryBackoff: false },
   "t.backlog": {},
+  "t.many": {},
 } as const;
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -178,6 +180,29 @@ describe(`jobs on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () 
     expect(third! - second!).toBeGreaterThanOrEqual(1_900);
     expect(logs.filter((line) => line.includes("t.flaky") && line.includes("always fails"))).toHaveLength(3);
   }, 20_000);
+
+  test("jobs sent together exist only if the transaction commits", async () => {
+    const jobs = await instance();
+    const many = (ns: number[]) => ns.map((n) => ({ data: { n }, priority: n }));
+    await expect(
+      db.transaction(async (tx) => {
+        await jobs.sendMany("t.many", many([1, 2, 3]), { tx });
+        throw new Error("the change that caused them failed");
+      }),
+    ).rejects.toThrow("the change that caused them failed");
+    expect(await countJobs(db, "t.many")).toBe(0);
+
+    await db.transaction((tx) => jobs.sendMany("t.many", many([1, 2, 3]), { tx }));
+    const rows = await select<{ n: number; priority: number }>(
+      db,
+      sql`select (data ->> 'n')::int as n, priority from pgboss.job where name = 't.many' order by 1`,
+    );
+    expect(rows).toEqual([
+      { n: 1, priority: 1 },
+      { n: 2, priority: 2 },
+      { n: 3, priority: 3 },
+    ]);
+  });
 
   test("a batch's jobs succeed or fail one by one: only the failed one is retried", async () => {
     const jobs = await instance();

@@ -92,8 +92,8 @@ export type JobQueue<Jobs extends JobMap> = {
   /** Enqueues a job and resolves with its id, or null when a singleton key dropped it; waits for the start. */
   send<Name extends keyof Jobs & string>(name: Name, data: Jobs[Name], options?: SendOptions): Promise<string | null>;
   /**
-   * Enqueues several jobs in one statement, in the caller's transaction when `tx` is given; a job
-   * whose singleton key is already queued is dropped. Waits for the start.
+   * Enqueues several jobs in one statement, in the caller's transaction when `tx` is given. A
+   * singleton key drops a job only where the queue's policy says so ("short"). Waits for the start.
    */
   sendMany<Name extends keyof Jobs & string>(
     name: Name,

@@ -79,7 +79,8 @@ export async function enqueueMail(jobs: MailQueue, tx: Db, message: MailMessage,
 /**
  * Queues an announcement's mails, one per user, in one statement: after every waiting
  * transactional mail, and each skipped if its user has gone or switched e-mail announcements off
- * by the time it is sent. A mail whose singleton key is already queued is not queued again.
+ * by the time it is sent. The singleton key names the mail; the fan-out's cursor, committed with
+ * these jobs, is what keeps a recipient from being queued twice.
  */
 export async function enqueueAnnouncementMails(
   jobs: Pick<JobQueue<MailJobs>, "sendMany">,
