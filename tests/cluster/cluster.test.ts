@@ -423,7 +423,7 @@ describe.skipIf(skipReason !== null)("two instances on an SMTP server that refus
     }[];
     // The address the server refuses for good (a visitor above) ends as failed mail, not delivered.
     const completedAtKill = jobsAtKill.filter((job) => job.state === "completed" && job.to !== gone).map((job) => job.to);
-    const heldAtKill = jobsAtKill.filter((job) => job.state === "active").length;
+    const heldAtKill = new Set(jobsAtKill.filter((job) => job.state === "active").map((job) => job.to));
     expect(jobsAtKill).toHaveLength(total);
     // Half-way for real: part of the recipients had nothing yet.
     expect(receivedAtKill).toBeLessThan(total);
@@ -452,11 +452,10 @@ describe.skipIf(skipReason !== null)("two instances on an SMTP server that refus
     // A mail whose job completed is never sent again.
     expect(completedAtKill.filter((to) => perRecipient.get(to) !== 1)).toEqual([]);
     // Only the mails A held when it died can arrive twice: sent by A, not yet marked done.
-    const twice = [...perRecipient.values()].filter((n) => n > 1);
-    expect(twice.every((n) => n === 2)).toBe(true);
-    expect(twice.length).toBeLessThanOrEqual(heldAtKill);
+    const twice = [...perRecipient].filter(([, n]) => n > 1);
+    expect(twice.filter(([to, n]) => n !== 2 || !heldAtKill.has(to))).toEqual([]);
     console.log(
-      `tests/cluster: announcement to ${total} killed on ${a.name} after ${receivedAtKill} mails (${completedAtKill.length} jobs completed, ${heldAtKill} held), finished on ${b.name}; ${twice.length} recipients got it twice`,
+      `tests/cluster: announcement to ${total} killed on ${a.name} after ${receivedAtKill} mails (${completedAtKill.length} jobs completed, ${heldAtKill.size} held), finished on ${b.name}; ${twice.length} recipients got it twice`,
     );
   }, 120_000);
 });
