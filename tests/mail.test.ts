@@ -2,6 +2,7 @@
 // server. Each test starts queue instances as app instances would and stops them afterwards.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { type AddressInfo, type Socket, connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type SQL, eq, sql } from "drizzle-orm";
@@ -64,6 +65,55 @@ async function smtpServer(port?: number): Promise<SmtpCapture> {
   const smtp = await startSmtpCapture(port === undefined ? {} : { port });
   cleanups.push(() => smtp.stop());
   return smtp;
+}
+
+/**
+ * A TCP relay in front of an SMTP server that can cut the connection a message is being sent on:
+ * after `breakNextSend()`, the next connection to send DATA is destroyed before the server sees it.
+ */
+async function breakableRelay(targetPort: number): Promise<{ port: number; breakNextSend(): void; readonly broken: number }> {
+  let breakAtData = false;
+  let broken = 0;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(targetPort, "127.0.0.1");
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+    }
+    client.on("data", (chunk: Buffer) => {
+      if (breakAtData && /(^|\r\n)DATA\r\n/.test(chunk.toString("latin1"))) {
+        breakAtData = false;
+        broken++;
+        client.destroy();
+        upstream.destroy();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    upstream.on("data", (chunk: Buffer) => client.write(chunk));
+    client.on("error", () => upstream.destroy());
+    upstream.on("error", () => client.destroy());
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  );
+  return {
+    port: (server.address() as AddressInfo).port,
+    breakNextSend() {
+      breakAtData = true;
+    },
+    get broken() {
+      return broken;
+    },
+  };
 }
 
 /** A port nothing listens on (an SMTP server that is down), where one can come back later. */
@@ -355,6 +405,25 @@ describe(`mail over SMTP on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGli
     await waitFor("both jobs to complete", async () => (await mailJobs()).every((job) => job.state === "completed"));
     expect(first.messages.map((m) => m.subject)).toEqual(["Before the restart"]);
     expect(second.messages.map((m) => m.subject)).toEqual(["After the restart"]);
+  }, 20_000);
+
+  test("a pooled connection that breaks in the middle of a send loses no mail", async () => {
+    const smtp = await smtpServer();
+    const relay = await breakableRelay(smtp.port);
+    const jobs = await instance(smtpMailer(relay.port), fastRetries);
+    await enqueueMail(jobs, db, { ...welcome, subject: "On a fresh connection" });
+    await smtp.waitForMail((m) => m.subject === "On a fresh connection");
+
+    // The next message goes out on the pooled connection, which is cut as its DATA is sent.
+    relay.breakNextSend();
+    await enqueueMail(jobs, db, { ...welcome, subject: "On the broken connection" });
+    await smtp.waitForMail((m) => m.subject === "On the broken connection", 15_000);
+    await waitFor("both jobs to complete", async () => (await mailJobs()).every((job) => job.state === "completed"));
+
+    // Sent again on a new connection: by the pool itself when it saw the connection close, or by
+    // the job's retry when the send failed with the connection's error; either way, once.
+    expect(relay.broken).toBe(1);
+    expect(smtp.messages.map((m) => m.subject)).toEqual(["On a fresh connection", "On the broken connection"]);
   }, 20_000);
 
   test("a mail whose retries are spent is kept for an admin too", async () => {

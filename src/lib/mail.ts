@@ -68,8 +68,9 @@ export function createMailer(config: Config, log: (line: string) => void): Maile
 /**
  * A few connections kept open and shared by every send: a connection and greeting per message
  * cost more than the message itself. Each connection is replaced after a hundred messages, and
- * one the server dropped is replaced at the next send; a send on a connection that breaks fails,
- * and its job retries.
+ * one the server dropped is replaced at the next send. A message whose connection closes during
+ * the send is sent again on a new one (nodemailer requeues it a few times); a send that fails
+ * with the connection's error, or past those requeues, rejects and its job retries.
  */
 const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: 100 } as const;
 
