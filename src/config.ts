@@ -10,6 +10,8 @@ export type Config = {
   appSecret: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Messages per second this instance hands the SMTP server at most; null sends as fast as it accepts them. */
+  mailRatePerSecond: number | null;
   providerEmail: string;
   providerAddress: string;
   s3: {
@@ -186,6 +188,10 @@ export function loadConfig(env: Env): Config {
   // A scrape token is a password: a short one could be guessed by anyone who can reach /metrics.
   const metricsToken = text("METRICS_TOKEN");
   if (metricsToken && metricsToken.length < 16) problems.push("METRICS_TOKEN must be at least 16 characters long");
+  // The SMTP provider's sending limit, per instance: two instances may together send twice this.
+  const mailRateRaw = text("MAIL_RATE_PER_SECOND");
+  if (mailRateRaw !== null && (!/^\d+$/.test(mailRateRaw) || Number(mailRateRaw) < 1 || Number(mailRateRaw) > 100_000))
+    problems.push(`MAIL_RATE_PER_SECOND must be a whole number of messages per second from 1 to 100000, or unset for no limit (got "${mailRateRaw}")`);
 
   const providerEmail = email("PROVIDER_EMAIL") ?? "hello@webstudio.example";
 
@@ -201,6 +207,7 @@ export function loadConfig(env: Env): Config {
     appSecret,
     smtpUrl,
     mailFrom: text("MAIL_FROM") ?? "Webstudio <no-reply@localhost>",
+    mailRatePerSecond: mailRateRaw === null ? null : Number(mailRateRaw),
     providerEmail,
     providerAddress: text("PROVIDER_ADDRESS") ?? "1 Harbour Street, Suite 4, Portland, ME 04101",
     s3: s3Bucket

@@ -54,6 +54,10 @@ describe("loadConfig", () => {
     ["OVERDUE_GRACE_DAYS", "-1"],
     ["SHUTDOWN_DELAY_MS", "5s"],
     ["SHUTDOWN_DELAY_MS", "900000"],
+    ["MAIL_RATE_PER_SECOND", "fast"],
+    ["MAIL_RATE_PER_SECOND", "0"],
+    ["MAIL_RATE_PER_SECOND", "2.5"],
+    ["MAIL_RATE_PER_SECOND", "-10"],
   ])("a bad %s (%s) is reported by name", (name, value) => {
     const stripe: Record<string, string> = name.startsWith("STRIPE_") ? { STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_123" } : {};
     const problems = problemsOf({
@@ -120,6 +124,13 @@ describe("loadConfig", () => {
     expect(loadConfig(production).shutdownDelayMs).toBe(5000);
     expect(loadConfig({ ...production, SHUTDOWN_DELAY_MS: "0" }).shutdownDelayMs).toBe(0);
     expect(loadConfig({ SHUTDOWN_DELAY_MS: "1500" }).shutdownDelayMs).toBe(1500);
+  });
+
+  test("MAIL_RATE_PER_SECOND limits this instance's sends per second, and is unlimited unless set", () => {
+    expect(loadConfig({}).mailRatePerSecond).toBeNull();
+    expect(loadConfig({ MAIL_RATE_PER_SECOND: "" }).mailRatePerSecond).toBeNull();
+    expect(loadConfig({ MAIL_RATE_PER_SECOND: "14" }).mailRatePerSecond).toBe(14);
+    expect(loadConfig({ MAIL_RATE_PER_SECOND: " 1 " }).mailRatePerSecond).toBe(1);
   });
 
   test("PROVIDER_PAYMENT_INSTRUCTIONS replaces the default bank-transfer text", () => {

@@ -18,6 +18,9 @@ type Jobs = {
   "t.handover": { ms: number };
   "t.early": { causeId: string };
   "t.unstarted": { causeId: string };
+  "t.batch": { n: number };
+  "t.backlog": { n: number };
+  "t.many": { n: number };
 };
 
 const queues = {
@@ -31,6 +34,9 @@ const queues = {
   "t.handover": {},
   "t.early": {},
   "t.unstarted": {},
+  "t.batch": { retryLimit: 2, retryDelaySeconds: 1, retryBackoff: false },
+  "t.backlog": {},
+  "t.many": {},
 } as const;
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -175,6 +181,66 @@ describe(`jobs on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () 
     expect(third! - second!).toBeGreaterThanOrEqual(1_900);
     expect(logs.filter((line) => line.includes("t.flaky") && line.includes("always fails"))).toHaveLength(3);
   }, 20_000);
+
+  test("jobs sent together exist only if the transaction commits", async () => {
+    const jobs = await instance();
+    const many = (ns: number[]) => ns.map((n) => ({ data: { n }, priority: n }));
+    await expect(
+      db.transaction(async (tx) => {
+        await jobs.sendMany("t.many", many([1, 2, 3]), { tx });
+        throw new Error("the change that caused them failed");
+      }),
+    ).rejects.toThrow("the change that caused them failed");
+    expect(await countJobs(db, "t.many")).toBe(0);
+
+    await db.transaction((tx) => jobs.sendMany("t.many", many([1, 2, 3]), { tx }));
+    const rows = await select<{ n: number; priority: number }>(
+      db,
+      sql`select (data ->> 'n')::int as n, priority from pgboss.job where name = 't.many' order by 1`,
+    );
+    expect(rows).toEqual([
+      { n: 1, priority: 1 },
+      { n: 2, priority: 2 },
+      { n: 3, priority: 3 },
+    ]);
+  });
+
+  test("a batch's jobs succeed or fail one by one: only the failed one is retried", async () => {
+    const jobs = await instance();
+    for (let n = 0; n < 5; n++) await jobs.send("t.batch", { n });
+    const attempts: { n: number; retryCount: number }[] = [];
+    await jobs.workBatch("t.batch", { ...fast, batchSize: 5 }, async (batch) => {
+      for (const job of batch) attempts.push({ n: job.data.n, retryCount: job.retryCount });
+      return batch.map((job) => (job.data.n === 2 && job.retryCount === 0 ? new Error("the second one fails once") : null));
+    });
+
+    await waitFor(
+      "every job to complete",
+      async () => {
+        const states = await jobStates("t.batch");
+        return states.length === 5 && states.every((state) => state === "completed");
+      },
+      10_000,
+    );
+    expect(attempts.filter((attempt) => attempt.n !== 2).map((attempt) => attempt.retryCount)).toEqual([0, 0, 0, 0]);
+    expect(attempts.filter((attempt) => attempt.n === 2).map((attempt) => attempt.retryCount)).toEqual([0, 1]);
+    expect(logs.filter((line) => line.startsWith("jobs: t.batch") && line.includes("the second one fails once"))).toHaveLength(1);
+  }, 15_000);
+
+  test("a batch worker works through a backlog without waiting its polling interval between batches", async () => {
+    const jobs = await instance();
+    const total = 35;
+    for (let n = 0; n < total; n++) await jobs.send("t.backlog", { n });
+    const batches: number[] = [];
+    // An hour between polls: only fetching again at once after a full batch can run them all.
+    await jobs.workBatch("t.backlog", { batchSize: 5, pollingIntervalSeconds: 3_600 }, async (batch) => {
+      batches.push(batch.length);
+      return batch.map(() => null);
+    });
+
+    await waitFor("every job to run", () => batches.reduce((sum, size) => sum + size, 0) >= total, 10_000);
+    expect(batches).toEqual([5, 5, 5, 5, 5, 5, 5]);
+  }, 15_000);
 
   test("two instances on one database never run the same job twice", async () => {
     const [a, b] = [await instance(), await instance()];

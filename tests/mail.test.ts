@@ -2,19 +2,22 @@
 // server. Each test starts queue instances as app instances would and stops them afterwards.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { type AddressInfo, type Socket, connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type SQL, eq, sql } from "drizzle-orm";
-import { failedMails } from "../db/schema";
+import { failedMails, users } from "../db/schema";
 import { loadConfig } from "../src/config";
 import { appQueues } from "../src/features/jobs/queues";
 import { retryFailedMail } from "../src/features/mail/admin";
-import { type MailJobs, enqueueMail, mailQueues } from "../src/features/mail/outbox";
-import { startMailWorkers } from "../src/features/mail/worker";
+import { type MailJobs, enqueueAnnouncementMails, enqueueMail, mailQueues } from "../src/features/mail/outbox";
+import { type MailWorkerOptions, startMailWorkers } from "../src/features/mail/worker";
 import { HttpError } from "../src/http/errors";
 import type { Db } from "../src/lib/db";
+import { newId } from "../src/lib/ids";
 import { type JobQueue, type QueueSettings, createJobQueue } from "../src/lib/jobs";
 import { type Mailer, createMailer } from "../src/lib/mail";
+import { defaultUserSettings } from "../src/shared/enums";
 import { createTestDatabase } from "./helpers/db";
 import { captureLog } from "./helpers/log";
 import { type TestServer, startTestServer } from "./helpers/server";
@@ -64,6 +67,55 @@ async function smtpServer(port?: number): Promise<SmtpCapture> {
   return smtp;
 }
 
+/**
+ * A TCP relay in front of an SMTP server that can cut the connection a message is being sent on:
+ * after `breakNextSend()`, the next connection to send DATA is destroyed before the server sees it.
+ */
+async function breakableRelay(targetPort: number): Promise<{ port: number; breakNextSend(): void; readonly broken: number }> {
+  let breakAtData = false;
+  let broken = 0;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(targetPort, "127.0.0.1");
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+    }
+    client.on("data", (chunk: Buffer) => {
+      if (breakAtData && /(^|\r\n)DATA\r\n/.test(chunk.toString("latin1"))) {
+        breakAtData = false;
+        broken++;
+        client.destroy();
+        upstream.destroy();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    upstream.on("data", (chunk: Buffer) => client.write(chunk));
+    client.on("error", () => upstream.destroy());
+    upstream.on("error", () => client.destroy());
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  );
+  return {
+    port: (server.address() as AddressInfo).port,
+    breakNextSend() {
+      breakAtData = true;
+    },
+    get broken() {
+      return broken;
+    },
+  };
+}
+
 /** A port nothing listens on (an SMTP server that is down), where one can come back later. */
 async function closedPort(): Promise<number> {
   const probe = await startSmtpCapture();
@@ -81,16 +133,52 @@ function smtpMailer(port: number): Mailer {
 const fastRetries = { ...mailQueues.mail, retryDelaySeconds: 1, retryDelayMaxSeconds: 2 } satisfies QueueSettings;
 
 /** One app instance's queue with the real mail workers; stopped after the test unless `stop` is taken over. */
-async function instance(mailer: Mailer, mail: QueueSettings = mailQueues.mail): Promise<JobQueue<MailJobs> & { stopped: boolean }> {
+async function instance(
+  mailer: Mailer,
+  mail: QueueSettings = mailQueues.mail,
+  workers: MailWorkerOptions = {},
+): Promise<JobQueue<MailJobs> & { stopped: boolean }> {
   const jobs = createJobQueue(database, { queues: { ...appQueues, mail }, log });
   await jobs.start();
-  await startMailWorkers({ database, mailer, log, jobs });
+  await startMailWorkers({ database, mailer, log, jobs }, workers);
   const handle = Object.assign(jobs, { stopped: false });
   cleanups.push(() => (handle.stopped ? undefined : jobs.stop({ timeoutMs: 2_000 })));
   return handle;
 }
 
 const welcome = { to: "ada@example.com", subject: "Welcome to Webstudio", text: "Hello Ada,\nyour account is ready." };
+
+/** Users to announce to, removed after the test. */
+async function announcementRecipients(count: number): Promise<{ id: string; email: string }[]> {
+  const rows = Array.from({ length: count }, (_, index) => {
+    const id = newId();
+    return { id, email: `listener-${index}-${id}@example.com`, displayName: `Listener ${index}`, settings: defaultUserSettings() };
+  });
+  await db.insert(users).values(rows);
+  cleanups.push(async () => {
+    await db.execute(sql`delete from users where email like 'listener-%'`);
+  });
+  return rows;
+}
+
+/** Queues the announcement mails before any worker runs, as a fan-out that outpaces the workers leaves them. */
+async function queueAnnouncement(jobs: JobQueue<MailJobs>, recipients: { id: string; email: string }[], subject: string): Promise<void> {
+  await db.transaction((tx) =>
+    enqueueAnnouncementMails(
+      jobs,
+      tx,
+      recipients.map((user) => ({ message: { to: user.email, subject, text: "News" }, userId: user.id, singletonKey: `${subject}:${user.id}` })),
+    ),
+  );
+}
+
+/** A started queue without mail workers, to queue mail before they start. */
+async function queueOnly(): Promise<JobQueue<MailJobs>> {
+  const jobs = createJobQueue<MailJobs>(database, { queues: appQueues, log });
+  await jobs.start();
+  cleanups.push(() => jobs.stop({ timeoutMs: 2_000 }));
+  return jobs;
+}
 
 describe(`mail over SMTP on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () => {
   test("a mail queued in a transaction is delivered once, with every part intact", async () => {
@@ -248,6 +336,95 @@ describe(`mail over SMTP on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGli
     await Bun.sleep(1_000);
     expect(smtp.messages.filter((m) => m.envelopeTo.includes("bounce@example.com"))).toHaveLength(1);
   }, 25_000);
+
+  test("a backlog of mail is delivered without waiting the polling interval between batches", async () => {
+    const smtp = await smtpServer();
+    const recipients = await announcementRecipients(150);
+    await queueAnnouncement(await queueOnly(), recipients, "Backlog");
+    // An hour between polls: each worker fetches once at its start, so only fetching again at once
+    // after a full batch delivers more than the first batches.
+    await instance(smtpMailer(smtp.port), mailQueues.mail, { pollingIntervalSeconds: 3_600 });
+
+    await waitFor("every mail", () => smtp.messages.length >= recipients.length, 15_000);
+    await waitFor("every job to complete", async () => (await mailJobs()).every((job) => job.state === "completed"));
+    expect(new Set(smtp.messages.flatMap((m) => m.envelopeTo)).size).toBe(recipients.length);
+    expect(smtp.messages).toHaveLength(recipients.length);
+  }, 20_000);
+
+  test("transactional mail queued behind an announcement's backlog is sent before it", async () => {
+    const smtp = await smtpServer();
+    const recipients = await announcementRecipients(120);
+    const jobs = await queueOnly();
+    await queueAnnouncement(jobs, recipients, "Announcement");
+    await enqueueMail(jobs, db, { to: "reset@example.com", subject: "Reset your password", text: "Your link." });
+    await instance(smtpMailer(smtp.port));
+
+    await waitFor("every mail", () => smtp.messages.length >= recipients.length + 1, 15_000);
+    const position = smtp.messages.findIndex((m) => m.envelopeTo.includes("reset@example.com"));
+    // Every fetch takes the reset before any announcement mail, so it is in the first batch fetched;
+    // only the first batches of the other workers (ten mails each) can reach the server before it.
+    expect(position).toBeGreaterThanOrEqual(0);
+    expect(position).toBeLessThanOrEqual(30);
+  }, 20_000);
+
+  test("an announcement is not sent to a recipient who deleted the account or muted announcements meanwhile", async () => {
+    const smtp = await smtpServer();
+    const [stays, leaves, mutes] = (await announcementRecipients(3)) as [
+      { id: string; email: string },
+      { id: string; email: string },
+      { id: string; email: string },
+    ];
+    await queueAnnouncement(await queueOnly(), [stays, leaves, mutes], "Queued news");
+    await db.delete(users).where(eq(users.id, leaves.id));
+    const muted = defaultUserSettings();
+    muted.emailNotifications.announcementsEnabled = false;
+    await db.update(users).set({ settings: muted }).where(eq(users.id, mutes.id));
+    await instance(smtpMailer(smtp.port));
+
+    await waitFor("every job to end", async () => {
+      const jobs = await mailJobs();
+      return jobs.length === 3 && jobs.every((job) => job.state === "completed");
+    });
+    expect(smtp.messages.map((m) => m.envelopeTo.join())).toEqual([stays.email]);
+    expect(logs.filter((line) => line.includes("not sent: its recipient deleted the account or turned e-mail announcements off"))).toHaveLength(2);
+    expect(await db.select().from(failedMails)).toHaveLength(0);
+  });
+
+  test("a pooled connection the server dropped loses no mail: the next one is sent on a new connection", async () => {
+    const first = await startSmtpCapture();
+    const mailer = smtpMailer(first.port);
+    const jobs = await instance(mailer, fastRetries);
+    await enqueueMail(jobs, db, { ...welcome, subject: "Before the restart" });
+    await first.waitForMail((m) => m.subject === "Before the restart");
+    // The server restarts on the same port, closing the connection the pool kept open.
+    await first.stop();
+    const second = await smtpServer(first.port);
+    await enqueueMail(jobs, db, { ...welcome, subject: "After the restart" });
+
+    await second.waitForMail((m) => m.subject === "After the restart", 15_000);
+    await waitFor("both jobs to complete", async () => (await mailJobs()).every((job) => job.state === "completed"));
+    expect(first.messages.map((m) => m.subject)).toEqual(["Before the restart"]);
+    expect(second.messages.map((m) => m.subject)).toEqual(["After the restart"]);
+  }, 20_000);
+
+  test("a pooled connection that breaks in the middle of a send loses no mail", async () => {
+    const smtp = await smtpServer();
+    const relay = await breakableRelay(smtp.port);
+    const jobs = await instance(smtpMailer(relay.port), fastRetries);
+    await enqueueMail(jobs, db, { ...welcome, subject: "On a fresh connection" });
+    await smtp.waitForMail((m) => m.subject === "On a fresh connection");
+
+    // The next message goes out on the pooled connection, which is cut as its DATA is sent.
+    relay.breakNextSend();
+    await enqueueMail(jobs, db, { ...welcome, subject: "On the broken connection" });
+    await smtp.waitForMail((m) => m.subject === "On the broken connection", 15_000);
+    await waitFor("both jobs to complete", async () => (await mailJobs()).every((job) => job.state === "completed"));
+
+    // Sent again on a new connection: by the pool itself when it saw the connection close, or by
+    // the job's retry when the send failed with the connection's error; either way, once.
+    expect(relay.broken).toBe(1);
+    expect(smtp.messages.map((m) => m.subject)).toEqual(["On a fresh connection", "On the broken connection"]);
+  }, 20_000);
 
   test("a mail whose retries are spent is kept for an admin too", async () => {
     const port = await closedPort();

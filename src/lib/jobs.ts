@@ -70,6 +70,16 @@ export type WorkOptions = {
   pollingIntervalSeconds?: number;
 };
 
+export type BatchWorkOptions = WorkOptions & {
+  /** Jobs fetched at once by each of the `concurrency` workers; while fetches come back full, the next follows at once. */
+  batchSize: number;
+  /** Only jobs sent with at least this priority: workers kept free for urgent jobs while others work through a backlog. */
+  minPriority?: number;
+};
+
+/** One job's outcome in a batch: null when it succeeded, or the error that fails (and retries) that job alone. */
+export type JobOutcome = Error | null;
+
 export type JobQueue<Jobs extends JobMap> = {
   /**
    * Installs or migrates pg-boss's schema, applies the queue settings, starts schedules and
@@ -81,8 +91,27 @@ export type JobQueue<Jobs extends JobMap> = {
   stop(options?: { timeoutMs?: number }): Promise<void>;
   /** Enqueues a job and resolves with its id, or null when a singleton key dropped it; waits for the start. */
   send<Name extends keyof Jobs & string>(name: Name, data: Jobs[Name], options?: SendOptions): Promise<string | null>;
+  /**
+   * Enqueues several jobs in one statement, in the caller's transaction when `tx` is given. A
+   * singleton key drops a job only where the queue's policy says so ("short"). Waits for the start.
+   */
+  sendMany<Name extends keyof Jobs & string>(
+    name: Name,
+    jobs: { data: Jobs[Name]; singletonKey?: string; priority?: number }[],
+    options?: Pick<SendOptions, "tx">,
+  ): Promise<void>;
   /** Runs `handler` for each job of the queue; a throw fails the attempt and schedules a retry. */
   work<Name extends keyof Jobs & string>(name: Name, options: WorkOptions, handler: (job: JobContext<Name, Jobs[Name]>) => Promise<void>): Promise<void>;
+  /**
+   * Runs `handler` for batches of the queue's jobs, highest priority first. The handler answers
+   * one outcome per job, in the order given: each job succeeds or fails (and retries) on its
+   * own. A throw fails the whole batch.
+   */
+  workBatch<Name extends keyof Jobs & string>(
+    name: Name,
+    options: BatchWorkOptions,
+    handler: (jobs: JobContext<Name, Jobs[Name]>[]) => Promise<JobOutcome[]>,
+  ): Promise<void>;
   /** Sends `data` to the queue on a cron expression (UTC, 5 or 6 fields), once per occurrence across all instances. */
   schedule<Name extends keyof Jobs & string>(name: Name, cron: string, data: Jobs[Name]): Promise<void>;
   /** Removes the queue's schedule. */
@@ -183,6 +212,22 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
       });
     },
 
+    async sendMany(name, jobs, sendOptions = {}) {
+      // Declared names only, for the reason given in `send`.
+      if (!Object.hasOwn(options.queues, name)) throw new Error(`jobs: queue ${name} is not declared`);
+      if (jobs.length === 0) return;
+      const { boss, fromDrizzle } = await ensureStarted();
+      await boss.insert(
+        name,
+        jobs.map((job) => ({
+          data: job.data,
+          ...(job.singletonKey === undefined ? {} : { singletonKey: job.singletonKey }),
+          ...(job.priority === undefined ? {} : { priority: job.priority }),
+        })),
+        sendOptions.tx ? { db: transactionDb(sendOptions.tx, fromDrizzle) } : {},
+      );
+    },
+
     async work(name, workOptions, handler) {
       // A notification wakes the worker the moment a job is sent, but retries and delayed jobs
       // become due without one, so polling keeps its short interval even while notify is on.
@@ -200,6 +245,34 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
               throw error;
             }
           }
+        },
+      );
+    },
+
+    async workBatch(name, workOptions, handler) {
+      const pollingIntervalSeconds = workOptions.pollingIntervalSeconds ?? 2;
+      const { boss } = await ensureStarted();
+      await boss.work<Jobs[typeof name]>(
+        name,
+        {
+          batchSize: workOptions.batchSize,
+          localConcurrency: workOptions.concurrency ?? 1,
+          pollingIntervalSeconds,
+          notifyPollingIntervalSeconds: pollingIntervalSeconds,
+          // A full batch means more are waiting: fetch again at once instead of sleeping a poll.
+          burstWhenBatchFull: true,
+          perJobResults: true,
+          ...(workOptions.minPriority === undefined ? {} : { minPriority: workOptions.minPriority }),
+        },
+        async (jobs: BossJob<Jobs[typeof name]>[]) => {
+          const outcomes = await handler(jobs.map((job) => ({ id: job.id, name, data: job.data, retryCount: job.retryCount, signal: job.signal })));
+          return jobs.map((job, index) => {
+            const error = outcomes[index];
+            if (error === null) return { id: job.id, status: "completed" as const };
+            const message = error ? error.message : "the handler gave no outcome";
+            log(`jobs: ${name} ${job.id} failed (attempt ${job.retryCount + 1}): ${message}`);
+            return { id: job.id, status: "failed" as const, output: { message } };
+          });
         },
       );
     },

@@ -60,13 +60,25 @@ function lazyTransport<Transport extends { close(): void }>(
 }
 
 export function createMailer(config: Config, log: (line: string) => void): Mailer {
-  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createFileMailer(join(config.dataDir, "mail"), config.mailFrom, log);
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom, config.mailRatePerSecond)
+    : createFileMailer(join(config.dataDir, "mail"), config.mailFrom, log);
 }
 
-function createSmtpMailer(url: string, from: string): Mailer {
-  // One connection per message (no pool): nothing stale to recover after the server restarts,
-  // and the job queue already retries.
-  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }, { from }));
+/**
+ * A few connections kept open and shared by every send: a connection and greeting per message
+ * cost more than the message itself. Each connection is replaced after a hundred messages, and
+ * one the server dropped is replaced at the next send. A message whose connection closes during
+ * the send is sent again on a new one (nodemailer requeues it a few times); a send that fails
+ * with the connection's error, or past those requeues, rejects and its job retries.
+ */
+const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: 100 } as const;
+
+function createSmtpMailer(url: string, from: string, ratePerSecond: number | null): Mailer {
+  // The rate limit holds messages in the pool's queue rather than in the workers, so the queue's
+  // workers keep fetching and a send just waits its turn.
+  const rate = ratePerSecond === null ? {} : { rateLimit: ratePerSecond, rateDelta: 1_000 };
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ url, ...SMTP_TIMEOUTS, ...SMTP_POOL, ...rate }, { from }));
   return {
     kind: "smtp",
     async send(message) {

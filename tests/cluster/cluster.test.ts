@@ -310,7 +310,10 @@ describe.skipIf(skipReason !== null)("two instances behind HAProxy", () => {
   }, 30_000);
 });
 
-// Dead letters across the cluster: its own cluster, so the tests above keep the file mailer.
+// Mail across the cluster: its own cluster, so the tests above keep the file mailer. Each instance
+// sends at most MAIL_RATE_PER_SECOND, slow enough for a kill to land half-way through an announcement.
+const MAIL_RATE_PER_SECOND = 40;
+
 describe.skipIf(skipReason !== null)("two instances on an SMTP server that refuses one address for good", () => {
   const stamp = Date.now().toString(36);
   const [delivered1, gone, delivered2] = ["a", "gone", "c"].map((name) => `${name}-${stamp}@example.com`) as [string, string, string];
@@ -323,7 +326,7 @@ describe.skipIf(skipReason !== null)("two instances on an SMTP server that refus
     smtp = await startSmtpCapture({ rejectRecipients: [gone] });
     const created = await createThrowawayDatabase(testDatabaseUrl ?? "", "t_cluster");
     drop = created.drop;
-    cluster = await startCluster({ databaseUrl: created.url, env: { SMTP_URL: smtp.url } });
+    cluster = await startCluster({ databaseUrl: created.url, env: { SMTP_URL: smtp.url, MAIL_RATE_PER_SECOND: String(MAIL_RATE_PER_SECOND) } });
     database = await openDatabase({ databaseUrl: created.url, dataDir: "" });
   }, 120_000);
 
@@ -380,4 +383,79 @@ describe.skipIf(skipReason !== null)("two instances on an SMTP server that refus
     // The refused mail's job ended on its first attempt, like the delivered ones.
     expect(await mailJobStates()).toEqual([delivered1, delivered2, gone].toSorted().map((to) => ({ to, state: "completed", retryCount: 0 })));
   }, 60_000);
+
+  test("kill -9 of the instance sending an e-mail announcement half-way: the other sends the rest, and no mail whose job completed is sent twice", async () => {
+    const [a, b] = cluster.instances;
+    if (!a || !b) throw new Error("the cluster has one instance");
+    for (const instance of [a, b]) if (!instance.running) await instance.start();
+    const seeded = 400;
+    const prefix = `mailout${Date.now().toString(36)}`;
+    await database.db.execute(sql`
+      insert into users (id, email, display_name, settings)
+      select ${prefix} || lpad(g::text, 5, '0'), ${prefix} || '-' || g || '@example.com', 'Mail-out ' || g, ${JSON.stringify(defaultUserSettings())}::jsonb
+      from generate_series(1, ${seeded}) g`);
+    const adminId = newId();
+    await database.db
+      .insert(users)
+      .values({ id: adminId, email: `announcer-${stamp}@example.com`, displayName: "Announcer", isAdmin: true, adminKey: CLUSTER_KEYS.ADMIN_KEY });
+    const session = await createSession(database.db, adminId);
+    // Every user with e-mail announcements on: the seeded ones, the visitors above, the admins.
+    const [{ total } = { total: 0 }] = await database.db.select({ total: count() }).from(users);
+    // Only A may take the jobs: B stops (gracefully) before the announcement is sent.
+    expect(await b.stop("SIGTERM")).toBe(0);
+    const subject = `Mail-out ${newId()}`;
+    const response = await fetch(`${a.url}/api/admin/notifications/emailannouncement`, {
+      method: "POST",
+      headers: { cookie: `session=${session.token}`, origin: cluster.url, "content-type": "application/json" },
+      body: JSON.stringify({ subject, message: "Half of you hear this from one instance, half from the other." }),
+    });
+    expect(`${response.status} ${await response.text()}`).toStartWith("200");
+    const received = () => smtp.messages.filter((mail) => mail.subject === subject);
+
+    await waitFor("half the announcement's mail", () => received().length >= seeded / 2, 30_000);
+    await a.stop("SIGKILL");
+    const receivedAtKill = received().length;
+    // The jobs A completed before it died, and those it held (fetched, maybe sent, not completed).
+    const jobsAtKill = (await database.db.execute(sql`
+      select data ->> 'to' as to, state from pgboss.job where name = 'mail' and data ->> 'subject' = ${subject}`)) as unknown as {
+      to: string;
+      state: string;
+    }[];
+    // The address the server refuses for good (a visitor above) ends as failed mail, not delivered.
+    const completedAtKill = jobsAtKill.filter((job) => job.state === "completed" && job.to !== gone).map((job) => job.to);
+    const heldAtKill = new Set(jobsAtKill.filter((job) => job.state === "active").map((job) => job.to));
+    expect(jobsAtKill).toHaveLength(total);
+    // Half-way for real: part of the recipients had nothing yet.
+    expect(receivedAtKill).toBeLessThan(total);
+    await b.start();
+
+    // B sends what was still queued at once, and what A held once A's heartbeat is missed.
+    await waitFor(
+      "every announcement job to complete on B",
+      async () =>
+        (
+          (await database.db.execute(
+            sql`select count(*)::int as n from pgboss.job where name = 'mail' and data ->> 'subject' = ${subject} and state = 'completed'`,
+          )) as unknown as { n: number }[]
+        )[0]?.n === total,
+      60_000,
+    );
+    const perRecipient = new Map<string, number>();
+    for (const mail of received()) for (const to of mail.envelopeTo) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
+    // Everyone has it, but the address the server refuses.
+    expect([...perRecipient.keys()].toSorted()).toEqual(
+      jobsAtKill
+        .map((job) => job.to)
+        .filter((to) => to !== gone)
+        .toSorted(),
+    );
+    // A mail whose job completed is never sent again.
+    expect(completedAtKill.filter((to) => perRecipient.get(to) !== 1)).toEqual([]);
+    // Only the mails A held when it died can arrive twice: sent by A, not yet marked done.
+    const twice = [...perRecipient].filter(([, n]) => n > 1);
+    expect(twice.filter(([to, n]) => n !== 2 || !heldAtKill.has(to))).toEqual([]);
+    console.log(
+      `tests/cluster: announcement to ${total} killed on ${a.name} after ${receivedAtKill} mails (${completedAtKill.length} jobs completed, ${heldAtKill.size} held), finished on ${b.name}; ${twice.length} recipients got it twice`,
+    );
+  }, 120_000);
 });

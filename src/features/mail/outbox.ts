@@ -5,7 +5,11 @@
 // retries end as a failed mail that admins see and send again from /admin/mail.
 //
 // Delivery is at-least-once: a crash between the SMTP server's "250 OK" and the job's completion
-// sends that one message again; nothing can make it vanish.
+// sends that message again (the worker completes its jobs a batch at a time, so at most the
+// batches in hand when the process died); nothing can make it vanish.
+//
+// Bulk mail (announcements) is queued with a lower priority than everything else, so a password
+// reset asked for during an announcement is fetched before the announcement's backlog.
 import type { Db } from "../../lib/db";
 import type { JobQueue, QueueSettings } from "../../lib/jobs";
 import type { MailMessage } from "../../lib/mail";
@@ -13,13 +17,28 @@ import type { MailAttachment } from "../../shared/enums";
 
 /** A message as a job carries it: JSON, so absent parts are null. */
 /** A queued message; attachments (the invoice PDF) travel base64-encoded in the job's JSON. */
-export type MailJob = { to: string; subject: string; text: string; html: string | null; replyTo: string | null; attachments: MailAttachment[] | null };
+export type MailJob = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  replyTo: string | null;
+  attachments: MailAttachment[] | null;
+  /**
+   * Set on an announcement: the user it is for. The worker sends it only if that user still
+   * exists and still has e-mail announcements on when its turn comes.
+   */
+  announcementFor?: string;
+};
 
 /** The mail domain's queues: delivery, and where pg-boss moves a mail whose retries are spent. */
 export type MailJobs = { mail: MailJob; "mail.dead": MailJob };
 
 /** What queuing mail needs of the app's job queue. */
 export type MailQueue = Pick<JobQueue<MailJobs>, "send">;
+
+/** Job priorities on the `mail` queue: higher is fetched first. */
+export const MAIL_PRIORITY = { transactional: 0, bulk: -10 } as const;
 
 export const mailQueues = {
   mail: {
@@ -29,8 +48,11 @@ export const mailQueues = {
     retryBackoff: true,
     retryDelayMaxSeconds: 3_600,
     deadLetter: "mail.dead",
-    // The mailer's own timeouts fail a stuck send within seconds; this only catches a lost worker.
+    // The mailer's own timeouts fail a stuck send within seconds; this only bounds a live worker.
     expireInSeconds: 120,
+    // A worker refreshes the jobs in hand, so the jobs a killed instance held are retried
+    // elsewhere within seconds instead of after the expiry.
+    heartbeatSeconds: 10,
   },
   "mail.dead": {},
 } satisfies { [Name in keyof MailJobs]: QueueSettings };
@@ -51,7 +73,29 @@ export function toMailJob(message: MailMessage): MailJob {
  * committed or rolled back with it. A `singletonKey` marks a message that must not be queued twice.
  */
 export async function enqueueMail(jobs: MailQueue, tx: Db, message: MailMessage, options: { singletonKey?: string } = {}): Promise<void> {
-  await jobs.send("mail", toMailJob(message), { tx, ...options });
+  await jobs.send("mail", toMailJob(message), { tx, ...options, priority: MAIL_PRIORITY.transactional });
+}
+
+/**
+ * Queues an announcement's mails, one per user, in one statement: after every waiting
+ * transactional mail, and each skipped if its user has gone or switched e-mail announcements off
+ * by the time it is sent. The singleton key names the mail; the fan-out's cursor, committed with
+ * these jobs, is what keeps a recipient from being queued twice.
+ */
+export async function enqueueAnnouncementMails(
+  jobs: Pick<JobQueue<MailJobs>, "sendMany">,
+  tx: Db,
+  mails: { message: MailMessage; userId: string; singletonKey: string }[],
+): Promise<void> {
+  await jobs.sendMany(
+    "mail",
+    mails.map(({ message, userId, singletonKey }) => ({
+      data: { ...toMailJob(message), announcementFor: userId },
+      singletonKey,
+      priority: MAIL_PRIORITY.bulk,
+    })),
+    { tx },
+  );
 }
 
 /** Queues several messages in the caller's transaction, in the order given. */

@@ -1,6 +1,6 @@
 // SQL of failed mail: messages the queue gave up on, kept until an admin sends them again.
-import { count, desc, eq } from "drizzle-orm";
-import { type FailedMail, failedMails } from "../../../db/schema";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { type FailedMail, failedMails, users } from "../../../db/schema";
 import type { Db } from "../../lib/db";
 
 export type NewFailedMail = Omit<FailedMail, "failedAt">;
@@ -22,4 +22,17 @@ export async function listFailedMailRows(db: Db, limit: number): Promise<{ rows:
 export async function takeFailedMail(db: Db, id: string): Promise<FailedMail | null> {
   const [row] = await db.delete(failedMails).where(eq(failedMails.id, id)).returning();
   return row ?? null;
+}
+
+/**
+ * Of `userIds`, those who still exist and still have e-mail announcements on (absent counts as
+ * on, as when the announcement was fanned out): one query for a whole batch of announcement mail.
+ */
+export async function listAnnouncementListeners(db: Db, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), sql`coalesce((${users.settings} -> 'emailNotifications' ->> 'announcementsEnabled')::boolean, true)`));
+  return new Set(rows.map((row) => row.id));
 }

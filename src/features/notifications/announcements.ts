@@ -14,7 +14,7 @@ import { newId } from "../../lib/ids";
 import type { JobQueue } from "../../lib/jobs";
 import { BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT, announcementSentMessage } from "../../shared/announcements";
 import { type AuditBy, recordAudit } from "../audit/record";
-import { type MailJobs, enqueueMail } from "../mail/outbox";
+import { type MailJobs, enqueueAnnouncementMails } from "../mail/outbox";
 import type { AnnouncementJobs } from "./announcement-jobs";
 import type { AppAnnouncementBody, EmailAnnouncementBody } from "./model";
 import {
@@ -27,7 +27,7 @@ import {
   saveAnnouncementProgress,
 } from "./queries";
 
-type AnnouncementQueue = Pick<JobQueue<AnnouncementJobs & MailJobs>, "send" | "work">;
+type AnnouncementQueue = Pick<JobQueue<AnnouncementJobs & MailJobs>, "send" | "sendMany" | "work">;
 type AnnounceDeps = Pick<AppDeps, "database" | "log"> & { jobs: AnnouncementQueue };
 
 const BATCH_SIZE = 500;
@@ -113,9 +113,15 @@ async function fanOutBatch(deps: AnnounceDeps, tx: Db, announcementId: string, b
     );
   } else {
     const subject = announcement.subject ?? "";
-    for (const user of recipients) {
-      await enqueueMail(deps.jobs, tx, { to: user.email, subject, text: announcement.message }, { singletonKey: `announcement:${announcement.id}:${user.id}` });
-    }
+    await enqueueAnnouncementMails(
+      deps.jobs,
+      tx,
+      recipients.map((user) => ({
+        message: { to: user.email, subject, text: announcement.message },
+        userId: user.id,
+        singletonKey: `announcement:${announcement.id}:${user.id}`,
+      })),
+    );
   }
   const sentCount = announcement.sentCount + recipients.length;
   const finished = recipients.length < batchSize;
