@@ -8,6 +8,7 @@ import { readCookie } from "../../http/cookies";
 import { HttpError } from "../../http/errors";
 import { Redirect, requireGuestPage } from "../../http/guards";
 import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
+import { servePublicPage } from "../../render/page-cache";
 import { page } from "../layout/page";
 import { MFA_TICKET_COOKIE, clearMfaTicketCookie, completeMfaSignIn } from "./mfa";
 import { oauthErrorMessage } from "./oauth";
@@ -74,10 +75,12 @@ export const authPages = (deps: AppDeps) => {
 
   return new Elysia({ name: "auth-pages" })
     .use(context(deps))
-    .get("/login", ({ actor, query }) => {
+    .get("/login", ({ actor, query, request }) => {
       requireGuestPage(actor);
       const error = typeof query.error === "string" ? oauthErrorMessage(query.error) : null;
-      return page(deps, null, meta.login, <LoginView state={{ error }} providers={providers} />, { publicPage: true });
+      return servePublicPage(deps.database.db, request, () =>
+        page(deps, null, meta.login, <LoginView state={{ error }} providers={providers} />, { publicPage: true }),
+      );
     })
     .post("/login", async ({ body, request }) => {
       const form = readForm(body, ["email", "password"] as const);
@@ -165,9 +168,11 @@ export const authPages = (deps: AppDeps) => {
         });
       }
     })
-    .get("/register", ({ actor }) => {
+    .get("/register", ({ actor, request }) => {
       requireGuestPage(actor);
-      return page(deps, null, meta.register, <RegisterView state={{}} providers={providers} />, { publicPage: true });
+      return servePublicPage(deps.database.db, request, () =>
+        page(deps, null, meta.register, <RegisterView state={{}} providers={providers} />, { publicPage: true }),
+      );
     })
     .post("/register", async ({ body, request }) => {
       const form = readForm(body, ["email", "displayName", "password"] as const);

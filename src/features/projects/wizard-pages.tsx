@@ -6,6 +6,7 @@ import type { Actor } from "../../http/actor";
 import { context } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { Island } from "../../render/island";
+import { servePublicPage } from "../../render/page-cache";
 import type { ProjectType } from "../../shared/enums";
 import { isProjectType } from "../../shared/wizard";
 import { page } from "../layout/page";
@@ -62,8 +63,10 @@ async function wizardPage(deps: AppDeps, actor: Actor | null, projectType: Proje
 export const wizardPages = (deps: AppDeps) =>
   new Elysia({ name: "wizard-pages" })
     .use(context(deps))
-    .get("/create", ({ actor }) => wizardPage(deps, actor, null))
-    .get("/create/:projectType", ({ actor, params }) => {
-      if (!isProjectType(params.projectType)) throw notFound();
-      return wizardPage(deps, actor, params.projectType);
+    // A visitor's wizard is the same for everyone (their draft is in their browser): served from the render cache.
+    .get("/create", ({ actor, request }) => servePublicPage(deps.database.db, request, () => wizardPage(deps, actor, null)))
+    .get("/create/:projectType", ({ actor, params, request }) => {
+      const { projectType } = params;
+      if (!isProjectType(projectType)) throw notFound();
+      return servePublicPage(deps.database.db, request, () => wizardPage(deps, actor, projectType));
     });
