@@ -9,7 +9,7 @@ import { carryRoute } from "../lib/metrics";
 import { MAX_UPLOAD_BODY_BYTES } from "../shared/uploads";
 import { rememberClientIp } from "./client-ip";
 import { assignRequestId, rememberRequestId } from "./request-id";
-import { nonceOf } from "./streaming";
+import { SCRIPT_NONCE_HEADER } from "./streaming";
 import { checkBodyText, checkUrlText, rememberRefusal } from "./text-guard";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -130,12 +130,13 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
     if (!headers.has("cache-control") && url.pathname.startsWith("/api/")) headers.set("cache-control", "no-store");
     const type = headers.get("content-type") ?? "";
     const gzip = (request.headers.get("accept-encoding") ?? "").includes("gzip");
-    const nonce = nonceOf(response);
+    const nonce = headers.get(SCRIPT_NONCE_HEADER) ?? undefined;
+    headers.delete(SCRIPT_NONCE_HEADER);
     if (nonce !== undefined) headers.set("content-security-policy", contentSecurityPolicy.replace(SCRIPT_SRC, `${SCRIPT_SRC} 'nonce-${nonce}'`));
     if (!response.body || headers.has("content-encoding") || !COMPRESSIBLE.test(type) || STREAMED.test(type) || !gzip) {
       return headers === response.headers ? response : new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
-    if (nonce !== undefined) {
+    if (nonce !== undefined && !headers.has("content-length")) {
       // A page still loading part of its content: compressed as it is written, so its head leaves first.
       headers.set("content-encoding", "gzip");
       headers.delete("content-length");

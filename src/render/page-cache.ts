@@ -12,7 +12,7 @@
 
 import { readCookie } from "../http/cookies";
 import { SESSION_COOKIE } from "../http/sessions";
-import { nonceOf } from "../http/streaming";
+import { SCRIPT_NONCE_HEADER } from "../http/streaming";
 import type { Db } from "../lib/db";
 import { rememberRoute, routeOf } from "../lib/metrics";
 
@@ -58,12 +58,14 @@ export function createPageCache(now: () => number = Date.now): PageCache {
   async function fill(key: string, render: () => Promise<Response>, route: string | undefined): Promise<CachedResponse | Response> {
     const startedIn = generation;
     const response = await render();
-    // A page still streaming its slow parts carries a nonce of its own, which a kept copy would reuse.
-    if (response.status !== 200 || response.headers.has("set-cookie") || nonceOf(response) !== undefined) return response;
+    if (response.status !== 200 || response.headers.has("set-cookie")) return response;
     const body = new Uint8Array(await response.arrayBuffer());
+    // A page whose inline scripts carry its nonce is not kept: every copy would reuse that nonce.
+    const nonce = response.headers.get(SCRIPT_NONCE_HEADER);
+    if (nonce !== null && new TextDecoder().decode(body).includes(`nonce="${nonce}"`)) return new Response(body, response);
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
-      if (name !== "content-length" && name !== "content-encoding") headers[name] = value;
+      if (name !== "content-length" && name !== "content-encoding" && name !== SCRIPT_NONCE_HEADER) headers[name] = value;
     });
     const entry: CachedResponse = {
       status: 200,

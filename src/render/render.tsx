@@ -4,13 +4,13 @@
 // encodes the markup into a few large chunks, where the Bun build writes every small string to
 // the stream on its own (decision 066).
 //
-// Most pages load their data before they render, so their whole document is React's shell and is
-// complete when the shell is: it is returned whole, and the HTTP wrapper compresses it in one call.
-// A page that puts a slow part inside a Suspense boundary is returned as soon as its shell is
-// ready, as a stream marked with the nonce React's completion scripts carry.
+// Most pages load their data before they render, so their document is complete when React's shell
+// is: it is returned whole, with its length, and the HTTP wrapper compresses it in one call. A page
+// that puts a slow part inside a Suspense boundary is returned as soon as its shell is ready, as a
+// stream. Either way it names the nonce React's inline scripts carry (src/http/streaming.ts).
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server.edge";
-import { scriptNonce, streamingResponse } from "../http/streaming";
+import { SCRIPT_NONCE_HEADER, scriptNonce } from "../http/streaming";
 import type { Assets } from "./assets";
 import { Document, type PageMeta } from "./document";
 import { AssetsContext } from "./island";
@@ -33,7 +33,12 @@ export async function renderPage(assets: Assets, meta: PageMeta, body: ReactNode
     </AssetsContext>,
     { nonce },
   );
-  const init = { status: options.status ?? 200, headers: { "content-type": "text/html; charset=utf-8", ...options.headers } };
-  if (await settledNow(stream.allReady)) return new Response(stream, init);
-  return streamingResponse(new Response(stream, init), nonce);
+  // React writes its completion scripts whenever a boundary suspended during the render, however
+  // briefly (a lazy part loading), so every page names its nonce.
+  const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", [SCRIPT_NONCE_HEADER]: nonce, ...options.headers };
+  const init = { status: options.status ?? 200, headers };
+  if (!(await settledNow(stream.allReady))) return new Response(stream, init);
+  // Complete already: sent whole, with its length, and compressed in one call.
+  const bytes = await new Response(stream).bytes();
+  return new Response(bytes, { ...init, headers: { ...headers, "content-length": String(bytes.byteLength) } });
 }
