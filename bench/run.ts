@@ -538,7 +538,7 @@ async function main(): Promise<void> {
       "Postgres: anonymous pages",
       visited,
       bare,
-      `${ANONYMOUS_PATHS.join(", ")}, no cookie: the first four from the render cache, the sign-in and order forms rendered`,
+      `${ANONYMOUS_PATHS.join(", ")}, no cookie: every one from the render cache (a visitor's sign-in and order forms are the same for all)`,
     ),
   );
   say(`Postgres: signed-in mix while ${SIGN_INS_PER_S} sign-ins/s hash passwords`);
