@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { SQL as PostgresClient } from "bun";
-import { type SQL, count, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, count, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../../db/schema";
 import { compilePgliteWasm } from "./pglite-wasm";
@@ -58,29 +58,34 @@ export const pageOf =
     ordered.limit(limit).offset(offset);
 
 /**
- * Runs page `page` (from 1) of an ordered list, then a (capped) count of the rows `where` matches
- * in `table`. A page that is not full ends the list, so its rows give the count and the count query
- * is skipped (most customers' lists fit on one page). The count reads the table alone, so joins that
- * only add columns do not slow it down. A list that usually fills its page (the admins' lists of
- * every project, the audit log) is counted `alongside` the page's read: on Postgres each query has
- * a connection of its own, so the answer waits for the slower one rather than for both in turn.
+ * The count of the rows `where` matches in `table`, reading at most `limit` of them: what `paged`
+ * runs, and what a prepared count (a placeholder for the limit) is built from.
  */
-export async function paged<Row>(
-  db: Db,
-  readPage: PageReader<Row>,
-  counted: { table: PgTable; where: SQL | undefined; alongside?: boolean },
-  page: { page: number; pageSize: number },
-): Promise<Page<Row>> {
+export function countAtMost(db: Db, table: PgTable, where: SQL | undefined, limit: number | Placeholder) {
+  const matching = db.select({ one: sql`1` }).from(table).where(where).limit(limit).as("matching");
+  return db.select({ value: count() }).from(matching);
+}
+
+/**
+ * What `paged` counts: the rows `where` matches in `table`, or the list's own `count` of at most
+ * `limit` rows (its `countAtMost`, prepared); `alongside` as below.
+ */
+type Counted = ({ table: PgTable; where: SQL | undefined } | { count: (limit: number) => PromiseLike<Array<{ value: number }>> }) & { alongside?: boolean };
+
+/**
+ * Runs page `page` (from 1) of an ordered list, then a (capped) count of the rows `where` matches
+ * in `table`, or of `counted.count`. A page that is not full ends the list, so its rows give the
+ * count and the count query is skipped (most customers' lists fit on one page). The count reads the
+ * table alone, so joins that only add columns do not slow it down. A list that usually fills its
+ * page (the admins' lists of every project, the audit log) is counted `alongside` the page's read:
+ * on Postgres each query has a connection of its own, so the answer waits for the slower one rather
+ * than for both in turn.
+ */
+export async function paged<Row>(db: Db, readPage: PageReader<Row>, counted: Counted, page: { page: number; pageSize: number }): Promise<Page<Row>> {
   const offset = (page.page - 1) * page.pageSize;
   const cap = offset + COUNT_AHEAD;
   const countMatching = async () => {
-    const matching = db
-      .select({ one: sql`1` })
-      .from(counted.table)
-      .where(counted.where)
-      .limit(cap + 1)
-      .as("matching");
-    const [total] = await db.select({ value: count() }).from(matching);
+    const [total] = await ("count" in counted ? counted.count(cap + 1) : countAtMost(db, counted.table, counted.where, cap + 1));
     return total?.value ?? 0;
   };
   const [rows, countedAlongside] = await Promise.all([readPage(page.pageSize, offset), counted.alongside ? countMatching() : undefined]);

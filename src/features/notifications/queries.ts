@@ -11,17 +11,45 @@ import {
   projects,
   users,
 } from "../../../db/schema";
-import { type Db, type Page, pageOf, paged, preparedQuery } from "../../lib/db";
+import { type Db, type Page, countAtMost, pageOf, paged, preparedQuery } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import type { ChannelId, ProjectStatus, UserSettings } from "../../shared/enums";
+
+const newestFirst = [desc(notifications.createdAt), desc(notifications.id)];
+const ownWhere = eq(notifications.userId, sql.placeholder("userId"));
+
+// Every channel's notifications, the list's usual form: its page and count prepared.
+const ownNotificationsPage = preparedQuery((db) =>
+  db
+    .select()
+    .from(notifications)
+    .where(ownWhere)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("own_notifications_page"),
+);
+const ownNotificationsCount = preparedQuery((db) => countAtMost(db, notifications, ownWhere, sql.placeholder("limit")).prepare("own_notifications_count"));
 
 export async function listNotificationRows(
   db: Db,
   userId: string,
   options: { channelId?: ChannelId; page: number; pageSize: number },
 ): Promise<Page<Notification>> {
-  const where = options.channelId ? and(eq(notifications.userId, userId), eq(notifications.channelId, options.channelId)) : eq(notifications.userId, userId);
-  const ordered = db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id));
+  if (!options.channelId) {
+    return paged(
+      db,
+      (limit, offset) => ownNotificationsPage(db).execute({ userId, limit, offset }),
+      { count: (limit) => ownNotificationsCount(db).execute({ userId, limit }) },
+      options,
+    );
+  }
+  const where = and(eq(notifications.userId, userId), eq(notifications.channelId, options.channelId));
+  const ordered = db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(...newestFirst);
   return paged(db, pageOf(ordered), { table: notifications, where }, options);
 }
 
@@ -29,8 +57,8 @@ const latestNotifications = preparedQuery((db) =>
   db
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, sql.placeholder("userId")))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .where(ownWhere)
+    .orderBy(...newestFirst)
     .limit(sql.placeholder("limit"))
     .prepare("latest_notifications"),
 );
@@ -86,14 +114,14 @@ export async function insertNotifications(db: Db, rows: NewNotice[]): Promise<vo
 
 export type ChannelRow = { id: ChannelId; title: string; icon: string; photoURL: string; unreadCount: number };
 
-export async function listChannelsWithUnread(db: Db, userId: string): Promise<ChannelRow[]> {
+const channelsWithUnread = preparedQuery((db) => {
   const unread = db
     .select({ channelId: notifications.channelId, unread: count().as("unread") })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .where(and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.isRead, false)))
     .groupBy(notifications.channelId)
     .as("unread");
-  const rows = await db
+  return db
     .select({
       id: notificationChannels.id,
       title: notificationChannels.title,
@@ -103,7 +131,12 @@ export async function listChannelsWithUnread(db: Db, userId: string): Promise<Ch
     })
     .from(notificationChannels)
     .leftJoin(unread, eq(unread.channelId, notificationChannels.id))
-    .orderBy(asc(notificationChannels.id));
+    .orderBy(asc(notificationChannels.id))
+    .prepare("channels_with_unread");
+});
+
+export async function listChannelsWithUnread(db: Db, userId: string): Promise<ChannelRow[]> {
+  const rows = await channelsWithUnread(db).execute({ userId });
   return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount ?? 0) }));
 }
 

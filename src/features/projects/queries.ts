@@ -1,6 +1,6 @@
 // SQL for projects and their images. Reads for a customer filter by creator in the `where`, so a
 // forgotten check returns nothing rather than someone else's project.
-import { type SQL, and, asc, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, and, asc, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import {
   type NewProject,
   type NewUser,
@@ -15,7 +15,7 @@ import {
   users,
   wizardDrafts,
 } from "../../../db/schema";
-import { type Db, type Page, likePattern, paged } from "../../lib/db";
+import { type Db, type Page, countAtMost, likePattern, paged, preparedQuery } from "../../lib/db";
 import type { ProjectStatus } from "../../shared/enums";
 import { PROJECTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
 
@@ -185,7 +185,64 @@ export type ProjectListRow = {
   creator: CreatorRow;
 };
 
+const orderOf = (sortby: SortOrder) => (sortby === "createdAt" ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)]);
+
+/**
+ * One page of the list `where` matches: the page's ids first, from projects alone (an index-only
+ * scan, decision 59), then the columns of those rows. In one select, a late page joined and
+ * counted the unread messages of every row it skipped.
+ */
+function projectPage(
+  db: Db,
+  where: SQL | undefined,
+  sortby: SortOrder,
+  side: "customer" | "studio",
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const order = orderOf(sortby);
+  const page = db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+    .as("page");
+  return db
+    .select({ ...listColumns, unreadMessages: unreadColumn(side) })
+    .from(page)
+    .innerJoin(projects, eq(projects.id, page.id))
+    .innerJoin(users, eq(users.id, projects.creatorId))
+    .leftJoin(invoices, eq(invoices.id, projects.invoiceId))
+    .orderBy(...order);
+}
+
+// A customer's own list without filters (archived or not, in either order), the form every
+// dashboard opens with: its page and count prepared.
+const ownWhere = and(eq(projects.archived, sql.placeholder("archived")), eq(projects.creatorId, sql.placeholder("creatorId")));
+const ownProjectsPage = {
+  "-createdAt": preparedQuery((db) =>
+    projectPage(db, ownWhere, "-createdAt", "customer", sql.placeholder("limit"), sql.placeholder("offset")).prepare("own_projects_page_newest"),
+  ),
+  createdAt: preparedQuery((db) =>
+    projectPage(db, ownWhere, "createdAt", "customer", sql.placeholder("limit"), sql.placeholder("offset")).prepare("own_projects_page_oldest"),
+  ),
+} satisfies Record<SortOrder, unknown>;
+const ownProjectsCount = preparedQuery((db) => countAtMost(db, projects, ownWhere, sql.placeholder("limit")).prepare("own_projects_count"));
+
 export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<Page<ProjectListRow>> {
+  const page = { page: search.page, pageSize: search.pageSize ?? PROJECTS_PAGE_SIZE };
+  const { creatorId, archived } = search;
+  if (creatorId && !search.status && search.paid === undefined && !search.title && !search.unanswered && !search.overdue) {
+    const ownPage = ownProjectsPage[search.sortby];
+    return paged(
+      db,
+      (limit, offset) => ownPage(db).execute({ archived, creatorId, limit, offset }),
+      { count: (limit) => ownProjectsCount(db).execute({ archived, creatorId, limit }) },
+      page,
+    );
+  }
   const conditions: SQL[] = [eq(projects.archived, search.archived)];
   if (search.creatorId) conditions.push(eq(projects.creatorId, search.creatorId));
   if (search.status) conditions.push(eq(projects.status, search.status));
@@ -211,28 +268,9 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
     );
   }
   const where = and(...conditions);
-  const order = search.sortby === "createdAt" ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
-  // The page's ids first, from projects alone (an index-only scan, decision 59), then the columns
-  // of those rows: in one select, page 100 joined and counted the unread messages of the 1,980 rows
-  // it skipped.
-  const readPage = (limit: number, offset: number) => {
-    const page = db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset)
-      .as("page");
-    return db
-      .select({ ...listColumns, unreadMessages: unreadColumn(search.creatorId ? "customer" : "studio") })
-      .from(page)
-      .innerJoin(projects, eq(projects.id, page.id))
-      .innerJoin(users, eq(users.id, projects.creatorId))
-      .leftJoin(invoices, eq(invoices.id, projects.invoiceId))
-      .orderBy(...order);
-  };
-  return paged(db, readPage, { table: projects, where, alongside: !search.creatorId }, { page: search.page, pageSize: search.pageSize ?? PROJECTS_PAGE_SIZE });
+  const side = creatorId ? "customer" : "studio";
+  const readPage = (limit: number, offset: number) => projectPage(db, where, search.sortby, side, limit, offset);
+  return paged(db, readPage, { table: projects, where, alongside: !creatorId }, page);
 }
 
 // ---------------------------------------------------------------------------------------------
