@@ -79,8 +79,8 @@ export async function measureSearches(
     const timings: SearchTiming[] = [];
     for (const scenario of scenarios) {
       const headers = { cookie: cookies[scenario.who] };
-      // Each request a URL of its own, as each keystroke is: the same URL asked again would be
-      // answered from what the server kept for the session (README decision 43), not searched.
+      // Each request a URL of its own, as each keystroke is: nothing in between (a proxy, the
+      // database's own caches of a plan's result pages) may answer a repeat more cheaply.
       const urlFor = (request: string) => {
         const url = new URL(scenario.path, running.url);
         url.searchParams.set("fresh", request);
