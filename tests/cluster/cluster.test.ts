@@ -29,6 +29,14 @@ if (skipReason) console.log(`tests/cluster skipped: ${skipReason}`);
 // Longer than HAProxy needs to see /ready fail twice (1.5 s), shorter than the 5 s production default.
 const SHUTDOWN_DELAY_MS = 2500;
 
+/** `count` users (`${prefix}00001`…) with their announcements switched on, in one set-based statement. */
+async function insertUsers(database: Database, prefix: string, name: string, count: number): Promise<void> {
+  await database.db.execute(sql`
+    insert into users (id, email, display_name, settings)
+    select ${prefix} || lpad(g::text, 5, '0'), ${prefix} || '-' || g || '@example.com', ${name}::text || ' ' || g, ${JSON.stringify(defaultUserSettings())}::jsonb
+    from generate_series(1, ${count}) g`);
+}
+
 describe.skipIf(skipReason !== null)("two instances behind HAProxy", () => {
   let cluster: Cluster;
   let database: Database;
@@ -223,11 +231,7 @@ describe.skipIf(skipReason !== null)("two instances behind HAProxy", () => {
     const [a, b] = twoInstances();
     const seeded = 5_000;
     const prefix = `fanout${Date.now().toString(36)}`;
-    // Set-based: 5,000 users with their announcements switched on, in one statement.
-    await database.db.execute(sql`
-      insert into users (id, email, display_name, settings)
-      select ${prefix} || lpad(g::text, 5, '0'), ${prefix} || '-' || g || '@example.com', 'Fan-out ' || g, ${JSON.stringify(defaultUserSettings())}::jsonb
-      from generate_series(1, ${seeded}) g`);
+    await insertUsers(database, prefix, "Fan-out", seeded);
     const { id: adminId } = await signedInAdmin();
     const [{ total } = { total: 0 }] = await database.db.select({ total: count() }).from(users);
     // Only A may take the job: B stops (gracefully) before the announcement is sent.
@@ -390,10 +394,7 @@ describe.skipIf(skipReason !== null)("two instances on an SMTP server that refus
     for (const instance of [a, b]) if (!instance.running) await instance.start();
     const seeded = 400;
     const prefix = `mailout${Date.now().toString(36)}`;
-    await database.db.execute(sql`
-      insert into users (id, email, display_name, settings)
-      select ${prefix} || lpad(g::text, 5, '0'), ${prefix} || '-' || g || '@example.com', 'Mail-out ' || g, ${JSON.stringify(defaultUserSettings())}::jsonb
-      from generate_series(1, ${seeded}) g`);
+    await insertUsers(database, prefix, "Mail-out", seeded);
     const adminId = newId();
     await database.db
       .insert(users)
