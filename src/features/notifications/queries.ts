@@ -18,7 +18,7 @@ import type { ChannelId, ProjectStatus, UserSettings } from "../../shared/enums"
 const newestFirst = [desc(notifications.createdAt), desc(notifications.id)];
 const ownWhere = eq(notifications.userId, sql.placeholder("userId"));
 
-// Every channel's notifications, the list's usual form: its page and count prepared.
+// Every channel's notifications, the list's usual form (and the bell's): its page and count prepared.
 const ownNotificationsPage = preparedQuery((db) =>
   db
     .select()
@@ -53,19 +53,9 @@ export async function listNotificationRows(
   return paged(db, pageOf(ordered), { table: notifications, where }, options);
 }
 
-const latestNotifications = preparedQuery((db) =>
-  db
-    .select()
-    .from(notifications)
-    .where(ownWhere)
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder("limit"))
-    .prepare("latest_notifications"),
-);
-
-/** The newest notifications of a user, without a count: what the bell on every signed-in page shows. */
+/** The newest notifications of a user, without a count: what the bell on every signed-in page shows (the list's first page). */
 export async function listLatestNotifications(db: Db, userId: string, limit: number): Promise<Notification[]> {
-  return latestNotifications(db).execute({ userId, limit });
+  return ownNotificationsPage(db).execute({ userId, limit, offset: 0 });
 }
 
 export async function findOwnNotification(db: Db, userId: string, id: string): Promise<Notification | null> {
