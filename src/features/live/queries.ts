@@ -1,5 +1,5 @@
 // The live events log (db/schema.ts liveEvents). Rows are written only by the database's
-// triggers (migration 0003); this file reads them for a reconnecting stream and prunes them.
+// triggers (migration 0004); this file reads them for a reconnecting stream and prunes them.
 import { and, asc, gt, inArray, lt, min } from "drizzle-orm";
 import { type LiveEventRow, liveEvents } from "../../../db/schema";
 import type { Db } from "../../lib/db";

@@ -9,7 +9,7 @@ import type { LiveEvent } from "../../shared/live-events";
 import { selectEventsAfter, selectOldestEventId } from "./queries";
 
 export const ADMINS_AUDIENCE = "admins";
-/** How long events stay replayable; the hourly housekeeping deletes older ones. */
+/** How long events stay replayable; the live-events.prune schedule (every 10 minutes) deletes older ones. */
 export const LIVE_EVENTS_KEPT_MS = 10 * 60_000;
 /** A longer gap than this is not replayed: the client is told to re-read everything. */
 const MAX_REPLAY = 500;
