@@ -42,6 +42,13 @@ function flushingGzip(): ReadableWritablePair {
   return Duplex.toWeb(createGzip({ level: GZIP_LEVEL, flush: zlibConstants.Z_SYNC_FLUSH })) as unknown as ReadableWritablePair;
 }
 
+/** The headers of an answer whose body is being replaced by its gzip. */
+function markGzipped(headers: Headers): void {
+  headers.set("content-encoding", "gzip");
+  headers.delete("content-length");
+  headers.append("vary", "accept-encoding");
+}
+
 type Handler = (request: Request) => Response | Promise<Response>;
 
 function jsonError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
@@ -138,18 +145,14 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
     }
     if (nonce !== undefined && !headers.has("content-length")) {
       // A page still loading part of its content: compressed as it is written, so its head leaves first.
-      headers.set("content-encoding", "gzip");
-      headers.delete("content-length");
-      headers.append("vary", "accept-encoding");
+      markGzipped(headers);
       return new Response(response.body.pipeThrough(flushingGzip()), { status: response.status, statusText: response.statusText, headers });
     }
     // A page (React's stream, whole once it is ready) and JSON are small: read whole, one gzip call
     // costs less than a CompressionStream per answer.
     let bytes = await response.bytes();
     if (bytes.byteLength >= MIN_COMPRESSED_BYTES) {
-      headers.set("content-encoding", "gzip");
-      headers.delete("content-length");
-      headers.append("vary", "accept-encoding");
+      markGzipped(headers);
       bytes = Bun.gzipSync(bytes, { level: GZIP_LEVEL });
     }
     return new Response(bytes, { status: response.status, statusText: response.statusText, headers });

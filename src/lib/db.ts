@@ -190,14 +190,15 @@ async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>)
   };
 }
 
+/** Connections in this instance's Postgres pool. */
+const POOL_MAX = 10;
+
 /**
  * Postgres through Bun's own client (Bun.SQL): its protocol work is native, so a query costs the
  * server a fraction of the CPU postgres-js took (the session lookup every signed-in request makes:
  * 16 against 53-67 µs), and it names every statement, so Postgres plans each once per connection.
  * Its LISTEN connection is its own, reconnected and listened again by itself.
  */
-const POOL_MAX = 10;
-
 async function openPostgres(url: string): Promise<Database> {
   const { drizzle: drizzlePostgres } = await import("drizzle-orm/bun-sql");
   // Bun.SQL tells nothing of its pool, so the pool's connections carry a name of this instance's

@@ -19,7 +19,7 @@ export const UNMATCHED_ROUTE = "unmatched";
 // from the app's own route table, so the set of series stays bounded. Remembered on the request by
 // the routing hook (src/http/route-label.ts) and by a cached page's hit (src/render/page-cache.ts),
 // read once the answer is made. A property of the request rather than a WeakMap entry like its id
-// (src/http/request-id.ts): under Bun a WeakMap entry per request cost 0.2-0.5 µs more.
+// (src/http/request-id.ts): under Bun a WeakMap entry per request costs measurably more (decision 070).
 const ROUTE = Symbol("route");
 type Routed = Request & { [ROUTE]?: string };
 
@@ -92,7 +92,7 @@ export async function createMetrics(options: MetricsOptions): Promise<Metrics> {
 
   /**
    * The request histogram. prom-client's own `observe` checks and hashes the labels on every call
-   * (about 2 µs under Bun, a tenth of a cached page's answer), so requests are counted in a plain
+   * (a visible share of a cached page's answer under Bun, decision 070), so requests are counted in a plain
    * table keyed by their three labels, and the histogram hands that table to the registry, in
    * prom-client's own shape, only when Prometheus scrapes.
    */

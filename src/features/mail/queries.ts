@@ -1,4 +1,5 @@
-// SQL of failed mail: messages the queue gave up on, kept until an admin sends them again.
+// SQL of mail: failed mail (messages the queue gave up on, kept until an admin sends them again),
+// and who is still there to receive an announcement's mail.
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { type FailedMail, failedMails, users } from "../../../db/schema";
 import type { Db } from "../../lib/db";
