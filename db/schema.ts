@@ -64,7 +64,7 @@ export const users = pgTable(
     adminKey: text("admin_key"),
     isSuperAdmin: boolean("is_super_admin").notNull().default(false),
     superAdminKey: text("super_admin_key"),
-    // Second factor (README decision 20): the TOTP secret sealed with APP_SECRET's key, null
+    // Second factor (decision 028): the TOTP secret sealed with APP_SECRET's key, null
     // without MFA; the last time step a code was accepted for, so a code works once.
     totpSecretEnc: text("totp_secret_enc"),
     totpLastStep: integer("totp_last_step"),
@@ -198,7 +198,7 @@ export const projects = pgTable(
     index("projects_created").on(t.createdAt),
     // The admins' list always filters on `archived` and orders by (created_at, id): each filter it
     // offers has an index in that order, so a page and its count ahead are index-only scans that
-    // stop where they have enough (decision 59).
+    // stop where they have enough (decision 059).
     index("projects_archived_created").on(t.archived, t.createdAt, t.id),
     index("projects_archived_status_created").on(t.archived, t.status, t.createdAt, t.id),
     index("projects_archived_paid_created").on(t.archived, t.receivedPayment, t.createdAt, t.id),
@@ -206,7 +206,7 @@ export const projects = pgTable(
     // A title search with any of the list's filters is one scan of one index (btree_gin): as
     // separate indexes, the generic plan of a statement that cannot see the title's pattern chose
     // a sequential scan for a title and paid (73 ms at 100k projects), or ANDed a bitmap of a
-    // status's 18,000 rows (decision 59).
+    // status's 18,000 rows (decision 059).
     index("projects_search").using("gin", sql`${t.projectName} gin_trgm_ops`, t.archived, t.status, t.receivedPayment).with({ fastupdate: false }),
   ],
 );
@@ -372,7 +372,7 @@ export const failedMails = pgTable(
   (t) => [index("failed_mails_failed_at").on(t.failedAt)],
 );
 
-// Money received, returned or corrected, as records (README decision 19). A payment is a row of
+// Money received, returned or corrected, as records (decision 019). A payment is a row of
 // kind "payment"; a refund or a reversal (an admin un-marking a payment) is a row linked to it by
 // `paymentId`. projects.received_payment and refund_issued are derived from these rows, in the
 // same transaction as every insert or status change here.

@@ -76,7 +76,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const liveStreams = createSseHub({ log });
   // The bootstrap rows and one LISTEN per channel for the whole instance, before the first request.
   // The FAQ trigger's notice reaches this instance too; the writer has already dropped its own
-  // cache by then (README decision 11). The island bundles (built, or read from their disk cache)
+  // cache by then (decision 011). The island bundles (built, or read from their disk cache)
   // and the app are built while these queries are under way.
   const ready = Promise.all([
     ensureSuperAdmin(database.db, config),
@@ -142,7 +142,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   );
   // PGlite is one connection. A send inside a transaction waits for the queue's start, and the
   // start waits for the connection that transaction holds: so on PGlite the queue runs before any
-  // request can begin a transaction (decision 65).
+  // request can begin a transaction (decision 065).
   if (database.kind === "pglite") await startJobs();
   const server = Bun.serve({
     port: config.port,

@@ -164,9 +164,9 @@ async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>)
     wasm,
   ]);
   // Postgres touches all of its shared buffers at start, so each MB of them is a MB of the server's
-  // RSS (the default 128 MB was a third of it). The files are also in the OS page cache, and 8 MB
-  // (1,024 pages) holds what signed-in pages read: the bench's PGlite rows served as many requests
-  // a second as with 16 MB (which served as many as 128), for 8 MB less RSS (README decision 62).
+  // RSS. The files are also in the OS page cache, and a small pool holds what signed-in pages read:
+  // the bench's PGlite rows served as many requests a second as with Postgres's default, for far
+  // less memory (decision 062, with the measurements in bench/journal.md).
   const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm, btree_gin }, postgresqlconf: ["shared_buffers=8MB"], pgliteWasmModule });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite is one connection in this process, so no lock is needed around migrations.

@@ -78,7 +78,7 @@ export type ActivityDetails = {
 /** Who wrote a message: the project's customer or the studio (any admin). */
 export const messageSides = ["customer", "studio"] as const;
 export type MessageSide = (typeof messageSides)[number];
-/** What the audit log records: every change an admin or super admin makes (README decision on the audit log). */
+/** What the audit log records: every change an admin or super admin makes (decision 029). */
 export const auditActions = [
   "project.status",
   "project.paid",

@@ -1,4 +1,4 @@
-// The second factor (README decision 20): TOTP codes from an authenticator app, and ten
+// The second factor (decision 028): TOTP codes from an authenticator app, and ten
 // single-use recovery codes. The secret is stored sealed; recovery codes only as SHA-256 (they
 // are 50 random bits each, so a fast hash is enough). A code is good for its 30-second step and
 // the steps either side, and once only: the last accepted step is stored and must grow.

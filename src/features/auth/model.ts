@@ -5,7 +5,7 @@ import { t } from "elysia";
 const Email = t.String({ maxLength: 320, error: "E-mail must be text." });
 const Password = t.String({ maxLength: 1000, error: "Password must be text." });
 
-// Every body refuses fields it does not declare (README decision 7): a forged `isAdmin` on registration is a 400, not silently dropped.
+// Every body refuses fields it does not declare (decision 007): a forged `isAdmin` on registration is a 400, not silently dropped.
 const closed = { additionalProperties: false } as const;
 export const RegisterBody = t.Object({ email: Email, displayName: t.String({ maxLength: 300, error: "Full name must be text." }), password: Password }, closed);
 export const LoginBody = t.Object({ email: Email, password: Password }, closed);

@@ -24,7 +24,7 @@ export const schedules: Schedule[] = [
   { name: "live-events.prune", cron: "*/10 * * * *", run: (deps) => pruneEvents(deps.database.db, new Date(Date.now() - LIVE_EVENTS_KEPT_MS)) },
   // Files a crash left half-written; an hour's margin keeps uploads still in progress safe.
   { name: "uploads.litter", cron: "20 * * * *", run: (deps) => removeUploadLitter(deps.storage, new Date(Date.now() - HOUR_MS)) },
-  // The 7-day rule (README decision on payments): both are idempotent functions of the time.
+  // The 7-day rule (decision 019): both are idempotent functions of the time.
   { name: "payments.invoice-reminders", cron: "5 * * * *", run: (deps) => sendInvoiceReminders(deps, new Date()) },
   { name: "payments.overdue-deletions", cron: "35 * * * *", run: (deps) => deleteOverdueProjects(deps, new Date()) },
 ];

@@ -1,4 +1,4 @@
-// GET /api/events: the signed-in user's live events as Server-Sent Events (README decision 19).
+// GET /api/events: the signed-in user's live events as Server-Sent Events (decision 020).
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";

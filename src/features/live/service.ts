@@ -1,4 +1,4 @@
-// Live updates (README decision 19): what a signed-in browser hears on GET /api/events.
+// Live updates (decision 020): what a signed-in browser hears on GET /api/events.
 // Triggers write each event to the log in the change's own transaction and pg_notify it; every
 // instance holds one LISTEN (deps.events) and fans events out in memory to its open streams
 // (deps.liveStreams), keyed by audience: a user id, or "admins".

@@ -1,4 +1,4 @@
-// Getting paid (README decision 19): payments are records; a project's Paid and Refund flags are
+// Getting paid (decision 019): payments are records; a project's Paid and Refund flags are
 // derived from them in the same transaction. Card payments go through Stripe Checkout; the
 // webhook records each payment exactly once, whichever of its events arrives first, and a
 // replayed event id changes nothing. Admins record manual payments, reversals and refunds.

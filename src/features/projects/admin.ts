@@ -39,7 +39,7 @@ export async function updateProjectsAsAdmin(
     if (values.status === "completed") await markDelivered(tx, ids, deps.now());
     await auditChanges(tx, by, "project", ids, { ...values, receivedPayment, refundIssued });
     const updated = await updateProjects(tx, ids, values);
-    // Payment and refund are records, not flags: the flags follow from them (README decision 19).
+    // Payment and refund are records, not flags: the flags follow from them (decision 019).
     for (const id of updated) {
       if (receivedPayment !== undefined || refundIssued !== undefined) {
         await lockProject(tx, id);

@@ -1,5 +1,5 @@
 // Ordering a project (SPEC.md §4), also for visitors: every check first, then the files, then every
-// row in one transaction (README decision 10).
+// row in one transaction (decision 010).
 
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";

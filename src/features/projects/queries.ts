@@ -189,7 +189,7 @@ const orderOf = (sortby: SortOrder) => (sortby === "createdAt" ? [asc(projects.c
 
 /**
  * One page of the list `where` matches: the page's ids first, from projects alone (an index-only
- * scan, decision 59), then the columns of those rows. In one select, a late page joined and
+ * scan, decision 059), then the columns of those rows. In one select, a late page joined and
  * counted the unread messages of every row it skipped.
  */
 function projectPage(
@@ -250,8 +250,8 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
   if (search.title) {
     // One customer's projects are a few dozen rows, read through the creator's index and filtered.
     // On the bare column the statement's generic plan (Postgres's choice after five runs of a named
-    // statement) ANDed in the trigram index, which for "a" reads every project: 62 ms at 100k
-    // projects against 0.5. The concatenation keeps that index out of the customer's plan.
+    // statement) ANDed in the trigram index, which for "a" reads every project (bench/journal.md,
+    // decision 058). The concatenation keeps that index out of the customer's plan.
     const title = search.creatorId ? sql`(${projects.projectName} || '')` : projects.projectName;
     conditions.push(ilike(title, likePattern(search.title)));
   }

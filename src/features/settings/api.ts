@@ -71,7 +71,7 @@ export const settingsApi = (deps: AppDeps) =>
       },
       { transform: refuseUnknownFields(SettingsPatch), body: SettingsPatch },
     )
-    // Two-factor authentication (README decision 20).
+    // Two-factor authentication (decision 028).
     .get("/mfa", async ({ actor }) => mfaStatus(deps, requireUser(actor).user))
     .post("/mfa/setup", ({ actor }) => startMfaSetup(deps, requireUser(actor)))
     .post(

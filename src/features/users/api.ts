@@ -40,7 +40,7 @@ export const adminUsersApi = (deps: AppDeps) => {
         }),
         { transform: refuseUnknown, body: UserIdBody },
       )
-      // A lost phone: a super admin turns another user's second factor off (README decision 20).
+      // A lost phone: a super admin turns another user's second factor off (decision 028).
       .patch(
         "/resetmfa",
         async ({ actor, body, request }) => ({
