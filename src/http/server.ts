@@ -13,6 +13,9 @@ import { SCRIPT_NONCE_HEADER } from "./streaming";
 import { checkBodyText, checkUrlText, rememberRefusal } from "./text-guard";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
+/** Stripe's webhook deliveries: a signed event with its expanded objects may be far past a form's size. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+const STRIPE_WEBHOOK_PATH = "/api/payments/stripe/webhook";
 /** Multipart uploads: a whole order with its images. Single images are checked again per file. */
 export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BODY_BYTES;
 /**
@@ -62,7 +65,8 @@ export function tooLarge(limit: number): Response {
   return jsonError(413, `The request body is too large (limit ${formatLimit(limit)}).`, { limit });
 }
 
-function bodyLimit(request: Request): number {
+function bodyLimit(request: Request, url: URL): number {
+  if (url.pathname === STRIPE_WEBHOOK_PATH) return WEBHOOK_BODY_LIMIT;
   return (request.headers.get("content-type") ?? "").startsWith("multipart/form-data") ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
 }
 
@@ -112,7 +116,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
       if (origin !== null && !ownOrigins.has(origin) && !sameHost) return jsonError(403, "Cross-origin requests are not allowed.");
       if (origin === null && request.headers.get("sec-fetch-site") === "cross-site") return jsonError(403, "Cross-origin requests are not allowed.");
       const length = Number(request.headers.get("content-length") ?? "0");
-      const limit = bodyLimit(request);
+      const limit = bodyLimit(request, url);
       if (length > limit) return tooLarge(limit);
       const hasBody = length > 0 || request.headers.has("transfer-encoding");
       if (hasBody && url.pathname.startsWith("/api/") && !API_BODY_TYPE.test(request.headers.get("content-type") ?? "")) {
@@ -162,7 +166,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
   async function answer(request: Request, server: Server<undefined>, url: URL, reqId: string, logged: (answer: Response) => Response): Promise<Response> {
     let response: Response;
     try {
-      const checked = refuse(request, url) ?? (await readBody(request));
+      const checked = refuse(request, url) ?? (await readBody(request, url));
       if (checked instanceof Response) response = checked;
       else {
         rememberRequestId(checked.request, reqId);
@@ -208,12 +212,12 @@ type ReadBody = { request: Request; badText: ReturnType<typeof checkBodyText> };
  * Text bodies (JSON, forms) are read here up to their limit and checked for NUL and invalid
  * UTF-8; multipart bodies with a length stream through, chunked ones are counted as they come.
  */
-async function readBody(request: Request): Promise<ReadBody | Response> {
+async function readBody(request: Request, url: URL): Promise<ReadBody | Response> {
   if (!MUTATING.has(request.method) || !request.body) return { request, badText: null };
   const type = request.headers.get("content-type") ?? "";
   const multipart = type.startsWith("multipart/form-data");
   if (multipart && request.headers.has("content-length")) return { request, badText: null };
-  const limit = bodyLimit(request);
+  const limit = bodyLimit(request, url);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
