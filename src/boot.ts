@@ -71,7 +71,14 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     ? createLogger({ format: "json", sink: { write: (line) => sink(line.trimEnd()) } })
     : createLogger({ format: config.nodeEnv === "production" ? "json" : "pretty" });
   mkdirSync(config.dataDir, { recursive: true });
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteWasm: options.pgliteWasm }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      migrationUrl: config.databaseMigrationUrl,
+      dataDir: config.dataDir,
+      pgliteWasm: options.pgliteWasm,
+    }));
   const events = createEventBus<AppEvents>(database, { log });
   const liveStreams = createSseHub({ log });
   // The bootstrap rows and one LISTEN per channel for the whole instance, before the first request.
@@ -86,7 +93,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   ]);
   // Awaited below; until then a failure must not count as unhandled (that would print its stack).
   ready.catch(() => {});
-  const jobs = createJobQueue<AppJobs>(database, { queues: appQueues, log });
+  const jobs = createJobQueue<AppJobs>(database, { queues: appQueues, log, createSchema: !config.databaseMigrationUrl });
   let draining = false;
   const mailer = createMailer(config, log);
   // Prometheus metrics only with a scrape token (GET /metrics); without one nothing is measured.

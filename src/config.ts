@@ -7,6 +7,8 @@ export type Config = {
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | null;
+  /** The tables' owner, for migrations only; the app then runs as DATABASE_URL's role with row rights alone. */
+  databaseMigrationUrl: string | null;
   appSecret: string | null;
   smtpUrl: string | null;
   mailFrom: string;
@@ -115,6 +117,9 @@ export function loadConfig(env: Env): Config {
 
   const publicUrl = url("PUBLIC_URL", ["http:", "https:"]) ?? `http://localhost:${Number.isFinite(port) ? port : 3000}`;
   const databaseUrl = url("DATABASE_URL", ["postgres:", "postgresql:"]);
+  const databaseMigrationUrl = url("DATABASE_MIGRATION_URL", ["postgres:", "postgresql:"]);
+  if (databaseMigrationUrl && !text("DATABASE_URL"))
+    problems.push("DATABASE_MIGRATION_URL needs DATABASE_URL: it names the owner that migrates the app's Postgres database");
   const smtpUrl = url("SMTP_URL", ["smtp:", "smtps:"]);
   const s3Endpoint = url("S3_ENDPOINT", ["http:", "https:"]);
   const s3PublicUrl = url("S3_PUBLIC_URL", ["http:", "https:"]);
@@ -204,6 +209,7 @@ export function loadConfig(env: Env): Config {
     secureCookies: publicUrl.startsWith("https:"),
     dataDir: text("DATA_DIR") ?? "./data",
     databaseUrl,
+    databaseMigrationUrl,
     appSecret,
     smtpUrl,
     mailFrom: text("MAIL_FROM") ?? "Webstudio <no-reply@localhost>",

@@ -112,6 +112,18 @@ describe("loadConfig", () => {
     expect(loadConfig({ OVERDUE_GRACE_DAYS: "Off" }).overdueGraceDays).toBeNull();
   });
 
+  test("DATABASE_MIGRATION_URL names the tables' owner beside DATABASE_URL, never alone and never another scheme", () => {
+    const both = { DATABASE_URL: "postgres://app@db/studio", DATABASE_MIGRATION_URL: "postgres://owner:secret@db/studio" };
+    expect(loadConfig(both).databaseMigrationUrl).toBe(both.DATABASE_MIGRATION_URL);
+    expect(loadConfig({}).databaseMigrationUrl).toBeNull();
+    expect(problemsOf({ DATABASE_MIGRATION_URL: both.DATABASE_MIGRATION_URL })).toEqual([
+      "DATABASE_MIGRATION_URL needs DATABASE_URL: it names the owner that migrates the app's Postgres database",
+    ]);
+    expect(problemsOf({ ...both, DATABASE_MIGRATION_URL: "mysql://owner:secret@db/studio" })).toEqual([
+      'DATABASE_MIGRATION_URL must be a URL starting with postgres: or postgresql: (got "mysql://…@db")',
+    ]);
+  });
+
   test("METRICS_TOKEN turns /metrics on, and must be at least 16 characters", () => {
     expect(loadConfig({}).metricsToken).toBeNull();
     expect(loadConfig({ METRICS_TOKEN: "s".repeat(16) }).metricsToken).toBe("s".repeat(16));
