@@ -108,6 +108,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     metrics,
   };
   const app = createApp(deps);
+  // Plugins that read the disk at start-up (public/'s files) register their routes once this settles.
+  await app.modules;
   const [superAdmin, seeded, ...unsubscribes] = await ready;
   if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
   if (seeded) log("bootstrap: added the starter FAQs");

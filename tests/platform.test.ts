@@ -280,6 +280,17 @@ describe("assets and compression", () => {
     expect(html).toContain("Not Found");
   });
 
+  test("public/'s files are served at the root with their type and a day's caching; nothing else under it is", async () => {
+    const icon = await server.request("/favicon.svg");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toBe("image/svg+xml");
+    expect(icon.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(await icon.text()).toStartWith("<svg");
+    expect((await server.request("/favicon.ico")).status).toBe(404);
+    expect((await server.request("/public/favicon.svg")).status).toBe(404);
+    expect((await server.request("/%2e%2e/package.json")).status).toBe(404);
+  });
+
   test("pages preload the Inter the stylesheet names; the font is served by the app, immutable, as woff2", async () => {
     const html = await (await server.request("/login")).text();
     const font = html.match(
