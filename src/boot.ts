@@ -21,6 +21,7 @@ import { createMetrics } from "./lib/metrics";
 import { createSseHub } from "./lib/sse";
 import { createStorage } from "./lib/storage";
 import { createPayments } from "./lib/stripe";
+import { createTickets } from "./lib/tickets";
 import { buildAssets } from "./render/assets";
 import { answerFromCache, invalidatePublicPages } from "./render/page-cache";
 import { LIVE_EVENTS_PATH } from "./shared/live-events";
@@ -98,6 +99,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const mailer = createMailer(config, log);
   // Prometheus metrics only with a scrape token (GET /metrics); without one nothing is measured.
   const metrics = config.metricsToken ? await createMetrics({ log, database, jobs, liveStreams }) : null;
+  const appSecret = resolveAppSecret(config);
   const deps: AppDeps = {
     config,
     database,
@@ -108,13 +110,16 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     events,
     liveStreams,
     assets: await buildAssets(),
-    sealer: createSealer(resolveAppSecret(config)),
+    sealer: createSealer(appSecret),
+    tickets: createTickets(appSecret),
     log,
     now: options.now ?? (() => new Date()),
     isDraining: () => draining,
     metrics,
   };
   const app = createApp(deps);
+  // Plugins that read the disk at start-up (public/'s files) register their routes once this settles.
+  await app.modules;
   const [superAdmin, seeded, ...unsubscribes] = await ready;
   if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
   if (seeded) log("bootstrap: added the starter FAQs");

@@ -10,6 +10,7 @@ import type { Metrics } from "./lib/metrics";
 import type { SseHub } from "./lib/sse";
 import type { Storage } from "./lib/storage";
 import type { Payments } from "./lib/stripe";
+import type { Tickets } from "./lib/tickets";
 import type { Assets } from "./render/assets";
 import type { LiveEvent } from "./shared/live-events";
 
@@ -39,6 +40,8 @@ export type AppDeps = {
   liveStreams: SseHub;
   assets: Assets;
   sealer: Sealer;
+  /** Short-lived signed tokens carried between two steps (sign-in code, MFA setup, temporary password). */
+  tickets: Tickets;
   /** pino underneath; `log(line)` is info, `log.warn({...}, msg)` and friends add fields. */
   log: Log;
   /** The current time for rules that run on dates (the revision window); tests move it. */

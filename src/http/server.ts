@@ -78,6 +78,9 @@ type EarlyAnswer = (request: Request, url: URL, securityHeaders: Record<string, 
 
 export function createFetchHandler(handle: Handler, config: Config, log: Log, answerEarly: EarlyAnswer = () => null) {
   const ownOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+  // An early answer skips routing, so it would lack the CORS headers (src/http/cors.ts): with CORS
+  // on, a request naming its origin takes the app's path. A same-origin GET names none.
+  const answersCrossOrigin = config.corsOrigins.length > 0;
   // Images may come from any https origin: profile photos from Google or an OIDC provider, and S3 or
   // a CDN in front of it. An image cannot run script, so this widens nothing that matters.
   const imgSources = ["'self'", "data:", "blob:", "https:"];
@@ -196,7 +199,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
       return answer;
     };
     try {
-      const early = answerEarly(request, url, securityHeaders);
+      const early = answersCrossOrigin && request.headers.has("origin") ? null : answerEarly(request, url, securityHeaders);
       if (early) return logged(early);
     } catch (error) {
       log.error({ reqId, err: describeFailure(error) }, "unhandled error");

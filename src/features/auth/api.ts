@@ -145,7 +145,7 @@ export const oauthRoutes = (deps: AppDeps) => {
         const profile = await provider.profile(code, verifier);
         const user = await resolveOAuthUser(deps, name, profile);
         // The provider stands in for the password only: an account with a second factor still needs its code.
-        if (hasMfa(user)) return redirect("/login/code", [...cleared, mfaTicketCookie(deps, createSignInTicket(deps, user))]);
+        if (hasMfa(user)) return redirect("/login/code", [...cleared, mfaTicketCookie(deps, await createSignInTicket(deps, user))]);
         return redirect(homeAfterSignIn(deps.config, user), [...cleared, await signInUser(deps, user.id)]);
       } catch (error) {
         deps.log(`oauth ${name} callback failed: ${error instanceof Error ? error.message : String(error)}`);
