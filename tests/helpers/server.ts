@@ -58,6 +58,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       const { cookie, json, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (cookie) headers.set("cookie", cookie);
+      // As a browser does: a signed-in write names the page's origin (a test of another origin sets its own).
+      if (cookie && rest.method && rest.method !== "GET" && rest.method !== "HEAD" && !headers.has("origin")) headers.set("origin", new URL(base).origin);
       let body = rest.body;
       if (json !== undefined) {
         headers.set("content-type", "application/json");

@@ -7,7 +7,7 @@ import { context } from "../../http/context";
 import { readCookie } from "../../http/cookies";
 import { notFound } from "../../http/errors";
 import { requireUser } from "../../http/guards";
-import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
+import { clearSessionCookie, revokeSession, sessionCookieName } from "../../http/sessions";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { completeMfaSignIn, mfaTicketCookie } from "./mfa";
 import { ChoosePasswordBody, LoginBody, MfaCodeBody, NewPasswordBody, RegisterBody, ResetConfirmBody, ResetRequestBody } from "./model";
@@ -81,7 +81,7 @@ export const authApi = (deps: AppDeps) =>
       { transform: refuseUnknownFields(ChoosePasswordBody), body: ChoosePasswordBody },
     )
     .post("/logout", async ({ request, set }) => {
-      const token = readCookie(request, SESSION_COOKIE);
+      const token = readCookie(request, sessionCookieName(deps.config.secureCookies));
       if (token) await revokeSession(deps.database.db, token);
       set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
       return { message: "You are signed out." };
