@@ -108,6 +108,7 @@ export function describeApi(api: AnyElysia, publicUrl: string): ApiDocument {
       const operation = { ...(generatedOperation as ApiOperation) };
       const route = findRoute(api, method, path);
       fillMultipartBody(route, operation, version);
+      for (const response of Object.values(operation.responses ?? {})) numbersAsAnswered(response);
       operation.responses = {
         // A `response` schema replaces the `detail`'s answers in the generated operation: keep both.
         ...(route?.hooks.detail as ApiOperation | undefined)?.responses,
@@ -132,7 +133,10 @@ export function describeApi(api: AnyElysia, publicUrl: string): ApiDocument {
     tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
-      schemas: { ...generated.components.schemas, Error: { ...ErrorBody, description: "Every refusal's body" } },
+      schemas: {
+        ...generated.components.schemas,
+        Error: { ...numbersAsAnswered(unwrapSchema(ErrorBody, undefined, "output", version)), description: "Every refusal's body" },
+      },
       securitySchemes: {
         session: {
           type: "apiKey",
@@ -158,6 +162,28 @@ function withoutValidatorKeywords(value: unknown): unknown {
   // A property may be named `error` too: its value is a schema (an object), never a keyword's text.
   const entries = Object.entries(value).filter(([key, item]) => !(VALIDATOR_KEYWORDS.has(key) && typeof item !== "object"));
   return Object.fromEntries(entries.map(([key, item]) => [key, withoutValidatorKeywords(item)]));
+}
+
+type Schema = { anyOf?: Schema[]; type?: unknown; format?: unknown; [key: string]: unknown };
+
+/**
+ * `t.Integer()` also accepts a numeric string on the way in, and the generator describes it so
+ * (`anyOf: [{ type: "string", format: "integer" }, { type: "integer" }]`) in answers too, where it
+ * is always a number: an answer's number is described as the number alone.
+ */
+function numbersAsAnswered<T>(value: T): T {
+  if (Array.isArray(value)) for (const item of value) numbersAsAnswered(item);
+  else if (value !== null && typeof value === "object") {
+    const schema = value as Schema;
+    const numeric = schema.anyOf?.find((option) => option.type === "integer" || option.type === "number");
+    if (schema.anyOf?.length === 2 && numeric && schema.anyOf.some((option) => option.type === "string" && option.format === numeric.type)) {
+      delete schema.anyOf;
+      // The union's own keywords (its description) stay; the number's are added.
+      for (const [key, item] of Object.entries(numeric)) schema[key] ??= item;
+    }
+    for (const item of Object.values(value)) numbersAsAnswered(item);
+  }
+  return value;
 }
 
 /**

@@ -1165,7 +1165,7 @@ export interface components {
                 [key: string]: string;
             };
             /** @description A 413's byte limit */
-            limit?: string | number;
+            limit?: number;
             /** @description A 5xx's request id, as the server's log names it */
             requestId?: string;
         };
@@ -1266,8 +1266,8 @@ export interface operations {
                             mfaEnabled: boolean;
                             settings: {
                                 theme: {
-                                    themeColor: string | number;
-                                    tintColor: string | number;
+                                    themeColor: number;
+                                    tintColor: number;
                                 };
                                 appNotifications: {
                                     generalEnabled: boolean;
@@ -1358,8 +1358,8 @@ export interface operations {
                             mfaEnabled: boolean;
                             settings: {
                                 theme: {
-                                    themeColor: string | number;
-                                    tintColor: string | number;
+                                    themeColor: number;
+                                    tintColor: number;
                                 };
                                 appNotifications: {
                                     generalEnabled: boolean;
@@ -1441,8 +1441,8 @@ export interface operations {
                             mfaEnabled: boolean;
                             settings: {
                                 theme: {
-                                    themeColor: string | number;
-                                    tintColor: string | number;
+                                    themeColor: number;
+                                    tintColor: number;
                                 };
                                 appNotifications: {
                                     generalEnabled: boolean;
@@ -1522,8 +1522,8 @@ export interface operations {
                             mfaEnabled: boolean;
                             settings: {
                                 theme: {
-                                    themeColor: string | number;
-                                    tintColor: string | number;
+                                    themeColor: number;
+                                    tintColor: number;
                                 };
                                 appNotifications: {
                                     generalEnabled: boolean;
@@ -1600,8 +1600,8 @@ export interface operations {
                             mfaEnabled: boolean;
                             settings: {
                                 theme: {
-                                    themeColor: string | number;
-                                    tintColor: string | number;
+                                    themeColor: number;
+                                    tintColor: number;
                                 };
                                 appNotifications: {
                                     generalEnabled: boolean;
@@ -1776,8 +1776,8 @@ export interface operations {
                             mfaEnabled: boolean;
                             settings: {
                                 theme: {
-                                    themeColor: string | number;
-                                    tintColor: string | number;
+                                    themeColor: number;
+                                    tintColor: number;
                                 };
                                 appNotifications: {
                                     generalEnabled: boolean;
@@ -1917,8 +1917,8 @@ export interface operations {
                             mfaEnabled: boolean;
                             settings: {
                                 theme: {
-                                    themeColor: string | number;
-                                    tintColor: string | number;
+                                    themeColor: number;
+                                    tintColor: number;
                                 };
                                 appNotifications: {
                                     generalEnabled: boolean;
@@ -1984,8 +1984,8 @@ export interface operations {
                             mfaEnabled: boolean;
                             settings: {
                                 theme: {
-                                    themeColor: string | number;
-                                    tintColor: string | number;
+                                    themeColor: number;
+                                    tintColor: number;
                                 };
                                 appNotifications: {
                                     generalEnabled: boolean;
@@ -2312,9 +2312,9 @@ export interface operations {
                             reporterName: string | null;
                             reporterEmail: string | null;
                         }[];
-                        pagesCount: string | number;
+                        pagesCount: number;
                         canLoadMore: boolean;
-                        totalCount: string | number;
+                        totalCount: number;
                         totalCountCapped: boolean;
                     };
                 };
@@ -2355,9 +2355,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        reportsCount: string | number;
-                        resolvedCount: string | number;
-                        archivedCount: string | number;
+                        reportsCount: number;
+                        resolvedCount: number;
+                        archivedCount: number;
                         reportsPercentDelta: number;
                         resolvedPercentDelta: number;
                         archivedPercentDelta: number;
@@ -2633,9 +2633,9 @@ export interface operations {
                             answer: string;
                             createdAt: string;
                         }[];
-                        pagesCount: string | number;
+                        pagesCount: number;
                         canLoadMore: boolean;
-                        totalCount: string | number;
+                        totalCount: number;
                         totalCountCapped: boolean;
                     };
                 };
@@ -2902,8 +2902,8 @@ export interface operations {
                             mfaEnabled: boolean;
                             settings: {
                                 theme: {
-                                    themeColor: string | number;
-                                    tintColor: string | number;
+                                    themeColor: number;
+                                    tintColor: number;
                                 };
                                 appNotifications: {
                                     generalEnabled: boolean;
@@ -3023,8 +3023,8 @@ export interface operations {
                             mfaEnabled: boolean;
                             settings: {
                                 theme: {
-                                    themeColor: string | number;
-                                    tintColor: string | number;
+                                    themeColor: number;
+                                    tintColor: number;
                                 };
                                 appNotifications: {
                                     generalEnabled: boolean;
@@ -3234,8 +3234,8 @@ export interface operations {
                     "application/json": {
                         settings: {
                             theme: {
-                                themeColor: string | number;
-                                tintColor: string | number;
+                                themeColor: number;
+                                tintColor: number;
                             };
                             appNotifications: {
                                 generalEnabled: boolean;
@@ -3286,7 +3286,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         enabled: boolean;
-                        recoveryCodesLeft: string | number;
+                        recoveryCodesLeft: number;
                     };
                 };
             };
@@ -3915,7 +3915,7 @@ export interface operations {
                             archived: boolean;
                             invoiceSent: boolean;
                             overdue: boolean;
-                            unreadMessages: string | number;
+                            unreadMessages: number;
                             createdAt: string;
                             creator: {
                                 _id: string;
@@ -3923,9 +3923,9 @@ export interface operations {
                                 email: string;
                             };
                         }[];
-                        pagesCount: string | number;
+                        pagesCount: number;
                         canLoadMore: boolean;
-                        totalCount: string | number;
+                        totalCount: number;
                         totalCountCapped: boolean;
                     };
                 };
@@ -4018,10 +4018,10 @@ export interface operations {
                             _id: string;
                             url: string;
                         }[][];
-                        selectedThemes: (string | number)[];
-                        defaultTheme: string | number;
-                        selectedTintColors: (string | number)[];
-                        defaultTintColor: string | number;
+                        selectedThemes: number[];
+                        defaultTheme: number;
+                        selectedTintColors: number[];
+                        defaultTintColor: number;
                         customTintColor: string | null;
                         /** @enum {string} */
                         borderRadius: "square" | "rounded" | "pill";
@@ -4285,10 +4285,10 @@ export interface operations {
                                 _id: string;
                                 url: string;
                             }[][];
-                            selectedThemes: (string | number)[];
-                            defaultTheme: string | number;
-                            selectedTintColors: (string | number)[];
-                            defaultTintColor: string | number;
+                            selectedThemes: number[];
+                            defaultTheme: number;
+                            selectedTintColors: number[];
+                            defaultTintColor: number;
                             customTintColor: string | null;
                             /** @enum {string} */
                             borderRadius: "square" | "rounded" | "pill";
@@ -4428,10 +4428,10 @@ export interface operations {
                             domainProviderUsername: string;
                             heroTitle: string;
                             heroMessage: string;
-                            selectedThemes: (string | number)[];
-                            defaultTheme: string | number;
-                            selectedTintColors: (string | number)[];
-                            defaultTintColor: string | number;
+                            selectedThemes: number[];
+                            defaultTheme: number;
+                            selectedTintColors: number[];
+                            defaultTintColor: number;
                             customTintColor: string | null;
                             /** @enum {string} */
                             borderRadius: "square" | "rounded" | "pill";
@@ -4623,10 +4623,10 @@ export interface operations {
                             domainProviderUsername: string;
                             heroTitle: string;
                             heroMessage: string;
-                            selectedThemes: (string | number)[];
-                            defaultTheme: string | number;
-                            selectedTintColors: (string | number)[];
-                            defaultTintColor: string | number;
+                            selectedThemes: number[];
+                            defaultTheme: number;
+                            selectedTintColors: number[];
+                            defaultTintColor: number;
                             customTintColor: string | null;
                             /** @enum {string} */
                             borderRadius: "square" | "rounded" | "pill";
@@ -4698,10 +4698,10 @@ export interface operations {
                             domainProviderUsername: string;
                             heroTitle: string;
                             heroMessage: string;
-                            selectedThemes: (string | number)[];
-                            defaultTheme: string | number;
-                            selectedTintColors: (string | number)[];
-                            defaultTintColor: string | number;
+                            selectedThemes: number[];
+                            defaultTheme: number;
+                            selectedTintColors: number[];
+                            defaultTintColor: number;
                             customTintColor: string | null;
                             /** @enum {string} */
                             borderRadius: "square" | "rounded" | "pill";
@@ -4786,7 +4786,7 @@ export interface operations {
                             archived: boolean;
                             invoiceSent: boolean;
                             overdue: boolean;
-                            unreadMessages: string | number;
+                            unreadMessages: number;
                             createdAt: string;
                             creator: {
                                 _id: string;
@@ -4794,9 +4794,9 @@ export interface operations {
                                 email: string;
                             };
                         }[];
-                        pagesCount: string | number;
+                        pagesCount: number;
                         canLoadMore: boolean;
-                        totalCount: string | number;
+                        totalCount: number;
                         totalCountCapped: boolean;
                     };
                 };
@@ -5031,13 +5031,13 @@ export interface operations {
                                 flag: "editingLocked" | "revisionsLocked" | "archived";
                                 on?: boolean;
                                 fields?: string[];
-                                invoiceNumber?: string | number;
+                                invoiceNumber?: number;
                                 /**
                                  * @default card
                                  * @enum {string}
                                  */
                                 method: "card" | "manual" | "access_code";
-                                count?: string | number;
+                                count?: number;
                             };
                             createdAt: string;
                             actor: {
@@ -5046,9 +5046,9 @@ export interface operations {
                                 isStudio: boolean;
                             } | null;
                         }[];
-                        pagesCount: string | number;
+                        pagesCount: number;
                         canLoadMore: boolean;
-                        totalCount: string | number;
+                        totalCount: number;
                         totalCountCapped: boolean;
                     };
                 };
@@ -5108,7 +5108,7 @@ export interface operations {
                                 _id: string;
                                 fileName: string;
                                 contentType: string;
-                                size: string | number;
+                                size: number;
                                 url: string;
                             }[];
                         }[];
@@ -5183,7 +5183,7 @@ export interface operations {
                                 _id: string;
                                 fileName: string;
                                 contentType: string;
-                                size: string | number;
+                                size: number;
                                 url: string;
                             }[];
                         };
@@ -5500,9 +5500,9 @@ export interface operations {
                             claimedByProjectID: string | null;
                             createdAt: string;
                         }[];
-                        pagesCount: string | number;
+                        pagesCount: number;
                         canLoadMore: boolean;
-                        totalCount: string | number;
+                        totalCount: number;
                         totalCountCapped: boolean;
                     };
                 };
@@ -5604,7 +5604,7 @@ export interface operations {
                     "application/json": {
                         message: string;
                         invoiceID: string;
-                        invoiceNumber: string | number;
+                        invoiceNumber: number;
                     };
                 };
             };
@@ -5722,9 +5722,9 @@ export interface operations {
                             sourceIp: string;
                             requestId: string | null;
                         }[];
-                        pagesCount: string | number;
+                        pagesCount: number;
                         canLoadMore: boolean;
-                        totalCount: string | number;
+                        totalCount: number;
                         totalCountCapped: boolean;
                     };
                 };
@@ -5777,9 +5777,9 @@ export interface operations {
                                 label: string;
                             } | null;
                         }[];
-                        pagesCount: string | number;
+                        pagesCount: number;
                         canLoadMore: boolean;
-                        totalCount: string | number;
+                        totalCount: number;
                         totalCountCapped: boolean;
                     };
                 };
@@ -5879,9 +5879,9 @@ export interface operations {
                                 label: string;
                             } | null;
                         }[];
-                        pagesCount: string | number;
+                        pagesCount: number;
                         canLoadMore: boolean;
-                        totalCount: string | number;
+                        totalCount: number;
                         totalCountCapped: boolean;
                     };
                 };
