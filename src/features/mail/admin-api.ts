@@ -16,8 +16,11 @@ export const adminMailApi = (deps: AppDeps) =>
     .use(context(deps))
     .onTransform(({ actor }) => void requireAdmin(actor))
     .post("/failed/:id/retry", ({ actor, params, request }) => retryFailedMail(deps, params.id, auditBy(requireAdmin(actor), request)), {
-      mapResponse: ({ request }) =>
-        isFormPost(request) ? new Response(null, { status: 303, headers: { location: "/admin/mail?retried=1", "cache-control": "no-store" } }) : undefined,
+      // The console's form post goes back to the list once the mail is queued; a refusal (already a Response) stays as it is.
+      mapResponse: ({ request, responseValue }) =>
+        isFormPost(request) && !(responseValue instanceof Response)
+          ? new Response(null, { status: 303, headers: { location: "/admin/mail?retried=1", "cache-control": "no-store" } })
+          : undefined,
       params: t.Object({ id: t.String({ minLength: 1, maxLength: 64 }) }),
       response: MessageAnswer,
       detail: operation("Mail (admin)", "admin", "Send a failed mail again", { 303: redirectTo("A form post: back to /admin/mail") }),
