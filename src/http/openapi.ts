@@ -30,7 +30,7 @@ export const API_TAGS = {
 
 export type ApiTag = keyof typeof API_TAGS;
 
-/** An answer that is not JSON, as OpenAPI spells it (the route has no `response` schema for it). */
+/** An answer that is not JSON, as OpenAPI spells it (a route's `response` schemas describe its JSON answers only). */
 type RawResponse = {
   description: string;
   headers?: Record<string, { description: string; schema: { type: "string" } }>;
