@@ -50,7 +50,7 @@ export function createApp(deps: AppDeps) {
     .use(api)
     .use(authPages(deps))
     .use(adminConsolePages(deps))
-    .use(apiDocsPages(deps, () => describeApi(api)))
+    .use(apiDocsPages(deps, () => describeApi(api, deps.config.publicUrl)))
     .use(adminFaqPages(deps))
     .use(adminBugReportPages(deps))
     .use(adminMailPages(deps))

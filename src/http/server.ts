@@ -8,6 +8,7 @@ import { type Log, describeFailure } from "../lib/log";
 import { carryRoute } from "../lib/metrics";
 import { MAX_UPLOAD_BODY_BYTES } from "../shared/uploads";
 import { rememberClientIp } from "./client-ip";
+import type { ErrorBody } from "./openapi";
 import { assignRequestId, rememberRequestId } from "./request-id";
 import { hasSessionCookie } from "./sessions";
 import { SCRIPT_NONCE_HEADER } from "./streaming";
@@ -76,7 +77,7 @@ function markGzipped(headers: Headers): void {
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
-function jsonError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
+function jsonError(status: number, message: string, extra: Omit<ErrorBody, "message"> = {}): Response {
   return Response.json({ message, ...extra }, { status });
 }
 

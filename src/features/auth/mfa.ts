@@ -14,6 +14,7 @@ import { clearFailures, recordFailure, refuseWhileThrottled } from "../../http/r
 import { revokeUserSessions } from "../../http/sessions";
 import { randomBytes, sha256 } from "../../lib/crypto";
 import { type AuditBy, recordAudit, userTarget } from "../audit/record";
+import type { MfaSetup } from "./model";
 import { claimTotpStep, consumeRecoveryCode, countRecoveryCodes, disableMfa, enableMfa, findUserById, replaceRecoveryCodes } from "./queries";
 import { type Deps, LIMITS, type SignedIn, explainLimit, limitAttempts, signInUser } from "./service";
 
@@ -100,8 +101,6 @@ async function verifySecondFactor(deps: SealDeps, user: User, input: { code: str
 
 // ---------------------------------------------------------------------------------------------
 // Setting it up, turning it off, new recovery codes (the signed-in user, in Settings)
-
-export type MfaSetup = { secret: string; otpauthUri: string; qrSvg: string; ticket: string };
 
 /**
  * A new secret to scan, carried in a signed ticket: nothing is stored until the first code

@@ -11,6 +11,7 @@ import { createSession, revokeUserSessions, sessionCookie } from "../../http/ses
 import { sha256 } from "../../lib/crypto";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
+import type { PublicUser } from "./model";
 import { checkNewPassword, getDecoyHash, hashPassword, verifyPassword } from "./passwords";
 import { findUserByEmail, findUserById, insertUser, setPassword } from "./queries";
 
@@ -37,19 +38,6 @@ export async function signInUser(deps: Deps, userId: string): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------
 // What a client may see of a user: never the hash, the keys or the storage key.
-
-export type PublicUser = {
-  _id: string;
-  email: string;
-  displayName: string;
-  photoURL: string | null;
-  createdAt: string;
-  isAdmin: boolean;
-  isSuperAdmin: boolean;
-  hasPassword: boolean;
-  mfaEnabled: boolean;
-  settings: User["settings"];
-};
 
 export function toPublicUser(user: User, keys: { adminKey: string; superAdminKey: string }): PublicUser {
   return {

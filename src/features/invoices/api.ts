@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
+import { operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { auditBy } from "../audit/record";
 import { SendInvoiceBody, SentInvoice } from "./model";
@@ -15,4 +16,5 @@ export const adminInvoicesApi = (deps: AppDeps) =>
       transform: refuseUnknownFields(SendInvoiceBody),
       body: SendInvoiceBody,
       response: SentInvoice,
+      detail: operation("Projects (admin)", "admin", "Send a project's invoice"),
     });

@@ -214,7 +214,6 @@ export type ProjectsPage = typeof ProjectsPage.static;
 
 /** `email` is where the order's mail (for a visitor, the temporary password) went. */
 export const CreatedProject = t.Object({ projectID: t.String(), message: t.String(), email: t.String() });
-export const Message = t.Object({ message: t.String() });
 export const ProjectImagesAnswer = t.Object({
   message: t.String(),
   logoImageURLs: t.Array(t.String()),
