@@ -3,9 +3,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "./app";
-import type { Config } from "./config";
+import { COMMON_SUPER_ADMIN_PASSWORD, type Config } from "./config";
 import type { AppDeps, AppEvents } from "./deps";
 import { ensureSuperAdmin } from "./features/auth/bootstrap";
+import { isCommonPassword } from "./features/auth/passwords";
 import { seedFaqs } from "./features/faq/seed";
 import { type AppJobs, appQueues } from "./features/jobs/queues";
 import { startJobWorkers } from "./features/jobs/start";
@@ -110,6 +111,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const app = createApp(deps);
   const [superAdmin, seeded, ...unsubscribes] = await ready;
   if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
+  // Production refuses to start with one (config.ts); elsewhere a demo password is allowed, loudly.
+  if (config.superAdminPassword && isCommonPassword(config.superAdminPassword)) log.warn(`${COMMON_SUPER_ADMIN_PASSWORD} (refused when NODE_ENV=production)`);
   if (seeded) log("bootstrap: added the starter FAQs");
   // The job queue (pg-boss's schema check, queue settings, maintenance) starts on Postgres behind
   // the first answer, on five connections of its own: at the same time, its start took as much CPU
