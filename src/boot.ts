@@ -10,7 +10,7 @@ import { isCommonPassword } from "./features/auth/passwords";
 import { seedFaqs } from "./features/faq/seed";
 import { type AppJobs, appQueues } from "./features/jobs/queues";
 import { startJobWorkers } from "./features/jobs/start";
-import { startLiveFanout } from "./features/live/service";
+import { findStaleStreamOwners, startLiveFanout } from "./features/live/service";
 import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
@@ -74,7 +74,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   mkdirSync(config.dataDir, { recursive: true });
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteWasm: options.pgliteWasm }));
   const events = createEventBus<AppEvents>(database, { log });
-  const liveStreams = createSseHub({ log });
+  const liveStreams = createSseHub({ log, recheck: (streams) => findStaleStreamOwners(database.db, config, streams) });
   // The bootstrap rows and one LISTEN per channel for the whole instance, before the first request.
   // The FAQ trigger's notice reaches this instance too; the writer has already dropped its own
   // cache by then (decision 011). The island bundles (built, or read from their disk cache)
@@ -109,7 +109,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     metrics,
   };
   const app = createApp(deps);
-  const [superAdmin, seeded, ...unsubscribes] = await ready;
+  const [superAdmin, seeded, liveUnsubscribes, ...unsubscribes] = await ready;
   if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
   // Production refuses to start with one (config.ts); elsewhere a demo password is allowed, loudly.
   if (config.superAdminPassword && isCommonPassword(config.superAdminPassword)) log.warn(`${COMMON_SUPER_ADMIN_PASSWORD} (refused when NODE_ENV=production)`);
@@ -186,7 +186,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
           deps.liveStreams.close();
         }
         await server.stop(false);
-        for (const unsubscribe of unsubscribes) await unsubscribe().catch(() => {});
+        for (const unsubscribe of [...liveUnsubscribes, ...unsubscribes]) await unsubscribe().catch(() => {});
         // Workers still registering would meet a stopped queue; a queue never asked for stays unstarted.
         clearTimeout(jobsTimer);
         if (jobsRequested) await jobsStarted.promise.catch(() => {});

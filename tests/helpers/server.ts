@@ -14,6 +14,8 @@ import { createTestDatabase } from "./db";
 export type TestServer = Running & {
   logs: string[];
   dataDir: string;
+  /** The throwaway Postgres database's URL, for a second instance on it; null on PGlite. */
+  databaseUrl: string | null;
   /** fetch against the server; relative paths allowed; a `cookie` option signs the request in. */
   request(path: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
   createUser(overrides?: Partial<User> & { password?: string }): Promise<{ user: User; cookie: string; password: string }>;
@@ -43,6 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...running,
     logs,
     dataDir,
+    databaseUrl: database.url,
     async stop() {
       await running.stop();
       rmSync(dataDir, { recursive: true, force: true });
