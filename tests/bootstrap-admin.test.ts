@@ -2,10 +2,12 @@
 // learnt the variable: its password opens only the choose-a-new-password step, and the session
 // that step gives is held to setting up a second factor before any admin power (decision 080).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { COMMON_SUPER_ADMIN_PASSWORD } from "../src/config";
 import { type TestServer, startTestServer } from "./helpers/server";
 
 const EMAIL = "boot-admin@example.com";
-const PASSWORD = "first boot secret 9";
+// Common: outside production the server starts with it, warning (config.test.ts: production refuses).
+const PASSWORD = "sunshine";
 let server: TestServer;
 
 beforeAll(async () => {
@@ -22,6 +24,12 @@ const sessionOf = (response: Response): string => {
 };
 
 describe(`the bootstrap super admin on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () => {
+  test("a common SUPER_ADMIN_PASSWORD outside production is a warning naming the variable, not the password", () => {
+    const warning = server.logs.find((line) => line.includes(COMMON_SUPER_ADMIN_PASSWORD));
+    expect(warning).toBeDefined();
+    expect(warning).not.toContain(PASSWORD);
+  });
+
   test("its first sign-in only chooses a password, and the new session must set up two-factor before the admin API", async () => {
     const login = await post("/api/auth/login", { email: EMAIL, password: PASSWORD });
     expect(login.status).toBe(200);

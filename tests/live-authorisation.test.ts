@@ -91,6 +91,17 @@ describe(`live streams end with their authorisation on ${process.env.TEST_DATABA
     await waitFor("the deleted account's stream to end", onFirst.isEnded, 1_000);
   });
 
+  test("changing the password ends the streams of every other session", async () => {
+    const { user, cookie, password } = await server.createUser();
+    const other = await secondSession(user.id);
+    const onOther = await stream(other);
+    const onMine = await stream(cookie);
+    const changed = await write("/api/users/me/password", "PATCH", cookie, { currentPassword: password, password: "a brand new secret 7" });
+    expect(changed.status).toBe(200);
+    await waitFor("the other session's stream to end", onOther.isEnded, 1_000);
+    expect(onMine.isEnded()).toBe(false);
+  });
+
   test("a demoted admin's stream ends at once, and the stream it reopens gets no admin events", async () => {
     const boss = await server.createAdmin({ superAdmin: true });
     const admin = await server.createAdmin();
