@@ -1,4 +1,5 @@
-// SQL of the signed-in user's own account. Every statement names the user in its `where`.
+// SQL of the signed-in user's own account. Every statement names the user in its `where`, but for the
+// orphaned-upload sweep's, which only answers which photo keys are still in use.
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { messageAttachments, projectImages, projects, users } from "../../../db/schema";
 import type { Db } from "../../lib/db";
