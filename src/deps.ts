@@ -23,6 +23,10 @@ export type AppEvents = {
   live_events: LiveEventWire;
   /** Data behind public pages changed (a trigger on faqs): drop the anonymous render cache. */
   public_pages_changed: { table: string };
+  /** A session row was deleted (sign-out, revocation, expiry, the account's deletion): its streams end. */
+  session_ended: { sessionId: string; userId: string };
+  /** What decides a user's roles changed (flags, keys, second factor): their streams reconnect. */
+  user_access_changed: { userId: string };
 };
 
 export type AppDeps = {

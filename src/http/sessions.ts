@@ -11,6 +11,7 @@ import {
   deleteUserSessions,
   extendSession,
   findLiveSession,
+  findLiveSessions,
   insertSession,
   listUserSessions,
   touchSession,
@@ -63,6 +64,11 @@ export async function validateSessionToken(db: Db, token: string, userAgent = ""
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await extendSession(db, row.session.id, expiresAt);
   return { ...row, session: { ...row.session, expiresAt }, renewed: true };
+}
+
+/** The still-live sessions among `ids` (token hashes) with their users, for what holds one open. */
+export async function listLiveSessions(db: Db, ids: string[]): Promise<{ sessionId: string; user: User }[]> {
+  return findLiveSessions(db, ids);
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

@@ -294,3 +294,10 @@ export async function upsertWizardDraft(db: Db, userId: string, data: WizardDraf
 export async function deleteWizardDraft(db: Db, userId: string): Promise<void> {
   await db.delete(wizardDrafts).where(eq(wizardDrafts.userId, userId));
 }
+
+/** The image keys among `keys` that a project image row still names (the orphaned-upload sweep). */
+export async function selectHeldImageKeys(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.select({ key: projectImages.storageKey }).from(projectImages).where(inArray(projectImages.storageKey, keys));
+  return rows.map((row) => row.key);
+}
