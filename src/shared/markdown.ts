@@ -7,7 +7,12 @@
 // It runs on the server and in the islands, so it stays small and has no dependencies.
 
 /** Text, a line break, or a span around more of them. */
-export type Inline = string | { type: "break" } | { type: "strong" | "em"; children: Inline[] } | { type: "link"; href: string; children: Inline[] };
+export type Inline =
+  | string
+  | { type: "break" }
+  | { type: "strong"; children: Inline[] }
+  | { type: "em"; children: Inline[] }
+  | { type: "link"; href: string; children: Inline[] };
 export type Block = { type: "paragraph"; children: Inline[] } | { type: "list"; ordered: boolean; start: number; items: Inline[][] };
 
 type SpanKind = "strong" | "em" | "link";
