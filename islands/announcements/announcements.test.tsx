@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, mock, test } from "bun:test";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Provider, createStore } from "jotai";
 import { ANNOUNCEMENT_NOTICE, BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT } from "../../src/shared/announcements";
 import Announcements from "./index";
@@ -63,6 +63,8 @@ test("sending shows the long-running notice, then the server's message as a toas
   await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send e-mail" })));
   expect(screen.getByText(ANNOUNCEMENT_NOTICE)).toBeTruthy();
   expect((screen.getByRole("button", { name: "Sending…" }) as HTMLButtonElement).disabled).toBe(true);
+  // The API client loads on its first call: answer only once the request has gone out.
+  await waitFor(() => expect(calls).toHaveLength(1));
   await act(async () => release(Response.json({ message: "Your announcement is being sent." })));
   expect(calls).toEqual([
     { url: "http://localhost:3000/api/admin/notifications/emailannouncement", body: { subject: "Launch", message: "Templates are live." } },

@@ -77,7 +77,8 @@ function MessageField(props: { id: string; value: string; error?: string; onChan
         onChange={(event) => props.onChange(event.target.value)}
       />
       <p className="field-hint" id={`${props.id}-help`}>
-        Formatting: **bold**, *italic*, [link](https://…), - lists
+        Formatting: <code className="announcement-syntax">**bold**</code>, <code className="announcement-syntax">*italic*</code>,{" "}
+        <code className="announcement-syntax">[link](https://…)</code>, <code className="announcement-syntax">- lists</code>
       </p>
     </Field>
   );

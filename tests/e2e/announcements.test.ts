@@ -25,7 +25,11 @@ async function shoot(page: Page, name: string, element: (page: Page) => Promise<
     await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
     for (const width of [375, 800, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await (await element(page)).screenshot({ path: `${SHOTS}/${name}-${width}-${theme === "0" ? "light" : "dark"}.png` });
+      // A full-page shot clipped to the element: the sticky header stays at the top, off the element.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+      const box = await (await element(page)).boundingBox();
+      if (!box) throw new Error(`${name} is not shown at ${width} px`);
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme === "0" ? "light" : "dark"}.png`, fullPage: true, clip: box });
     }
   }
   await page.evaluate(() => (document.documentElement.dataset.theme = "0"));
