@@ -94,18 +94,23 @@ function Preview(props: { caption: string; empty: boolean; children: ReactNode }
   );
 }
 
-/** An app announcement as the bell lists it (one line) and as the notifications page shows it. */
-function AppPreview(props: { message: string; id: string }) {
+/**
+ * An app announcement as the bell lists it (one line) and as the notifications page shows it; the
+ * confirmation, asked with the editor in sight, shows the page's bubble alone.
+ */
+function AppPreview(props: { message: string; id: string; bell: boolean }) {
   const item = { channelID: "announcements" as const, message: props.message };
   return (
-    <Preview caption="In the bell, then on the notifications page:" empty={!props.message}>
-      <div className="announcement-preview-bell bell-item is-unread">
-        <ChannelAvatar channel="announcements" />
-        <span className="bell-item-text">
-          <span className="bell-item-message">{notificationLine(item)}</span>
-          <span className="bell-item-meta">{CHANNEL_TITLES.announcements.title} · Just now</span>
-        </span>
-      </div>
+    <Preview caption={props.bell ? "In the bell, then on the notifications page:" : "On the notifications page:"} empty={!props.message}>
+      {props.bell ? (
+        <div className="announcement-preview-bell bell-item is-unread">
+          <ChannelAvatar channel="announcements" />
+          <span className="bell-item-text">
+            <span className="bell-item-message">{notificationLine(item)}</span>
+            <span className="bell-item-meta">{CHANNEL_TITLES.announcements.title} · Just now</span>
+          </span>
+        </div>
+      ) : null}
       <div className="channel-message">
         <NotificationText item={item} id={props.id} />
       </div>
@@ -138,7 +143,7 @@ function AppAnnouncementForm(props: { recipients: number }) {
       id: "app-announcement",
       title: `Send this app announcement to ${users(props.recipients)}?`,
       confirmLabel: "Send announcement",
-      preview: <AppPreview message={text} id="app-announcement-confirm-text" />,
+      preview: <AppPreview message={text} id="app-announcement-confirm-text" bell={false} />,
       call: () => api.api.admin.notifications.appannouncement.post({ message: text }),
       sent: () => setMessage(""),
     });
@@ -161,7 +166,7 @@ function AppAnnouncementForm(props: { recipients: number }) {
             hideNotice();
           }}
         />
-        <AppPreview message={message.trim()} id="app-announcement-preview-text" />
+        <AppPreview message={message.trim()} id="app-announcement-preview-text" bell />
       </div>
       {notice ? (
         <p className="alert announcement-notice" role="status">

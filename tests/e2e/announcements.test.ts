@@ -79,6 +79,7 @@ describe.skipIf(!browserAvailable)("announcements in Markdown in Chromium", () =
     await form.getByRole("button", { name: "Send app announcement" }).click();
     const ask = adminPage.getByRole("dialog", { name: /^Send this app announcement to \d+ users\?$/ });
     await ask.locator(".channel-message strong", { hasText: "Closed" }).waitFor();
+    await shoot(adminPage, "confirm", async (page) => page.getByRole("dialog"));
     await ask.getByRole("button", { name: "Send announcement" }).click();
     await adminPage.getByText("Your announcement is being sent.", { exact: false }).first().waitFor();
     expect(adminErrors).toEqual([]);
