@@ -1,6 +1,7 @@
 // The announcements' Markdown subset (decision 090): each construct, nesting, what stays as typed,
 // the plain-text and one-line flattenings, and the React rendering's escaping and links.
 import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
 import { renderToStaticMarkup } from "react-dom/server";
 import { escapeMarkdown, markdownToLine, markdownToText, parseMarkdown } from "./markdown";
 import { Markdown } from "./markdown-view";
@@ -143,5 +144,59 @@ describe("very long input", () => {
     const started = performance.now();
     expect(html(source).match(/<strong>/g)).toHaveLength(2_000);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("any text", () => {
+  /** Text made mostly of the subset's markers, where the parser's edge cases are. */
+  const markdownish = (withNewlines: boolean) =>
+    fc
+      .array(
+        fc.constantFrom(
+          "*",
+          "**",
+          "_",
+          "[",
+          "]",
+          "(",
+          ")",
+          "\\",
+          "-",
+          "1.",
+          " ",
+          "a",
+          "é",
+          "<b>",
+          "https://x.example",
+          "javascript:",
+          "mailto:a@x.example",
+          ...(withNewlines ? ["\n", "\n\n"] : []),
+        ),
+        {
+          maxLength: 40,
+        },
+      )
+      .map((parts) => parts.join(""));
+
+  test("renders without throwing, links only to http, https or mailto, never markup of its own", () => {
+    fc.assert(
+      fc.property(markdownish(true), (source) => {
+        const rendered = html(source);
+        for (const [, href] of rendered.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^(https?:|mailto:)/);
+        expect(rendered).not.toContain("<b>");
+        expect(markdownToLine(parseMarkdown(source))).not.toContain("\n");
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  test("escaped, any one line reads back as typed", () => {
+    fc.assert(
+      fc.property(
+        markdownish(false).filter((source) => source.trim() === source),
+        (source) => expect(text(escapeMarkdown(source))).toBe(source),
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });
