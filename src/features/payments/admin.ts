@@ -30,10 +30,12 @@ export type PaymentRow = {
   createdAt: Date;
   customerName: string;
   customerEmail: string;
-  projectId: string;
+  /** Null once the project is deleted; the row keeps its name. */
+  projectId: string | null;
   projectName: string;
   invoice: string | null;
   method: string;
+  reference: string | null;
   recordedBy: string | null;
   amount: string;
   state: string;
@@ -57,6 +59,7 @@ function toRow(row: PaymentRecordRow): PaymentRow {
     projectName: row.projectName,
     invoice: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber),
     method: row.kind === "payment" ? methodLabels[row.method] : `${kindLabels[row.kind]} · ${methodLabels[row.method]}`,
+    reference: row.reference,
     recordedBy: row.recordedByName,
     amount: formatCents(row.kind === "payment" ? row.amountCents : -row.amountCents),
     ...stateOf(row),
@@ -99,7 +102,7 @@ export async function getPaymentsPage(deps: Pick<AppDeps, "database">, state: Pa
 
 export async function exportPaymentsCsv(deps: Pick<AppDeps, "database">, state: PaymentListState, now: Date): Promise<string> {
   const records = await listPaymentRecords(deps.database.db, filterOf(state, now), CSV_LIMIT);
-  const header = ["Date", "Kind", "Customer", "E-mail", "Project", "Invoice", "Method", "Amount", "Currency", "State", "Recorded by"];
+  const header = ["Date", "Kind", "Customer", "E-mail", "Project", "Invoice", "Method", "Reference", "Amount", "Currency", "State", "Recorded by"];
   const lines = records.map((record) => {
     const row = toRow(record);
     const signed = record.kind === "payment" ? record.amountCents : -record.amountCents;
@@ -108,9 +111,10 @@ export async function exportPaymentsCsv(deps: Pick<AppDeps, "database">, state: 
       kindLabels[record.kind],
       record.customerName,
       record.customerEmail,
-      record.projectName,
+      record.projectId === null ? `${record.projectName} (project deleted)` : record.projectName,
       row.invoice ?? "",
       methodLabels[record.method],
+      record.reference ?? "",
       signed / 100,
       record.currency.toUpperCase(),
       row.state,
@@ -123,7 +127,8 @@ export async function exportPaymentsCsv(deps: Pick<AppDeps, "database">, state: 
 export type BillingItem = {
   invoiceId: string;
   number: number;
-  projectId: string;
+  /** Null once the project is deleted: the invoice and what was paid stay listed. */
+  projectId: string | null;
   projectName: string;
   amount: number;
   dueAt: Date;
@@ -140,6 +145,6 @@ export async function listBilling(deps: Pick<AppDeps, "database">, actor: Actor,
     projectName: row.projectName,
     amount: row.amount,
     dueAt: row.dueAt,
-    state: invoiceState(row, row.dueAt, now),
+    state: invoiceState(row, row.refunded, now),
   }));
 }

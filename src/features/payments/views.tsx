@@ -56,7 +56,13 @@ export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean
                     <span className={`badge ${state.badge} mobile-only billing-state`}>{state.label}</span>
                   </td>
                   <td className="hide-mobile">
-                    <a href={`/projects/${item.projectId}/status`}>{item.projectName}</a>
+                    {item.projectId ? (
+                      <a href={`/projects/${item.projectId}/status`}>{item.projectName}</a>
+                    ) : (
+                      <>
+                        {item.projectName} <span className="row-sub">Project deleted</span>
+                      </>
+                    )}
                   </td>
                   <td className="numeric nowrap">{formatPrice(item.amount)}</td>
                   <td className="hide-mobile nowrap">{formatDate(item.dueAt)}</td>
@@ -221,11 +227,13 @@ export function PaymentTable(props: { rows: PaymentRow[] }) {
                 </span>
               </td>
               <td className="hide-mobile">
-                <a href={`/projects/${row.projectId}/admin`}>{row.projectName}</a>
+                {row.projectId ? <a href={`/projects/${row.projectId}/admin`}>{row.projectName}</a> : row.projectName}
+                {row.projectId ? null : <span className="row-sub">Project deleted</span>}
                 {row.invoice ? <span className="row-sub">{row.invoice}</span> : null}
               </td>
               <td className="hide-mobile">
                 {row.method}
+                {row.reference ? <span className="row-sub">Ref. {row.reference}</span> : null}
                 {row.recordedBy ? <span className="row-sub">by {row.recordedBy}</span> : null}
               </td>
               <td className="numeric nowrap">{row.amount}</td>
