@@ -233,8 +233,8 @@ export function PaymentTable(props: { rows: PaymentRow[] }) {
               </td>
               <td className="hide-mobile">
                 {row.method}
-                {row.reference ? <span className="row-sub">Ref. {row.reference}</span> : null}
-                {row.recordedBy ? <span className="row-sub">by {row.recordedBy}</span> : null}
+                {row.reference ? <span className="row-sub">{`Ref. ${row.reference}`}</span> : null}
+                {row.recordedBy ? <span className="row-sub">{`by ${row.recordedBy}`}</span> : null}
               </td>
               <td className="numeric nowrap">{row.amount}</td>
               <td>
