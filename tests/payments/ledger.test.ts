@@ -197,6 +197,9 @@ describe("void invoices", () => {
     expect(dollars(owed.Overdue) - dollars(after.Overdue)).toBe(250);
     await sendInvoiceReminders(server.deps, new Date());
     expect((await queuedMails(server.deps.database.db, "dana-denied@example.com")).filter((mail) => mail.subject.startsWith("Final notice"))).toEqual([]);
+    const overdueList = await html("/dashboard?overdue=true", payer.cookie);
+    expect(overdueList.slice(overdueList.indexOf("<main"))).not.toContain("Denied Diner");
+    expect(await html(`/projects/${projectID}/status`, payer.cookie)).toContain("is void: The project was denied.");
 
     // Reopened: the admin issues a new invoice with the next number; the void one stays.
     await approve(server, admin.cookie, projectID, "in-progress");

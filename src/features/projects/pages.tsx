@@ -113,8 +113,8 @@ export const projectPages = (deps: AppDeps) =>
               </form>
             ) : billing && billing.state === "void" ? (
               <p className="muted status-pay-note">
-                <a href={`/invoices/${billing.invoiceId}`}>Invoice {billing.number}</a> is void: {billing.voidReason ?? "it was cancelled."} Nothing is owed on
-                it.
+                <a href={`/invoices/${billing.invoiceId}`}>Invoice {billing.number}</a>
+                {` is void: ${billing.voidReason ?? "it was cancelled."} Nothing is owed on it.`}
               </p>
             ) : billing && !project.receivedPayment ? (
               <p className="muted status-pay-note">

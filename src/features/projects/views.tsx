@@ -136,7 +136,7 @@ export function ProjectFacts(props: { project: ProjectModel; billing: ProjectBil
             <a href={`/invoices/${billing.invoiceId}`}>
               {billing.number} · {formatPrice(billing.amount)}
             </a>
-            {project.receivedPayment ? null : <> · due {formatDate(billing.dueAt)}</>}
+            {billing.state === "void" ? " · void" : project.receivedPayment ? null : <> · due {formatDate(billing.dueAt)}</>}
           </span>
         ) : null}
       </Fact>
