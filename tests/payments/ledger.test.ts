@@ -92,6 +92,7 @@ describe("deleting keeps the money", () => {
     const paymentsPage = await html("/admin/payments", admin.cookie);
     expect(paymentsPage).toContain("Paid Then Gone");
     expect(paymentsPage).toContain("Project deleted");
+    expect(paymentsPage).toContain(`href="/invoices/${invoiceID}"`);
     const csv = await html("/admin/payments.csv", admin.cookie);
     expect(csv).toContain('"Paid Then Gone (project deleted)"');
     // The customer's /billing still shows what they paid, and its receipt.

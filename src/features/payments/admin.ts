@@ -33,6 +33,7 @@ export type PaymentRow = {
   /** Null once the project is deleted; the row keeps its name. */
   projectId: string | null;
   projectName: string;
+  invoiceId: string | null;
   invoice: string | null;
   method: string;
   reference: string | null;
@@ -57,6 +58,7 @@ function toRow(row: PaymentRecordRow): PaymentRow {
     customerEmail: row.customerEmail,
     projectId: row.projectId,
     projectName: row.projectName,
+    invoiceId: row.invoiceId,
     invoice: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber),
     method: row.kind === "payment" ? methodLabels[row.method] : `${kindLabels[row.kind]} · ${methodLabels[row.method]}`,
     reference: row.reference,

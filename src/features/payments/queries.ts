@@ -297,6 +297,7 @@ export type PaymentRecordRow = {
   projectName: string;
   customerName: string;
   customerEmail: string;
+  invoiceId: string | null;
   invoiceNumber: number | null;
   reference: string | null;
   recordedByName: string | null;
@@ -328,6 +329,7 @@ export async function listPaymentRecords(db: Db, filter: PaymentFilter, limit: n
       projectName: sql<string>`coalesce(${projects.projectName}, ${payments.projectName})`,
       customerName: sql<string>`coalesce(${users.displayName}, ${payments.customerName})`,
       customerEmail: sql<string>`coalesce(${users.email}, ${payments.customerEmail})`,
+      invoiceId: payments.invoiceId,
       invoiceNumber: invoices.number,
       reference: payments.reference,
       recordedByName: recordedBy,

@@ -229,7 +229,11 @@ export function PaymentTable(props: { rows: PaymentRow[] }) {
               <td className="hide-mobile">
                 {row.projectId ? <a href={`/projects/${row.projectId}/admin`}>{row.projectName}</a> : row.projectName}
                 {row.projectId ? null : <span className="row-sub">Project deleted</span>}
-                {row.invoice ? <span className="row-sub">{row.invoice}</span> : null}
+                {row.invoice && row.invoiceId ? (
+                  <a className="row-sub" href={`/invoices/${row.invoiceId}`}>
+                    {row.invoice}
+                  </a>
+                ) : null}
               </td>
               <td className="hide-mobile">
                 {row.method}
