@@ -289,6 +289,16 @@ describe("manual entries mean what they say", () => {
     expect(rows.map((row) => row.kind).sort()).toEqual(["payment", "payment", "reversal"]);
   });
 
+  test("an access code accepted for an invoiced project waives the payment and voids the open invoice", async () => {
+    const { projectID, invoiceID } = await invoicedProject(server, customer.cookie, admin.cookie, "Waived Later");
+    const { code } = await createCode(server, admin.cookie);
+    expect((await patch({ accessCode: code }, projectID)).status).toBe(200);
+    expect(await invoiceRow(server, invoiceID)).toMatchObject({ status: "void", voidReason: "The payment was waived with an access code." });
+    expect(await paymentRows(server, projectID)).toMatchObject([{ method: "access_code", amountCents: 0 }]);
+    const pay = await server.request(`/invoices/${invoiceID}/pay`, { method: "POST", cookie: customer.cookie, headers: { origin: server.url } });
+    expect(pay.status).toBe(409);
+  });
+
   test("mark paid asks for the method, keeps the reference and the admin; bad inputs get clear errors", async () => {
     const { projectID, invoiceID } = await invoicedProject(server, customer.cookie, admin.cookie, "Paid By Hand");
     const missing = await patch({ receivedPayment: true }, projectID);

@@ -149,7 +149,7 @@ export async function hasRefund(db: Db, projectId: string): Promise<boolean> {
 }
 
 /** What a payment by hand needs to know of its project: the price's package and whether an access code waived it. */
-export async function findProjectType(db: Db, projectId: string): Promise<{ projectType: ProjectType; accessCode: string | null } | null> {
+export async function findPaymentFacts(db: Db, projectId: string): Promise<{ projectType: ProjectType; accessCode: string | null } | null> {
   const [row] = await db
     .select({ projectType: projects.projectType, accessCode: projects.accessCode })
     .from(projects)

@@ -23,8 +23,8 @@ import {
   findInvoiceByNumber,
   findPayableInvoice,
   findPaymentByIntent,
+  findPaymentFacts,
   findProjectInvoice,
-  findProjectType,
   findRefundOf,
   hasRefund,
   insertPayment,
@@ -383,7 +383,7 @@ export type AdminPaymentChange = {
 export async function applyAdminPaymentChange(tx: Db, projectId: string, adminId: string, change: AdminPaymentChange): Promise<PendingCardRefund[]> {
   const pending: PendingCardRefund[] = [];
   if (change.receivedPayment === true && (await listStandingPayments(tx, projectId)).length === 0) {
-    const facts = await findProjectType(tx, projectId);
+    const facts = await findPaymentFacts(tx, projectId);
     if (facts?.accessCode) {
       await insertWaiver(tx, projectId, adminId);
       await recordActivity(tx, { projectId, actorId: adminId, kind: "payment_recorded", details: { method: "access_code" } });
