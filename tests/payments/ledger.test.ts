@@ -263,6 +263,20 @@ describe("void invoices", () => {
     expect(await refused.text()).toContain("This invoice is paid: refund the payment instead of voiding the invoice.");
   });
 
+  test("a card payment completed after the project was denied is recorded against the void invoice, and the admin can refund it", async () => {
+    const { projectID, invoiceID } = await invoicedProject(server, customer.cookie, admin.cookie, "Denied Mid Checkout");
+    const response = await server.request(`/invoices/${invoiceID}/pay`, { method: "POST", cookie: customer.cookie, headers: { origin: server.url } });
+    const sessionId = (response.headers.get("location") ?? "").slice(`${stripe.url}/pay/`.length);
+    await approve(server, admin.cookie, projectID, "denied");
+    await stripe.completeSession(sessionId);
+    expect(await paymentRows(server, projectID)).toMatchObject([{ kind: "payment", method: "card", amountCents: 25_000, invoiceId: invoiceID }]);
+    expect(await invoiceRow(server, invoiceID)).toMatchObject({ status: "void" });
+    expect((await projectRow(server, projectID))?.receivedPayment).toBe(true);
+    expect((await patch({ refundIssued: true }, projectID)).status).toBe(200);
+    await stripe.waitForDelivery((d) => d.event.type === "charge.refunded" && d.status === 200);
+    expect((await projectRow(server, projectID))?.refundIssued).toBe(true);
+  });
+
   test("a card payment arriving for a deleted project's invoice is still recorded, never lost", async () => {
     const { projectID, invoiceID } = await invoicedProject(server, customer.cookie, admin.cookie, "Deleted Mid Checkout");
     const response = await server.request(`/invoices/${invoiceID}/pay`, { method: "POST", cookie: customer.cookie, headers: { origin: server.url } });

@@ -141,8 +141,10 @@ async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs" |
   const project = payable.project;
   if (!project || payable.invoice.status === "void") {
     // The money arrived all the same: record it against the invoice so it is never lost, and say
-    // so in the log for an admin to refund (automatic refunds are issue 30, part 3).
-    await insertPayment(tx, {
+    // so in the log for an admin to refund (automatic refunds are issue 30, part 3). The project's
+    // flags follow the records as always (decision 019), so a denied project shows it was paid
+    // and the admin's Refund switch can return it.
+    const recorded = await insertPayment(tx, {
       id: newId(),
       kind: "payment",
       projectId: project?.id ?? null,
@@ -154,9 +156,12 @@ async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs" |
       providerPaymentIntentId: card.paymentIntentId,
       providerCheckoutSessionId: card.checkoutSessionId,
     });
-    deps.log(
-      `payments: card payment ${card.paymentIntentId} for ${project ? "void" : "deleted project's"} invoice ${formatInvoiceNumber(payable.invoice.number)} recorded; it needs a refund`,
-    );
+    if (recorded) {
+      if (project) await syncPaymentFlags(tx, project.id);
+      deps.log(
+        `payments: card payment ${card.paymentIntentId} for ${project ? "void" : "deleted project's"} invoice ${formatInvoiceNumber(payable.invoice.number)} recorded; it needs a refund`,
+      );
+    }
     return false;
   }
   const inserted = await insertPayment(tx, {
