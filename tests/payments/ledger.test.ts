@@ -143,7 +143,13 @@ describe("deleting keeps the money", () => {
     const view = await html(`/invoices/${invoiceID}`, admin.cookie);
     expect(view).toContain("Leaving Lou");
     expect(view).toContain("lou-leaves@example.com");
-    expect(await html("/admin/payments", admin.cookie)).toContain("lou-leaves@example.com");
+    const paymentsPage = await html("/admin/payments", admin.cookie);
+    expect(paymentsPage).toContain("lou-leaves@example.com");
+    // The void invoice has no payment, but the admin still reaches it from the Invoices list.
+    expect(paymentsPage).toContain(`href="/invoices/${open.invoiceID}"`);
+    const voidView = await html(`/invoices/${open.invoiceID}`, admin.cookie);
+    expect(voidView).toContain("Project deleted");
+    expect(voidView).toContain("The project was deleted.");
   });
 
   test("invoice numbers stay a gapless sequence whatever is deleted", async () => {

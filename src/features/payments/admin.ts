@@ -6,12 +6,14 @@ import { csvLine } from "../../lib/csv";
 import type { PaymentKind, PaymentMethod } from "../../shared/enums";
 import { formatInvoiceNumber } from "../invoices/service";
 import { type InvoiceState, invoiceState } from "../invoices/views";
-import { type PaymentRecordRow, type PeriodTotals, listCustomerInvoices, listDeletions, listPaymentRecords, periodTotals } from "./queries";
+import { type PaymentRecordRow, type PeriodTotals, listCustomerInvoices, listDeletions, listPaymentRecords, listRecentInvoices, periodTotals } from "./queries";
 import { formatCents, kindLabels, methodLabels } from "./service";
 
 /** The admin list shows the latest records; the CSV exports up to this many. */
 const PAGE_LIMIT = 200;
 const CSV_LIMIT = 10_000;
+/** The Payments page lists this many of the newest invoices, void ones and deleted projects' too. */
+const INVOICE_LIMIT = 50;
 
 export type PaymentListState = { kind?: PaymentKind; method?: PaymentMethod; period?: "this-month" | "last-month" };
 
@@ -82,14 +84,27 @@ export type PaymentTotals = { thisMonth: PeriodTotals; lastMonth: PeriodTotals }
 
 export async function getPaymentsPage(deps: Pick<AppDeps, "database">, state: PaymentListState, now: Date) {
   const db = deps.database.db;
-  const [records, thisMonth, lastMonth, deletions] = await Promise.all([
+  const [records, thisMonth, lastMonth, deletions, recentInvoices] = await Promise.all([
     listPaymentRecords(db, filterOf(state, now), PAGE_LIMIT),
     periodTotals(db, monthStart(now, 0), monthStart(now, 1), now),
     periodTotals(db, monthStart(now, -1), monthStart(now, 0), now),
     listDeletions(db, 50),
+    listRecentInvoices(db, INVOICE_LIMIT),
   ]);
   return {
     rows: records.map(toRow),
+    invoices: recentInvoices.map((row) => ({
+      invoiceId: row.invoiceId,
+      number: row.number,
+      customer: row.customerName,
+      customerEmail: row.customerEmail,
+      projectName: row.projectName,
+      projectDeleted: row.projectId === null,
+      amount: row.amount,
+      dueAt: row.dueAt,
+      state: invoiceState(row, row.refunded, now),
+      voidReason: row.voidReason,
+    })),
     totals: { thisMonth, lastMonth },
     deletions: deletions.map((row) => ({
       id: row.id,

@@ -284,6 +284,30 @@ export async function listCustomerInvoices(db: Db, userId: string): Promise<Bill
     .orderBy(desc(invoices.createdAt), desc(invoices.id));
 }
 
+export type AdminInvoiceRow = BillingRow & { customerName: string; customerEmail: string; voidReason: string | null };
+
+/** The newest invoices of everyone, whatever their state or whether their project still exists. */
+export async function listRecentInvoices(db: Db, limit: number): Promise<AdminInvoiceRow[]> {
+  return db
+    .select({
+      invoiceId: invoices.id,
+      number: invoices.number,
+      amount: invoices.amount,
+      dueAt: invoices.dueAt,
+      createdAt: invoices.createdAt,
+      status: invoices.status,
+      projectId: invoices.projectId,
+      projectName: invoices.projectName,
+      refunded: invoiceRefunded,
+      customerName: invoices.customerName,
+      customerEmail: invoices.customerEmail,
+      voidReason: invoices.voidReason,
+    })
+    .from(invoices)
+    .orderBy(desc(invoices.number))
+    .limit(limit);
+}
+
 export type PaymentRecordRow = {
   id: string;
   kind: PaymentKind;
