@@ -269,6 +269,25 @@ describe("void invoices", () => {
     expect(await refused.text()).toContain("This invoice is paid: refund the payment instead of voiding the invoice.");
   });
 
+  test("the JSON API voids like the form: admins only, a real invoice, a reason, nothing else", async () => {
+    const { invoiceID } = await invoicedProject(server, customer.cookie, admin.cookie, "Voided By API");
+    const call = (cookie: string | undefined, id: string, json: unknown) =>
+      server.request(`/api/admin/invoices/${id}/void`, { method: "POST", ...(cookie ? { cookie } : {}), json });
+    expect((await call(undefined, invoiceID, { reason: "x" })).status).toBe(401);
+    expect((await call(customer.cookie, invoiceID, { reason: "x" })).status).toBe(403);
+    expect((await call(admin.cookie, "not-an-id", { reason: "x" })).status).toBe(400);
+    expect((await call(admin.cookie, invoiceID, {})).status).toBe(400);
+    expect((await call(admin.cookie, invoiceID, { reason: "x", status: "paid" })).status).toBe(400);
+    const missing = await call(admin.cookie, "01m80asvd6nsxk9pjyhsq951ce", { reason: "x" });
+    expect(missing.status).toBe(404);
+    expect(await message(missing)).toBe("Invoice not found.");
+    expect((await invoiceRow(server, invoiceID))?.status).toBe("open");
+    const done = await call(admin.cookie, invoiceID, { reason: "Sent to the wrong customer." });
+    expect(done.status).toBe(200);
+    expect(await message(done)).toMatch(/^Invoice INV-\d{5} is void\.$/);
+    expect(await invoiceRow(server, invoiceID)).toMatchObject({ status: "void", voidReason: "Sent to the wrong customer." });
+  });
+
   test("a card payment completed after the project was denied is recorded against the void invoice, and the admin can refund it", async () => {
     const { projectID, invoiceID } = await invoicedProject(server, customer.cookie, admin.cookie, "Denied Mid Checkout");
     const response = await server.request(`/invoices/${invoiceID}/pay`, { method: "POST", cookie: customer.cookie, headers: { origin: server.url } });
