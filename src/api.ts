@@ -143,6 +143,7 @@ const OPERATIONS: Record<string, Row> = {
   ],
   "DELETE /api/admin/projects": ["Projects (admin)", "admin", "Delete several projects"],
   "PATCH /api/admin/projects/sendinvoice": ["Projects (admin)", "admin", "Send a project's invoice"],
+  "POST /api/admin/invoices/{id}/void": ["Projects (admin)", "admin", "Void an open invoice, with the reason the customer reads"],
   "GET /api/accesscodes/isvalid": ["Access codes", "public", "Check an access code"],
   "POST /api/admin/accesscodes": ["Access codes", "admin", "Create an access code"],
   "GET /api/admin/accesscodes/search": ["Access codes", "admin", "Search access codes"],
