@@ -1,4 +1,4 @@
-// An announcement written in the Markdown subset (decision 090) reaches users formatted: the API
+// An announcement written in the Markdown subset (decision 083) reaches users formatted: the API
 // carries the message as the admin typed it, the notifications page renders it (bold, italic, a
 // link that opens apart, a list; no asterisks in what is shown), and the e-mail's text part has
 // the markers removed and the links spelled out.

@@ -2,7 +2,7 @@
 // e-mail announcement. While one is being sent the long-running notice shows; the server answers
 // at once and notifies the admin when the fan-out is done, so the bell is asked to refresh.
 // Each one asks first, with the number of users it reaches and a preview (issue 16). Messages are
-// written in a Markdown subset (decision 090); beside the editor (under it on phones) a preview shows,
+// written in a Markdown subset (decision 083); beside the editor (under it on phones) a preview shows,
 // as the admin types, what users will see: the bell's line and the notifications page's bubble, or
 // the e-mail's text.
 import { type FormEvent, type ReactNode, useState } from "react";

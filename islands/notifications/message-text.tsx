@@ -1,4 +1,4 @@
-// A notification's words. Announcements are written by admins in the Markdown subset (decision 090)
+// A notification's words. Announcements are written by admins in the Markdown subset (decision 083)
 // and shown formatted; every other notification is plain text, as it may quote a customer's words
 // (a project's name) that must never turn into formatting.
 import { markdownToLine, parseMarkdown } from "../../src/shared/markdown";

@@ -11,7 +11,7 @@ export const ANNOUNCEMENT_NOTICE = "This operation might take a while. You can s
 export const announcementSentMessage = (count: number): string => `Your announcement was sent to ${count} ${count === 1 ? "user" : "users"}.`;
 
 /**
- * An e-mail announcement as stored: the admin's message (Markdown, decision 090), signed with the
+ * An e-mail announcement as stored: the admin's message (Markdown, decision 083), signed with the
  * admin's name (escaped: a name is never formatting) and saying why the reader gets it. The whole
  * text is kept, so the mail reads the same if the admin is renamed or leaves meanwhile.
  */

@@ -1,4 +1,4 @@
-// The announcements' Markdown subset (decision 090): each construct, nesting, what stays as typed,
+// The announcements' Markdown subset (decision 083): each construct, nesting, what stays as typed,
 // the plain-text and one-line flattenings, and the React rendering's escaping and links.
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";

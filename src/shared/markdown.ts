@@ -1,4 +1,4 @@
-// The Markdown subset admins write announcements in (decision 090): paragraphs and line breaks,
+// The Markdown subset admins write announcements in (decision 083): paragraphs and line breaks,
 // **bold**, *italic* or _italic_, [text](https://…) links (http, https and mailto only), "- " or
 // "* " bullet lists and "1. " numbered lists. Everything else is text, shown as typed: an
 // unclosed marker, a link to any other scheme, an HTML tag. A backslash before a marker keeps it

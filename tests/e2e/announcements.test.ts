@@ -1,4 +1,4 @@
-// Announcements in Markdown (decision 090), in Chromium: the admin's live preview follows the typing
+// Announcements in Markdown (decision 083), in Chromium: the admin's live preview follows the typing
 // beside the editor (under it on a phone), and the sent announcement reaches a customer's bell as one
 // line and the notifications page formatted, its link opening apart. With SCREENSHOTS=1 the form,
 // the bell and the bubble are photographed at 375, 800 and 1280 px, Light and Dark, in

@@ -983,6 +983,23 @@ export interface paths {
         patch: operations["patchApiAdminProjectsSendinvoice"];
         trace?: never;
     };
+    "/api/admin/invoices/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void an open invoice, with the reason the customer reads */
+        post: operations["postApiAdminInvoicesByIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/mail/failed/{id}/retry": {
         parameters: {
             query?: never;
@@ -4875,6 +4892,9 @@ export interface operations {
                         /** @enum {string} */
                         status?: "pending-approval" | "in-progress" | "completed" | "in-review" | "denied";
                         receivedPayment?: boolean;
+                        /** @enum {string} */
+                        paymentMethod?: "bank_transfer" | "cash" | "other";
+                        paymentReference?: string;
                         refundIssued?: boolean;
                         editingLocked?: boolean;
                         revisionsLocked?: boolean;
@@ -4888,6 +4908,9 @@ export interface operations {
                         /** @enum {string} */
                         status?: "pending-approval" | "in-progress" | "completed" | "in-review" | "denied";
                         receivedPayment?: boolean;
+                        /** @enum {string} */
+                        paymentMethod?: "bank_transfer" | "cash" | "other";
+                        paymentReference?: string;
                         refundIssued?: boolean;
                         editingLocked?: boolean;
                         revisionsLocked?: boolean;
@@ -4901,6 +4924,9 @@ export interface operations {
                         /** @enum {string} */
                         status?: "pending-approval" | "in-progress" | "completed" | "in-review" | "denied";
                         receivedPayment?: boolean;
+                        /** @enum {string} */
+                        paymentMethod?: "bank_transfer" | "cash" | "other";
+                        paymentReference?: string;
                         refundIssued?: boolean;
                         editingLocked?: boolean;
                         revisionsLocked?: boolean;
@@ -5036,7 +5062,7 @@ export interface operations {
                                  * @default card
                                  * @enum {string}
                                  */
-                                method: "card" | "manual" | "access_code";
+                                method: "card" | "manual" | "bank_transfer" | "cash" | "other" | "access_code";
                                 count?: number;
                             };
                             createdAt: string;
@@ -5626,6 +5652,58 @@ export interface operations {
             };
         };
     };
+    postApiAdminInvoicesByIdVoid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    reason: string;
+                };
+                "multipart/form-data": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postApiAdminMailFailedByIdRetry: {
         parameters: {
             query?: never;
@@ -5680,7 +5758,7 @@ export interface operations {
             query?: {
                 page?: string | number;
                 actor?: string;
-                action?: "project.status" | "project.paid" | "payment.refund" | "project.lock" | "project.archive" | "project.access_code" | "project.update" | "project.revision_round" | "project.delete" | "invoice.send" | "access_code.create" | "access_code.delete" | "faq.create" | "faq.update" | "faq.delete" | "bug_report.create" | "bug_report.update" | "bug_report.delete" | "announcement.send" | "user.make_admin" | "user.remove_admin" | "user.make_super_admin" | "user.mfa_reset" | "mail.retry";
+                action?: "project.status" | "project.paid" | "payment.refund" | "project.lock" | "project.archive" | "project.access_code" | "project.update" | "project.revision_round" | "project.delete" | "invoice.send" | "invoice.void" | "access_code.create" | "access_code.delete" | "faq.create" | "faq.update" | "faq.delete" | "bug_report.create" | "bug_report.update" | "bug_report.delete" | "announcement.send" | "user.make_admin" | "user.remove_admin" | "user.make_super_admin" | "user.mfa_reset" | "mail.retry";
                 targetType?: "project" | "invoice" | "access_code" | "faq" | "bug_report" | "announcement" | "user" | "mail";
                 target?: string;
                 from?: string;

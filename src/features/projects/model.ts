@@ -228,6 +228,12 @@ export const AdminProjectFields = t.Object(
   {
     status: t.Optional(ProjectStatus),
     receivedPayment: t.Optional(t.Boolean()),
+    /** With receivedPayment true: how the money came (required unless the payment is waived by an access code). */
+    paymentMethod: t.Optional(
+      t.Union([t.Literal("bank_transfer"), t.Literal("cash"), t.Literal("other")], { error: "paymentMethod must be bank_transfer, cash or other." }),
+    ),
+    /** With receivedPayment true: a bank reference or receipt number, if any. */
+    paymentReference: t.Optional(t.String({ maxLength: 200, error: "paymentReference must be at most 200 characters." })),
     refundIssued: t.Optional(t.Boolean()),
     editingLocked: t.Optional(t.Boolean()),
     revisionsLocked: t.Optional(t.Boolean()),

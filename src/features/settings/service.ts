@@ -109,9 +109,10 @@ async function deleteQuietly(deps: AppDeps, keys: string[]): Promise<void> {
 
 /**
  * Deletes the account. The database cascades remove the user's sessions, reset tokens, linked
- * provider accounts, notifications, projects (with their images and invoices); bug reports
- * stay for the admins with no reporter, and access codes claimed by the deleted projects go
- * back to unclaimed-by-project (set null). Stored files (photo, project images) are removed
+ * provider accounts, notifications, projects (with their images); bug reports stay for the
+ * admins with no reporter, and access codes claimed by the deleted projects go back to
+ * unclaimed-by-project (set null). Invoices and payments stay (decision 077): their links to the
+ * user and projects become null, the names copied onto them remain, open invoices become void. Stored files (photo, project images) are removed
  * after the rows are gone, so nothing in the database points at a missing file.
  */
 export async function deleteAccount(deps: AppDeps, actor: Actor): Promise<void> {
