@@ -16,7 +16,6 @@ import { adminFaqPages } from "./features/faq/admin-pages";
 import { faqPages } from "./features/faq/pages";
 import { invoicePages } from "./features/invoices/pages";
 import { landingPages } from "./features/landing/pages";
-import { errorPageRenderer } from "./features/layout/error-pages";
 import { adminMailPages } from "./features/mail/admin-pages";
 import { metricsRoutes } from "./features/metrics";
 import { notificationsPages } from "./features/notifications/pages";
@@ -34,6 +33,7 @@ import { crossOrigin } from "./http/cors";
 import { handleError } from "./http/error-handler";
 import { routeLabels } from "./http/route-label";
 import { textGuard } from "./http/text-guard";
+import { errorPageRenderer } from "./render/layout/error-pages";
 
 export function createApp(deps: AppDeps) {
   const renderErrorPage = errorPageRenderer(deps);

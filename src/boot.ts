@@ -11,6 +11,7 @@ import { seedFaqs } from "./features/faq/seed";
 import { type AppJobs, appQueues } from "./features/jobs/queues";
 import { startJobWorkers } from "./features/jobs/start";
 import { findStaleStreamOwners, startLiveFanout } from "./features/live/service";
+import { loadBell } from "./features/notifications/service";
 import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
@@ -117,6 +118,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     now: options.now ?? (() => new Date()),
     isDraining: () => draining,
     metrics,
+    loadBell: (userId) => loadBell(database.db, userId),
   };
   const app = createApp(deps);
   // Plugins that read the disk at start-up (public/'s files) register their routes once this settles.

@@ -13,6 +13,7 @@ import type { Payments } from "./lib/stripe";
 import type { Tickets } from "./lib/tickets";
 import type { Assets } from "./render/assets";
 import type { LiveEvent } from "./shared/live-events";
+import type { NotificationItem } from "./shared/notifications";
 
 /** A live events log row as its trigger announces it (db/migrations/0004_live_events.sql). */
 export type LiveEventWire = LiveEvent & { id: number; audience: string };
@@ -52,6 +53,8 @@ export type AppDeps = {
   now: () => Date;
   /** Prometheus metrics (GET /metrics); null while METRICS_TOKEN is unset. */
   metrics: Metrics | null;
+  /** The bell's latest notifications for a signed-in page; built in boot.ts from the notifications feature. */
+  loadBell: (userId: string) => Promise<NotificationItem[]>;
   /** True once a graceful stop has begun: /ready answers 503 so load balancers send no new requests. */
   isDraining: () => boolean;
 };

@@ -4,10 +4,10 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
 import { Behaviour } from "../../render/behaviour";
+import { page } from "../../render/layout/page";
+import { PageShell } from "../../render/layout/views";
 import { formatDate } from "../../shared/dates";
 import { badgeClass } from "../../shared/project-labels";
-import { page } from "../layout/page";
-import { PageShell } from "../layout/views";
 import { getAccessCode } from "./service";
 
 export const accessCodePages = (deps: AppDeps) =>

@@ -7,8 +7,8 @@ import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
 import type { ApiRole } from "../../http/openapi";
 import { type Column, DataTable } from "../../render/data-table";
-import { AdminFrame } from "../layout/admin-frame";
-import { page } from "../layout/page";
+import { AdminFrame } from "../../render/layout/admin-frame";
+import { page } from "../../render/layout/page";
 
 /** The parts of an OpenAPI operation this page and the contract tests read. */
 export type ApiOperation = {

@@ -2,8 +2,8 @@
 // JavaScript and come back with the typed values and the error when something is wrong.
 import type { ReactNode } from "react";
 import { Behaviour } from "../../render/behaviour";
-import { Logo } from "../layout/logo";
-import { PageShell } from "../layout/views";
+import { Logo } from "../../render/layout/logo";
+import { PageShell } from "../../render/layout/views";
 
 export type FormState = { values?: Record<string, string>; error?: string | null; fields?: Record<string, string>; notice?: string | null };
 export type SocialProviders = { google: boolean; oidc: boolean };

@@ -6,8 +6,8 @@ import { context } from "../../http/context";
 import { requireSignedInPage } from "../../http/guards";
 import { type Column, DataTable } from "../../render/data-table";
 import { Island } from "../../render/island";
+import { page } from "../../render/layout/page";
 import { formatDate } from "../../shared/dates";
-import { page } from "../layout/page";
 import { SettingsCard, SettingsFrame } from "../settings/views";
 import { listOwnBugReports } from "./service";
 

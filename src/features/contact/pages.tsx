@@ -7,9 +7,9 @@ import type { Actor } from "../../http/actor";
 import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { HttpError } from "../../http/errors";
+import { page } from "../../render/layout/page";
+import { PageShell } from "../../render/layout/views";
 import { servePublicPage } from "../../render/page-cache";
-import { page } from "../layout/page";
-import { PageShell } from "../layout/views";
 import { CONTACT_SENT_MESSAGE, sendContactMessage } from "./service";
 import { type ContactFormState, ContactView, emptyContactForm } from "./views";
 

@@ -2,9 +2,9 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
+import { page } from "../../render/layout/page";
+import { PageShell } from "../../render/layout/views";
 import { servePublicPage } from "../../render/page-cache";
-import { page } from "../layout/page";
-import { PageShell } from "../layout/views";
 import { toFaqJson } from "./model";
 import { FAQ_SEARCH_MAX, getFaq, listFaqsBySection, searchFaqs } from "./service";
 import { FaqView, SupportView } from "./views";

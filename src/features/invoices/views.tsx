@@ -1,9 +1,9 @@
 // The printable invoice: a document first, so it reads well on paper and as a PDF.
 
+import { Logo } from "../../render/layout/logo";
 import { formatDate } from "../../shared/dates";
 import type { InvoiceStatus } from "../../shared/enums";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
-import { Logo } from "../layout/logo";
 import type { InvoiceDetails } from "./queries";
 import { formatInvoiceNumber } from "./service";
 

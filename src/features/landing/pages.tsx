@@ -3,9 +3,9 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { SITE_NAME } from "../../render/document";
+import { page } from "../../render/layout/page";
+import { PageShell } from "../../render/layout/views";
 import { servePublicPage } from "../../render/page-cache";
-import { page } from "../layout/page";
-import { PageShell } from "../layout/views";
 import { LandingView } from "./views";
 
 export const landingPages = (deps: AppDeps) =>

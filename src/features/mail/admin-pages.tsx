@@ -4,9 +4,9 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
+import { AdminFrame } from "../../render/layout/admin-frame";
+import { page } from "../../render/layout/page";
 import { formatDate } from "../../shared/dates";
-import { AdminFrame } from "../layout/admin-frame";
-import { page } from "../layout/page";
 import { listFailedMail } from "./admin";
 
 const formatTime = (value: Date): string => `${formatDate(value)} ${value.toISOString().slice(11, 16)} UTC`;

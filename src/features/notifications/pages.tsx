@@ -7,7 +7,7 @@ import { context } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { requireSignedInPage } from "../../http/guards";
 import { isId } from "../../lib/ids";
-import { page } from "../layout/page";
+import { page } from "../../render/layout/page";
 import { getOwnNotification, listChannels, listNotifications } from "./service";
 import { NotificationsView } from "./views";
 

@@ -3,7 +3,7 @@
 import type { NotificationsViewProps } from "../../../islands/notifications";
 import type { Actor } from "../../http/actor";
 import { Island } from "../../render/island";
-import { PageShell } from "../layout/views";
+import { PageShell } from "../../render/layout/views";
 
 export function NotificationsView(props: { actor: Actor; island: NotificationsViewProps }) {
   return (

@@ -4,9 +4,9 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage, requireSignedInPage } from "../../http/guards";
-import { AdminFrame } from "../layout/admin-frame";
-import { page } from "../layout/page";
-import { PageShell } from "../layout/views";
+import { AdminFrame } from "../../render/layout/admin-frame";
+import { page } from "../../render/layout/page";
+import { PageShell } from "../../render/layout/views";
 import { exportPaymentsCsv, getPaymentsPage, listBilling, readPaymentListState } from "./admin";
 import { BillingList, DeletionList, InvoiceList, PaymentFilters, PaymentTable, PaymentTotalsStrip } from "./views";
 

@@ -5,10 +5,10 @@ import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
 import { Behaviour } from "../../render/behaviour";
 import { Island } from "../../render/island";
+import { PageShell } from "../../render/layout/views";
 import { formatDate } from "../../shared/dates";
 import { formatPrice, packageFor } from "../../shared/packages";
 import { badgeClass, flagLabels, statusColors, statusLabels } from "../../shared/project-labels";
-import { PageShell } from "../layout/views";
 import type { ProjectBilling } from "../payments/service";
 import type { ProjectModel } from "./model";
 

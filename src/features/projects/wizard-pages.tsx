@@ -6,11 +6,11 @@ import type { Actor } from "../../http/actor";
 import { context } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { Island } from "../../render/island";
+import { page } from "../../render/layout/page";
+import { PageShell } from "../../render/layout/views";
 import { servePublicPage } from "../../render/page-cache";
 import type { ProjectType } from "../../shared/enums";
 import { isProjectType } from "../../shared/wizard";
-import { page } from "../layout/page";
-import { PageShell } from "../layout/views";
 import { readWizardDraft } from "./drafts";
 
 /**

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireSignedInPage } from "../../http/guards";
+import { page } from "../../render/layout/page";
 import { mfaStatus } from "../auth/mfa";
-import { page } from "../layout/page";
 import { listOwnSessions } from "./sessions";
 import { AdvancedSettingsView, GeneralSettingsView, SecuritySettingsView } from "./views";
 

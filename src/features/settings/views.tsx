@@ -7,8 +7,8 @@ import type { SessionsListProps } from "../../../islands/sessions-list";
 import type { Actor } from "../../http/actor";
 import { Behaviour } from "../../render/behaviour";
 import { Island } from "../../render/island";
+import { PageShell } from "../../render/layout/views";
 import { formatDate } from "../../shared/dates";
-import { PageShell } from "../layout/views";
 
 export function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | "security" | "bug-reports"; children: ReactNode }) {
   const here = (name: string) => (props.current === name ? "page" : undefined);

@@ -3,7 +3,7 @@ import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { resolveActor } from "../../http/context";
 import type { ErrorPageRenderer } from "../../http/error-handler";
-import { Island } from "../../render/island";
+import { Island } from "../island";
 import { page } from "./page";
 import { PageShell } from "./views";
 

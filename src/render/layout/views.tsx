@@ -1,7 +1,7 @@
 // The frame around every page: skip link, header (public or signed-in), main, footer.
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
-import { useSite } from "../../render/site";
+import { useSite } from "../site";
 import { AppHeader } from "./app-header";
 import { Logo } from "./logo";
 import { PublicHeader } from "./public-header";

@@ -2,10 +2,9 @@
 import type { ReactNode } from "react";
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
-import type { PageMeta } from "../../render/document";
-import { renderPage } from "../../render/render";
-import { SiteContext } from "../../render/site";
-import { loadBell } from "../notifications/service";
+import type { PageMeta } from "../document";
+import { renderPage } from "../render";
+import { SiteContext } from "../site";
 import { BellContext, type BellData } from "./bell";
 
 export type PageOptions = {
@@ -18,7 +17,7 @@ export type PageOptions = {
 async function loadBellData(deps: AppDeps, actor: Actor | null): Promise<BellData | null> {
   if (!actor) return null;
   try {
-    return { notifications: await loadBell(deps.database.db, actor.user.id) };
+    return { notifications: await deps.loadBell(actor.user.id) };
   } catch (error) {
     deps.log(`notifications: the bell could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
     return null;

@@ -5,9 +5,9 @@
 import type { ReactNode } from "react";
 import type { User } from "../../../db/schema";
 import type { Actor } from "../../http/actor";
-import { Behaviour } from "../../render/behaviour";
-import { Island } from "../../render/island";
-import { Prerendered } from "../../render/prerendered";
+import { Behaviour } from "../behaviour";
+import { Island } from "../island";
+import { Prerendered } from "../prerendered";
 import { NotificationBell } from "./bell";
 import { Logo } from "./logo";
 

@@ -3,7 +3,7 @@
 
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
-import { Behaviour } from "../../render/behaviour";
+import { Behaviour } from "../behaviour";
 import { PageShell } from "./views";
 
 export type AdminTab = "general" | "bug-reports" | "faq" | "payments" | "audit" | "tools" | "api";

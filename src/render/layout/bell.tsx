@@ -1,8 +1,8 @@
 // The signed-in header's bell (SPEC.md §2). page() loads the latest notifications with every
 // signed-in page and provides them here, so the bell arrives rendered and asks nothing on load.
 import { createContext, use } from "react";
-import { Island } from "../../render/island";
 import type { NotificationItem } from "../../shared/notifications";
+import { Island } from "../island";
 
 export type BellData = { notifications: NotificationItem[] };
 
