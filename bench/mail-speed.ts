@@ -10,12 +10,12 @@
 import { eq } from "drizzle-orm";
 import { announcements, users } from "../db/schema";
 import { loadConfig } from "../src/config";
-import { type AppJobs, appQueues } from "../src/features/jobs/queues";
 import { enqueueMail } from "../src/features/mail/outbox";
 import { startMailWorkers } from "../src/features/mail/worker";
 import { startAnnouncementWorker } from "../src/features/notifications/announcements";
 import { openDatabase } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
+import { type AppJobs, appQueues } from "../src/lib/job-queues";
 import { createJobQueue } from "../src/lib/jobs";
 import { createMailer } from "../src/lib/mail";
 import { defaultUserSettings } from "../src/shared/enums";

@@ -1,9 +1,9 @@
 // Everything a feature may use, built once in main.ts (or a test) and handed to createApp.
 import type { Config } from "./config";
-import type { AppJobQueue } from "./features/jobs/queues";
 import type { Sealer } from "./lib/crypto";
 import type { Database } from "./lib/db";
 import type { EventBus } from "./lib/events";
+import type { AppJobQueue } from "./lib/job-queues";
 import type { Log } from "./lib/log";
 import type { Mailer } from "./lib/mail";
 import type { Metrics } from "./lib/metrics";

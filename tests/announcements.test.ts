@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import { announcements, notifications, users } from "../db/schema";
-import { type AppJobs, appQueues } from "../src/features/jobs/queues";
 import { fanOutAnnouncement } from "../src/features/notifications/announcements";
 import type { Db } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
+import { type AppJobs, appQueues } from "../src/lib/job-queues";
 import { type JobQueue, createJobQueue } from "../src/lib/jobs";
 import { defaultUserSettings } from "../src/shared/enums";
 import { createTestDatabase } from "./helpers/db";

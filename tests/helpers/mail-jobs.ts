@@ -1,7 +1,7 @@
 // The mail an app queued, read from the job queue's own table (delivered or not), oldest first.
 import { sql } from "drizzle-orm";
-import type { MailJob } from "../../src/features/mail/outbox";
 import type { Db } from "../../src/lib/db";
+import type { MailJob } from "../../src/lib/job-queues";
 
 export async function queuedMails(db: Db, to?: string): Promise<MailJob[]> {
   const result: unknown = await db.execute(

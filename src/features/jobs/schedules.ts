@@ -3,10 +3,11 @@
 // at every start-up is idempotent). Times are UTC.
 //
 // To add one (invoice reminders, upload litter...): write the handler in the domain that owns the
-// work, then add its queue name to SCHEDULED_JOBS (scheduled-jobs.ts) and one entry to `schedules` below.
+// work, then add its queue name to SCHEDULED_JOBS (src/lib/job-queues.ts) and one entry to `schedules` below.
 import type { AppDeps } from "../../deps";
 import { pruneRateLimits } from "../../http/rate-limit";
 import { pruneExpiredSessions } from "../../http/sessions";
+import type { ScheduledJobs } from "../../lib/job-queues";
 import { removeOrphanedUploads, removeUploadLitter } from "../../lib/storage";
 import { pruneEvents } from "../live/queries";
 import { LIVE_EVENTS_KEPT_MS } from "../live/service";
@@ -14,7 +15,6 @@ import { messageAttachmentUploads } from "../messages/service";
 import { deleteOverdueProjects, sendInvoiceReminders } from "../payments/reminders";
 import { projectImageUploads } from "../projects/images";
 import { profilePhotoUploads } from "../settings/service";
-import type { ScheduledJobs } from "./scheduled-jobs";
 
 type Schedule = { name: keyof ScheduledJobs; cron: string; run: (deps: AppDeps) => Promise<unknown> };
 

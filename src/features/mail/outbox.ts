@@ -11,51 +11,15 @@
 // Bulk mail (announcements) is queued with a lower priority than everything else, so a password
 // reset asked for during an announcement is fetched before the announcement's backlog.
 import type { Db } from "../../lib/db";
-import type { JobQueue, QueueSettings } from "../../lib/jobs";
+import type { MailJob, MailJobs } from "../../lib/job-queues";
+import type { JobQueue } from "../../lib/jobs";
 import type { MailMessage } from "../../lib/mail";
-import type { MailAttachment } from "../../shared/enums";
-
-/** A message as a job carries it: JSON, so absent parts are null. */
-/** A queued message; attachments (the invoice PDF) travel base64-encoded in the job's JSON. */
-export type MailJob = {
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  replyTo: string | null;
-  attachments: MailAttachment[] | null;
-  /**
-   * Set on an announcement: the user it is for. The worker sends it only if that user still
-   * exists and still has e-mail announcements on when its turn comes.
-   */
-  announcementFor?: string;
-};
-
-/** The mail domain's queues: delivery, and where pg-boss moves a mail whose retries are spent. */
-export type MailJobs = { mail: MailJob; "mail.dead": MailJob };
 
 /** What queuing mail needs of the app's job queue. */
 export type MailQueue = Pick<JobQueue<MailJobs>, "send">;
 
 /** Job priorities on the `mail` queue: higher is fetched first. */
 export const MAIL_PRIORITY = { transactional: 0, bulk: -10 } as const;
-
-export const mailQueues = {
-  mail: {
-    // 5 s, 10 s, 20 s ... then hourly: 60 retries keep a mail trying for about two days.
-    retryLimit: 60,
-    retryDelaySeconds: 5,
-    retryBackoff: true,
-    retryDelayMaxSeconds: 3_600,
-    deadLetter: "mail.dead",
-    // The mailer's own timeouts fail a stuck send within seconds; this only bounds a live worker.
-    expireInSeconds: 120,
-    // A worker refreshes the jobs in hand, so the jobs a killed instance held are retried
-    // elsewhere within seconds instead of after the expiry.
-    heartbeatSeconds: 10,
-  },
-  "mail.dead": {},
-} satisfies { [Name in keyof MailJobs]: QueueSettings };
 
 export function toMailJob(message: MailMessage): MailJob {
   return {

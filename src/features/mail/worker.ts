@@ -2,8 +2,9 @@
 // Transactional mail goes first; an announcement's mail is sent only to a recipient who is still
 // there and still wants it.
 import type { AppDeps } from "../../deps";
+import { type MailJob, type MailJobs, mailQueues } from "../../lib/job-queues";
 import type { JobContext, JobOutcome, JobQueue } from "../../lib/jobs";
-import { MAIL_PRIORITY, type MailJob, type MailJobs, mailQueues } from "./outbox";
+import { MAIL_PRIORITY } from "./outbox";
 import { insertFailedMail, listAnnouncementListeners } from "./queries";
 
 const MAX_ERROR_LENGTH = 500;

@@ -9,6 +9,7 @@ import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../
 import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { detectImageType, imageExtension, isPdf } from "../../lib/images";
+import type { MailJobs, MessageJobs } from "../../lib/job-queues";
 import type { JobQueue } from "../../lib/jobs";
 import { PRIVATE_PREFIX, type UploadOwner } from "../../lib/storage";
 import type { MessageSide } from "../../shared/enums";
@@ -24,10 +25,9 @@ import {
   TOO_MANY_ATTACHMENTS,
 } from "../../shared/messages";
 import { recordActivity } from "../activity/service";
-import { type MailJobs, enqueueMail } from "../mail/outbox";
+import { enqueueMail } from "../mail/outbox";
 import { findUserForNotice } from "../notifications/queries";
 import { displayName, removeStoredObjects } from "../projects/images";
-import type { MessageJobs } from "./jobs";
 import type { MessageItem, PostMessageForm, Thread } from "./model";
 import {
   type MessageRow,

@@ -11,6 +11,7 @@ import type { Actor } from "../../http/actor";
 import { badRequest } from "../../http/errors";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
+import type { AnnouncementJobs, MailJobs } from "../../lib/job-queues";
 import type { JobQueue } from "../../lib/jobs";
 import {
   BLANK_APP_ANNOUNCEMENT,
@@ -22,8 +23,7 @@ import {
 } from "../../shared/announcements";
 import { markdownToLine, parseMarkdown } from "../../shared/markdown";
 import { type AuditBy, recordAudit } from "../audit/record";
-import { type MailJobs, enqueueAnnouncementMails } from "../mail/outbox";
-import type { AnnouncementJobs } from "./announcement-jobs";
+import { enqueueAnnouncementMails } from "../mail/outbox";
 import type { AppAnnouncementBody, EmailAnnouncementBody } from "./model";
 import {
   countAnnouncementRecipients,
