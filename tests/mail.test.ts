@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { type SQL, eq, sql } from "drizzle-orm";
 import { failedMails, users } from "../db/schema";
 import { loadConfig } from "../src/config";
-import { retryFailedMail } from "../src/features/mail/admin";
+import { retryFailedMail } from "../src/features/mail/admin-service";
 import { enqueueAnnouncementMails, enqueueMail } from "../src/features/mail/outbox";
 import { type MailWorkerOptions, startMailWorkers } from "../src/features/mail/worker";
 import { HttpError } from "../src/http/errors";

@@ -7,7 +7,7 @@ import { requireAdminPage } from "../../http/guards";
 import { AdminFrame } from "../../render/layout/admin-frame";
 import { page } from "../../render/layout/page";
 import { formatDate } from "../../shared/dates";
-import { listFailedMail } from "./admin";
+import { listFailedMail } from "./admin-service";
 
 const formatTime = (value: Date): string => `${formatDate(value)} ${value.toISOString().slice(11, 16)} UTC`;
 

@@ -7,7 +7,7 @@ import { requireAdminPage, requireSignedInPage } from "../../http/guards";
 import { AdminFrame } from "../../render/layout/admin-frame";
 import { page } from "../../render/layout/page";
 import { PageShell } from "../../render/layout/views";
-import { exportPaymentsCsv, getPaymentsPage, listBilling, readPaymentListState } from "./admin";
+import { exportPaymentsCsv, getPaymentsPage, listBilling, readPaymentListState } from "./lists";
 import { BillingList, DeletionList, InvoiceList, PaymentFilters, PaymentTable, PaymentTotalsStrip } from "./views";
 
 export const paymentPages = (deps: AppDeps) =>

@@ -7,7 +7,7 @@ import { formatDate } from "../../shared/dates";
 import { formatPrice } from "../../shared/packages";
 import { formatInvoiceNumber } from "../invoices/service";
 import { type InvoiceState, invoiceStateLabels } from "../invoices/views";
-import type { BillingItem, PaymentListState, PaymentRow, PaymentTotals } from "./admin";
+import type { BillingItem, PaymentListState, PaymentRow, PaymentTotals } from "./lists";
 
 export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean; instructions: string }) {
   if (props.items.length === 0) {

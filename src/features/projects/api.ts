@@ -9,7 +9,7 @@ import { MessageAnswer, operation } from "../../http/openapi";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { adminAuditBy, auditBy } from "../audit/record";
-import { deleteProjectsAsAdmin, grantRevisionRound, updateProjectsAsAdmin } from "./admin";
+import { deleteProjectsAsAdmin, grantRevisionRound, updateProjectsAsAdmin } from "./admin-service";
 import { createProject } from "./create";
 import { discardWizardDraft, readWizardDraft, saveWizardDraft } from "./drafts";
 import { addProjectImages, deleteProject, getProject, updateProject } from "./edit";
