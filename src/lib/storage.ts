@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import type { Config } from "../config";
+import type { Log } from "./log";
 
 export type StoredObject = { body: Uint8Array; contentType: string };
 
@@ -359,4 +360,15 @@ export function createS3Storage(settings: S3Settings): Storage {
       } while (token);
     },
   };
+}
+
+/** Best effort: a file that cannot be deleted is logged, never turned into a failed request. */
+export async function removeStoredObjects(deps: { storage: Storage; log: Log }, keys: string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
+  results.forEach((result, index) => {
+    if (result.status === "rejected") {
+      const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
+      deps.log(`storage: could not delete ${keys[index]}: ${reason}`);
+    }
+  });
 }

@@ -8,8 +8,9 @@ import { page } from "../../render/layout/page";
 import { PageShell } from "../../render/layout/views";
 import { auditBy } from "../audit/record";
 import { confirmCheckoutReturn, receiptFor, startCheckout, voidInvoiceAsAdmin } from "../payments/service";
+import { formatInvoiceNumber } from "./model";
 import { renderInvoicePdf } from "./pdf";
-import { formatInvoiceNumber, getInvoiceForViewer } from "./service";
+import { getInvoiceForViewer } from "./service";
 import { InvoiceView } from "./views";
 
 const InvoiceQuery = t.Object({

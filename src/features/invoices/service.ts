@@ -14,7 +14,7 @@ import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
 import { lockProject, updateProjectRow } from "../projects/queries";
 import { PROJECT_NOT_FOUND } from "../projects/service";
-import type { SendInvoiceBody } from "./model";
+import { type SendInvoiceBody, formatInvoiceNumber } from "./model";
 import { renderInvoicePdf } from "./pdf";
 import { type InvoiceDetails, findCustomer, findInvoice, findVisibleInvoice, insertInvoice } from "./queries";
 
@@ -24,8 +24,6 @@ export const INVOICE_DENIED = "This project was Denied: a denied project is not 
 export const INVOICE_ACCESS_CODE = 'This project was paid with an access code (source "access code"): there is nothing to invoice.';
 export const INVOICE_PAID = "This project is already paid: the customer finds the invoice and the receipt under Billing.";
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export const formatInvoiceNumber = (number: number): string => `INV-${String(number).padStart(5, "0")}`;
 
 /** Why a project cannot be invoiced, or null when it can (SPEC.md §1: invoices follow approval). */
 function refusal(project: Project): string | null {

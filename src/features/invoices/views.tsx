@@ -2,31 +2,9 @@
 
 import { Logo } from "../../render/layout/logo";
 import { formatDate } from "../../shared/dates";
-import type { InvoiceStatus } from "../../shared/enums";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
+import { type ReceiptLine, formatInvoiceNumber, invoiceState, invoiceStateLabels } from "./model";
 import type { InvoiceDetails } from "./queries";
-import { formatInvoiceNumber } from "./service";
-
-export type InvoiceState = "awaiting" | "overdue" | "paid" | "refunded" | "void";
-
-export const invoiceStateLabels: Record<InvoiceState, { label: string; badge: "badge-yellow" | "badge-red" | "badge-green" | "badge-blue" | "badge-neutral" }> =
-  {
-    awaiting: { label: "Awaiting payment", badge: "badge-yellow" },
-    overdue: { label: "Overdue", badge: "badge-red" },
-    paid: { label: "Paid", badge: "badge-green" },
-    refunded: { label: "Refunded", badge: "badge-blue" },
-    void: { label: "Void", badge: "badge-neutral" },
-  };
-
-/** Void and paid come from the invoice's status (paid follows its payment records), refunded from its refunds, overdue from the clock. */
-export function invoiceState(invoice: { status: InvoiceStatus; dueAt: Date }, refunded: boolean, now: Date): InvoiceState {
-  if (invoice.status === "void") return "void";
-  if (invoice.status === "paid") return refunded ? "refunded" : "paid";
-  return invoice.dueAt.getTime() < now.getTime() ? "overdue" : "awaiting";
-}
-
-/** One line of the receipt: a payment, refund or reversal recorded for this invoice. */
-export type ReceiptLine = { id: string; date: Date; description: string; amount: string };
 
 export type InvoicePayment = {
   /** Card payments are on and this invoice can be paid now. */

@@ -4,10 +4,10 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
+import { parseMultipart } from "../../http/multipart";
 import { bodyOf, operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { ATTACHMENT_TYPES } from "../../shared/messages";
-import { parseMultipart } from "../projects/form";
 import { AttachmentParams, PostMessageForm, PostedMessage, ReadAnswer, Thread, ThreadParams, ThreadQuery } from "./model";
 import { markRead, postMessage, readAttachment, readThread } from "./service";
 

@@ -6,12 +6,13 @@
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../http/errors";
+import { displayName } from "../../http/multipart";
 import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { detectImageType, imageExtension, isPdf } from "../../lib/images";
 import type { MailJobs, MessageJobs } from "../../lib/job-queues";
 import type { JobQueue } from "../../lib/jobs";
-import { PRIVATE_PREFIX, type UploadOwner } from "../../lib/storage";
+import { PRIVATE_PREFIX, type UploadOwner, removeStoredObjects } from "../../lib/storage";
 import type { MessageSide } from "../../shared/enums";
 import {
   ATTACHMENT_TOO_LARGE,
@@ -27,7 +28,6 @@ import {
 import { recordActivity } from "../activity/service";
 import { enqueueMail } from "../mail/outbox";
 import { findUserForNotice } from "../notifications/queries";
-import { displayName, removeStoredObjects } from "../projects/images";
 import type { MessageItem, PostMessageForm, Thread } from "./model";
 import {
   type MessageRow,

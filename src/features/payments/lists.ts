@@ -4,8 +4,7 @@ import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { csvLine } from "../../lib/csv";
 import type { PaymentKind, PaymentMethod } from "../../shared/enums";
-import { formatInvoiceNumber } from "../invoices/service";
-import { type InvoiceState, invoiceState } from "../invoices/views";
+import { type InvoiceState, formatInvoiceNumber, invoiceState } from "../invoices/model";
 import { type PaymentRecordRow, type PeriodTotals, listCustomerInvoices, listDeletions, listPaymentRecords, listRecentInvoices, periodTotals } from "./queries";
 import { formatCents, kindLabels, methodLabels } from "./service";
 

@@ -12,7 +12,7 @@ import { newId } from "../../lib/ids";
 import { formatDate } from "../../shared/dates";
 import type { ReminderKind } from "../../shared/enums";
 import { formatPrice } from "../../shared/packages";
-import { formatInvoiceNumber } from "../invoices/service";
+import { formatInvoiceNumber } from "../invoices/model";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent } from "../notifications/project-events";
 import { deleteWithImages } from "../projects/service";

@@ -14,8 +14,7 @@ import type { ManualPaymentMethod, PaymentKind, PaymentMethod } from "../../shar
 import { formatPrice, packageFor } from "../../shared/packages";
 import { recordActivity } from "../activity/service";
 import { type AuditBy, recordAudit } from "../audit/record";
-import { formatInvoiceNumber } from "../invoices/service";
-import { type InvoiceState, type ReceiptLine, invoiceState } from "../invoices/views";
+import { type InvoiceState, type ReceiptLine, formatInvoiceNumber, invoiceState } from "../invoices/model";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
 import {

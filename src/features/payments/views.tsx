@@ -5,8 +5,7 @@ import { FilterPill } from "../../render/list-controls";
 import { linkTo } from "../../render/list-links";
 import { formatDate } from "../../shared/dates";
 import { formatPrice } from "../../shared/packages";
-import { formatInvoiceNumber } from "../invoices/service";
-import { type InvoiceState, invoiceStateLabels } from "../invoices/views";
+import { type InvoiceState, formatInvoiceNumber, invoiceStateLabels } from "../invoices/model";
 import type { BillingItem, PaymentListState, PaymentRow, PaymentTotals } from "./lists";
 
 export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean; instructions: string }) {

@@ -5,6 +5,7 @@ import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
 import { parseIdList } from "../../http/id-list";
+import { parseMultipart } from "../../http/multipart";
 import { MessageAnswer, operation } from "../../http/openapi";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { refuseUnknownFields } from "../../http/unknown-fields";
@@ -13,7 +14,6 @@ import { deleteProjectsAsAdmin, grantRevisionRound, updateProjectsAsAdmin } from
 import { createProject } from "./create";
 import { discardWizardDraft, readWizardDraft, saveWizardDraft } from "./drafts";
 import { addProjectImages, deleteProject, getProject, updateProject } from "./edit";
-import { parseMultipart } from "./form";
 import {
   AddImagesForm,
   AdminProjectsDeleteQuery,

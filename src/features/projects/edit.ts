@@ -5,11 +5,12 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { requireUser } from "../../http/guards";
 import type { Db } from "../../lib/db";
 import { isId } from "../../lib/ids";
+import { removeStoredObjects } from "../../lib/storage";
 import { revisionWindow } from "../../shared/revisions";
 import { type ProjectContent, validateContent } from "../../shared/wizard";
 import { changedFields, recordActivity } from "../activity/service";
 import { type AuditBy, auditDeletions, auditProjectEdit } from "../audit/record";
-import { checkImages, collectImages, groupImages, positionChanges, removeStoredObjects, storeImages } from "./images";
+import { checkImages, collectImages, groupImages, positionChanges, storeImages } from "./images";
 import type { AddImagesForm, ProjectImagesAnswer, ProjectModel, ProjectPatch } from "./model";
 import {
   type Viewer,

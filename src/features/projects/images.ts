@@ -3,10 +3,11 @@
 import type { ProjectImage, projectImages } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, payloadTooLarge, unsupportedMediaType } from "../../http/errors";
+import { displayName } from "../../http/multipart";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { type ImageType, detectImageType, imageExtension } from "../../lib/images";
-import type { UploadOwner } from "../../lib/storage";
+import { type UploadOwner, removeStoredObjects } from "../../lib/storage";
 import { IMAGE_TOO_LARGE, IMAGE_WRONG_TYPE, MAX_IMAGES_PER_PAGE, MAX_IMAGES_PER_REQUEST, MAX_IMAGE_BYTES, MAX_LOGO_IMAGES } from "../../shared/uploads";
 import type { AddImagesForm } from "./model";
 import { type ImagePosition, selectHeldImageKeys } from "./queries";
@@ -68,12 +69,6 @@ export async function checkImages(
   return checked;
 }
 
-/** A file name fit to repeat in a message: short and without control characters. */
-export function displayName(file: File): string {
-  const name = (file.name || "file").replace(/[\u0000-\u001f\u007f]/g, "");
-  return name.length > 60 ? `${name.slice(0, 57)}...` : name;
-}
-
 const IMAGES_PREFIX = "projects/";
 
 export function storageKeyFor(projectId: string, image: { id: string; kind: "logo" | "page"; pageIndex: number | null }, type: ImageType): string {
@@ -127,17 +122,6 @@ export async function storeImages(
     throw error;
   }
   return rows;
-}
-
-/** Best effort: a file that cannot be deleted is logged, never turned into a failed request. */
-export async function removeStoredObjects(deps: Pick<AppDeps, "storage" | "log">, keys: string[]): Promise<void> {
-  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
-  results.forEach((result, index) => {
-    if (result.status === "rejected") {
-      const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
-      deps.log(`storage: could not delete ${keys[index]}: ${reason}`);
-    }
-  });
 }
 
 /** Logos in order, and one list per page (as many lists as the project has pages). */

@@ -7,13 +7,14 @@ import type { Actor } from "../../http/actor";
 import { badRequest } from "../../http/errors";
 import type { CsvValue } from "../../lib/csv";
 import { type Db, EXPORT_BATCH, everyRow } from "../../lib/db";
+import { removeStoredObjects } from "../../lib/storage";
 import { DEFAULT_SORT, PROJECTS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
 import { packageFor } from "../../shared/packages";
 import { statusLabels } from "../../shared/project-labels";
 import { revisionWindow } from "../../shared/revisions";
 import { type FieldErrors, type ProjectContent, pickContent, stepErrorMessage } from "../../shared/wizard";
 import { listAttachmentKeys } from "../messages/queries";
-import { groupImages, removeStoredObjects } from "./images";
+import { groupImages } from "./images";
 import type { ProjectListItem, ProjectModel, ProjectSearchQuery } from "./model";
 import { type CreatorRow, type ProjectListRow, type ProjectSearch, type Viewer, deleteProjectRows, listImages, searchProjectRows } from "./queries";
 

@@ -1,8 +1,8 @@
-// Reads the multipart bodies of the projects API ourselves instead of letting Elysia guess:
+// Reads the multipart bodies (projects, messages) ourselves instead of letting Elysia guess:
 // every file field becomes a list (one file or many), text stays text, and `data` is parsed
 // as JSON once, so the `t` schema then validates exactly what the client sent.
-import { badRequest, unsupportedMediaType } from "../../http/errors";
-import { nulFields, refuseFields } from "../../http/text-guard";
+import { badRequest, unsupportedMediaType } from "./errors";
+import { nulFields, refuseFields } from "./text-guard";
 
 /** The `parse` hook for multipart routes. Its refusals keep their status: the error mapper unwraps them. */
 export function parseMultipart({ request }: { request: Request }): Promise<Record<string, unknown>> {
@@ -46,4 +46,10 @@ export async function readMultipartBody(request: Request): Promise<Record<string
   const nul = refuseFields(nulFields(Object.fromEntries([...texts].map(([key, value]) => [key, key === "data" ? body.data : value]))));
   if (nul) throw nul;
   return body;
+}
+
+/** A file name fit to repeat in a message: short and without control characters. */
+export function displayName(file: File): string {
+  const name = (file.name || "file").replace(/[\u0000-\u001f\u007f]/g, "");
+  return name.length > 60 ? `${name.slice(0, 57)}...` : name;
 }
