@@ -12,7 +12,7 @@ import { SPOKEN_ALPHABET, randomText } from "../../lib/random-text";
 import { ACCESS_CODES_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
 import { type AuditBy, recordAudit } from "../audit/record";
 import { type AccessCodeModel, type AccessCodeSearchQuery, MAX_BULK_ACCESS_CODES } from "./model";
-import { deleteUnclaimedCodes, findAccessCode, insertAccessCode, isCodeUnclaimed, searchAccessCodes } from "./queries";
+import { claimCode, deleteUnclaimedCodes, findAccessCode, insertAccessCode, isCodeUnclaimed, searchAccessCodes } from "./queries";
 
 /** 12 symbols of 5 bits: 60 bits, far beyond guessing at 30 tries a minute. */
 const CODE_GROUPS = 3;
@@ -121,4 +121,14 @@ export async function listAccessCodes(deps: Pick<AppDeps, "database">, query: Ac
     sortby: query.sortby ?? DEFAULT_SORT,
   });
   return { accessCodes: rows.map(toAccessCodeModel), ...pageInfo(counted, page, ACCESS_CODES_PAGE_SIZE) };
+}
+
+/** Whether a normalized code exists and no project has claimed it yet. */
+export function isCodeFree(db: Db, code: string): Promise<boolean> {
+  return isCodeUnclaimed(db, code);
+}
+
+/** Claims a normalized code for a project inside the caller's transaction; false when it is unknown or taken. */
+export function claimCodeFor(tx: Db, code: string, projectId: string): Promise<boolean> {
+  return claimCode(tx, code, projectId);
 }

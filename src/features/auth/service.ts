@@ -272,3 +272,8 @@ export async function confirmCurrentPassword(deps: Deps, actor: Actor, currentPa
     throw badRequest("The current password is incorrect.", { currentPassword: "The current password is incorrect." });
   }
 }
+
+/** A user as stored now, or null when the account is gone. */
+export function findUser(db: Db, id: string): Promise<User | null> {
+  return findUserById(db, id);
+}

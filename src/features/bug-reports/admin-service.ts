@@ -6,7 +6,7 @@ import { type Db, EXPORT_BATCH, everyRow } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { BUG_REPORTS_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
 import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit/record";
-import { insertNotifications } from "../notifications/queries";
+import { addNotifications } from "../notifications/service";
 import { type BugReportFields, type BugReportModel, type BugReportSearchQuery, type BugReportStats, MAX_BULK_BUG_REPORTS, type Timeframe } from "./model";
 import {
   type BugReportFilters,
@@ -153,7 +153,7 @@ export async function updateBugReports(db: Db, ids: string[], changes: BugReport
         message: reportStatusMessage(report.title, fields.resolved === true),
         bugReportId: report.id,
       }));
-    await insertNotifications(tx, notices);
+    await addNotifications(tx, notices);
     return changed;
   });
   if (updated.length === 0) throw notFound("No bug report matched those ids.");

@@ -12,8 +12,7 @@ import { recordActivity } from "../activity/service";
 import { type AuditBy, recordAudit } from "../audit/record";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
-import { lockProject, updateProjectRow } from "../projects/queries";
-import { PROJECT_NOT_FOUND } from "../projects/service";
+import { PROJECT_NOT_FOUND, lockProjectForUpdate, markProjectInvoiced } from "../projects/service";
 import { type SendInvoiceBody, formatInvoiceNumber } from "./model";
 import { renderInvoicePdf } from "./pdf";
 import { type InvoiceDetails, findCustomer, findInvoice, findVisibleInvoice, insertInvoice } from "./queries";
@@ -41,7 +40,7 @@ export async function sendInvoice(
 ): Promise<{ message: string; invoiceID: string; invoiceNumber: number }> {
   const { invoice, resent } = await deps.database.db.transaction(async (tx) => {
     // The row lock makes two admins clicking Send at once create one invoice, not two.
-    const project = await lockProject(tx, body.projectID);
+    const project = await lockProjectForUpdate(tx, body.projectID);
     if (!project) throw notFound(PROJECT_NOT_FOUND);
     const refused = refusal(project);
     if (refused) throw conflict(refused);
@@ -66,7 +65,7 @@ export async function sendInvoice(
         customerName: customer.displayName,
         customerEmail: customer.email,
       }));
-    if (!existing) await updateProjectRow(tx, project.id, { invoiceSent: true, invoiceType: project.projectType, invoiceId: invoice.id });
+    if (!existing) await markProjectInvoiced(tx, project, invoice.id);
     const number = formatInvoiceNumber(invoice.number);
     const link = `${deps.config.publicUrl}/invoices/${invoice.id}`;
     const details: InvoiceDetails = {

@@ -9,8 +9,7 @@ import { pruneRateLimits } from "../../http/rate-limit";
 import { pruneExpiredSessions } from "../../http/sessions";
 import type { ScheduledJobs } from "../../lib/job-queues";
 import { removeOrphanedUploads, removeUploadLitter } from "../../lib/storage";
-import { pruneEvents } from "../live/queries";
-import { LIVE_EVENTS_KEPT_MS } from "../live/service";
+import { pruneLiveEvents } from "../live/service";
 import { messageAttachmentUploads } from "../messages/service";
 import { deleteOverdueProjects, sendInvoiceReminders } from "../payments/reminders";
 import { projectImageUploads } from "../projects/images";
@@ -24,7 +23,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export const schedules: Schedule[] = [
   { name: "sessions.prune", cron: HOURLY, run: (deps) => pruneExpiredSessions(deps.database.db) },
   { name: "rate-limits.prune", cron: HOURLY, run: (deps) => pruneRateLimits(deps.database.db) },
-  { name: "live-events.prune", cron: "*/10 * * * *", run: (deps) => pruneEvents(deps.database.db, new Date(Date.now() - LIVE_EVENTS_KEPT_MS)) },
+  { name: "live-events.prune", cron: "*/10 * * * *", run: (deps) => pruneLiveEvents(deps.database.db, new Date()) },
   // Files a crash left half-written, and stored objects no row names (decision 082); an hour's
   // margin keeps uploads whose transaction has not committed yet safe.
   { name: "uploads.litter", cron: "20 * * * *", run: (deps) => removeUploadsWithoutRows(deps, new Date(deps.now().getTime() - HOUR_MS)) },

@@ -12,7 +12,7 @@ import { listLiveSessions } from "../../http/sessions";
 import type { Db } from "../../lib/db";
 import type { OpenStream, SseEvent } from "../../lib/sse";
 import type { LiveEvent } from "../../shared/live-events";
-import { selectEventsAfter, selectOldestEventId } from "./queries";
+import { pruneEvents, selectEventsAfter, selectOldestEventId } from "./queries";
 
 export const ADMINS_AUDIENCE = "admins";
 /** How long events stay replayable; the live-events.prune schedule (every 10 minutes) deletes older ones. */
@@ -85,4 +85,9 @@ export function openLiveStream(deps: AppDeps, actor: Actor, lastEventId: number 
             return [{ id: Number(lastId), data: JSON.stringify(resync) }];
           },
   });
+}
+
+/** Drops the live events older than LIVE_EVENTS_KEPT_MS (a scheduled job); answers how many. */
+export function pruneLiveEvents(db: Db, now: Date): Promise<number> {
+  return pruneEvents(db, new Date(now.getTime() - LIVE_EVENTS_KEPT_MS));
 }

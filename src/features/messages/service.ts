@@ -27,7 +27,7 @@ import {
 } from "../../shared/messages";
 import { recordActivity } from "../activity/service";
 import { enqueueMail } from "../mail/outbox";
-import { findUserForNotice } from "../notifications/queries";
+import { findNoticeRecipient } from "../notifications/service";
 import type { MessageItem, PostMessageForm, Thread } from "./model";
 import {
   type MessageRow,
@@ -36,6 +36,7 @@ import {
   findAttachmentRow,
   findThreadProject,
   insertMessage,
+  listAttachmentKeys,
   listAttachmentRows,
   listMessageRows,
   listUnmailedUnread,
@@ -239,7 +240,7 @@ export async function mailUnreadMessages(deps: Deps, data: MessageJobs["messages
       });
       return;
     }
-    const customer = await findUserForNotice(tx, project.creatorId);
+    const customer = await findNoticeRecipient(tx, project.creatorId);
     if (!customer || customer.settings.emailNotifications?.generalEnabled === false) return;
     await enqueueMail(deps.jobs, tx, {
       to: customer.email,
@@ -261,4 +262,9 @@ export async function mailUnreadMessages(deps: Deps, data: MessageJobs["messages
 
 export async function startMessageWorker(deps: Deps): Promise<void> {
   await deps.jobs.work("messages.unread-mail", {}, (job) => mailUnreadMessages(deps, job.data));
+}
+
+/** The stored attachments of these projects' threads, read inside the caller's transaction (a deletion removes them after). */
+export function attachmentKeysOfProjects(tx: Db, projectIds: string[]): Promise<string[]> {
+  return listAttachmentKeys(tx, projectIds);
 }

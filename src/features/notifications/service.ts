@@ -8,9 +8,12 @@ import { NOTIFICATIONS_PAGE_SIZE, pageInfo } from "../../shared/lists";
 import { BELL_SIZE, type ChannelItem, type NotificationItem, type NotificationLink } from "../../shared/notifications";
 import type { NotificationsPage } from "./model";
 import {
+  type NewNotice,
+  type UserForNotice,
   findOwnNotification,
   findUserForNotice,
   insertNotification,
+  insertNotifications,
   listChannelsWithUnread,
   listLatestNotifications,
   listNotificationRows,
@@ -89,4 +92,14 @@ export async function notifyUser(db: Db, userId: string, channelId: ChannelId, m
   if (!user || !appChannelEnabled(user.settings, channelId)) return false;
   await insertNotification(db, { userId, channelId, message });
   return true;
+}
+
+/** Adds these notices inside the caller's transaction, so they commit with the change they tell of. */
+export async function addNotifications(tx: Db, notices: NewNotice[]): Promise<void> {
+  await insertNotifications(tx, notices);
+}
+
+/** What a notice to this user needs of them (name, e-mail, settings), or null when the account is gone. */
+export function findNoticeRecipient(db: Db, userId: string): Promise<UserForNotice | null> {
+  return findUserForNotice(db, userId);
 }

@@ -576,3 +576,8 @@ export async function moneyNoteForDeletion(deps: Pick<AppDeps, "database">, proj
   }
   return notes.length > 0 ? notes.join(" ") : null;
 }
+
+/** Voids a denied project's open invoices inside the caller's transaction (the admin's status change). */
+export async function voidInvoicesOfDeniedProject(tx: Db, projectId: string, by: string): Promise<void> {
+  await voidOpenInvoices(tx, projectId, voidReasons.denied, by);
+}

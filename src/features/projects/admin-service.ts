@@ -4,13 +4,11 @@ import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { isId } from "../../lib/ids";
 import { REVISION_WINDOW_DAYS, grantRefusal, revisionWindow } from "../../shared/revisions";
-import { claimCode } from "../access-codes/queries";
-import { normalizeAccessCode } from "../access-codes/service";
+import { claimCodeFor, normalizeAccessCode } from "../access-codes/service";
 import { recordActivity, recordAdminChanges } from "../activity/service";
 import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit/record";
 import { notifyProjectChanges, notifyProjectEvent, projectMessages, readProjectsBefore } from "../notifications/project-events";
-import { voidOpenInvoices } from "../payments/queries";
-import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, requestCardRefunds, voidReasons } from "../payments/service";
+import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, requestCardRefunds, voidInvoicesOfDeniedProject } from "../payments/service";
 import type { AdminProjectsPatch } from "./model";
 import { lockProject, markDelivered, updateProjectRow, updateProjects } from "./queries";
 import { type Deps, INVALID_ADMIN_CODE, PROJECT_NOT_FOUND, deleteWithImages } from "./service";
@@ -36,7 +34,7 @@ export async function updateProjectsAsAdmin(
       if (!project) throw notFound(PROJECT_NOT_FOUND);
       if (project.accessCode) throw conflict("An access code was already submitted for this project.");
       const code = normalizeAccessCode(accessCode);
-      if (code === null || !(await claimCode(tx, code, projectId))) throw badRequest(INVALID_ADMIN_CODE, { accessCode: INVALID_ADMIN_CODE });
+      if (code === null || !(await claimCodeFor(tx, code, projectId))) throw badRequest(INVALID_ADMIN_CODE, { accessCode: INVALID_ADMIN_CODE });
       values.accessCode = code;
     }
     const before = await readProjectsBefore(tx, ids);
@@ -54,7 +52,7 @@ export async function updateProjectsAsAdmin(
       }
       if (values.accessCode) await recordAccessCodePayment(tx, id, by.userId);
       // A denied project owes nothing: its open invoice is void and cannot be paid (decision 077).
-      if (values.status === "denied") await voidOpenInvoices(tx, id, voidReasons.denied, by.userId);
+      if (values.status === "denied") await voidInvoicesOfDeniedProject(tx, id, by.userId);
     }
     const mailed = await notifyProjectChanges(tx, deps.jobs, before, { ...values, receivedPayment }, (id) => `${deps.config.publicUrl}/projects/${id}/status`);
     return { updated, mailed, refunds };

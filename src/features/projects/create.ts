@@ -10,8 +10,7 @@ import { isUniqueViolation } from "../../lib/sql-state";
 import { removeStoredObjects } from "../../lib/storage";
 import { INVOICE_DUE_DAYS, REVIEW_WORKING_DAYS, TEMPORARY_PASSWORD_DAYS, TEMPORARY_PASSWORD_LENGTH, formatPrice, packageFor } from "../../shared/packages";
 import { type ProjectDraft, validateDraft } from "../../shared/wizard";
-import { claimCode, isCodeUnclaimed } from "../access-codes/queries";
-import { normalizeAccessCode } from "../access-codes/service";
+import { claimCodeFor, isCodeFree, normalizeAccessCode } from "../access-codes/service";
 import { recordActivity } from "../activity/service";
 import { hashPassword } from "../auth/passwords";
 import { signInUser } from "../auth/service";
@@ -78,7 +77,7 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
   refuseInvalid(validateDraft(draft, { logoCount: incoming.filter((image) => image.kind === "logo").length }));
 
   const code = draft.hasAccessCode ? normalizeAccessCode(draft.accessCode) : null;
-  if (draft.hasAccessCode && (code === null || !(await isCodeUnclaimed(db, code)))) {
+  if (draft.hasAccessCode && (code === null || !(await isCodeFree(db, code)))) {
     throw badRequest(INVALID_ORDER_CODE, { accessCode: INVALID_ORDER_CODE });
   }
   const email = normalizeEmail(draft.email);
@@ -106,7 +105,7 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
       }
       await insertProject(tx, { id: projectId, creatorId, creatorName: draft.creatorName.trim(), accessCode: code, ...columnsOf(draft, deps) });
       // The conditional UPDATE is the real check: of two orders racing for one code, one wins.
-      if (code !== null && !(await claimCode(tx, code, projectId))) throw badRequest(INVALID_ORDER_CODE, { accessCode: INVALID_ORDER_CODE });
+      if (code !== null && !(await claimCodeFor(tx, code, projectId))) throw badRequest(INVALID_ORDER_CODE, { accessCode: INVALID_ORDER_CODE });
       // The code waives payment: the project is paid, with the source "access code".
       if (code !== null) await recordAccessCodePayment(tx, projectId, null);
       await insertImages(tx, stored);

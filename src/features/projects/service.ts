@@ -13,10 +13,20 @@ import { packageFor } from "../../shared/packages";
 import { statusLabels } from "../../shared/project-labels";
 import { revisionWindow } from "../../shared/revisions";
 import { type FieldErrors, type ProjectContent, pickContent, stepErrorMessage } from "../../shared/wizard";
-import { listAttachmentKeys } from "../messages/queries";
+import { attachmentKeysOfProjects } from "../messages/service";
 import { groupImages } from "./images";
 import type { ProjectListItem, ProjectModel, ProjectSearchQuery } from "./model";
-import { type CreatorRow, type ProjectListRow, type ProjectSearch, type Viewer, deleteProjectRows, listImages, searchProjectRows } from "./queries";
+import {
+  type CreatorRow,
+  type ProjectListRow,
+  type ProjectSearch,
+  type Viewer,
+  deleteProjectRows,
+  listImages,
+  lockProject,
+  searchProjectRows,
+  updateProjectRow,
+} from "./queries";
 
 export const NO_ACCESS = "You do no have access to this Project.";
 export const PROJECT_NOT_FOUND = "Project not found.";
@@ -139,7 +149,7 @@ export async function deleteWithImages(deps: Deps, ids: string[], check?: (tx: D
     if (check) await check(tx);
     const images = await listImages(tx, ids);
     // Every project in `ids` that exists is deleted below, so its attachments go with it.
-    const attachmentKeys = await listAttachmentKeys(tx, ids);
+    const attachmentKeys = await attachmentKeysOfProjects(tx, ids);
     const deleted = await deleteProjectRows(tx, ids);
     const gone = new Set(deleted);
     const imageKeys = images.filter((image) => gone.has(image.projectId)).map((image) => image.storageKey);
@@ -196,4 +206,14 @@ export async function* projectCsvRows(
       row.createdAt,
     ];
   }
+}
+
+/** Reads a project locked for the rest of the caller's transaction (sending an invoice). */
+export function lockProjectForUpdate(tx: Db, id: string): Promise<Project | null> {
+  return lockProject(tx, id);
+}
+
+/** Records on the project that this invoice was sent for it. */
+export async function markProjectInvoiced(tx: Db, project: Project, invoiceId: string): Promise<void> {
+  await updateProjectRow(tx, project.id, { invoiceSent: true, invoiceType: project.projectType, invoiceId });
 }

@@ -9,8 +9,7 @@ import { clearSessionCookie } from "../../http/sessions";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { confirmMfaSetup, mfaStatus, regenerateRecoveryCodes, startMfaSetup, turnOffMfa } from "../auth/mfa";
 import { MfaSetupAnswer, UserAnswer, UserMessageAnswer, UserSettingsModel } from "../auth/model";
-import { findUserById } from "../auth/queries";
-import { changePassword, toPublicUser } from "../auth/service";
+import { changePassword, findUser, toPublicUser } from "../auth/service";
 import { MfaCodeOnlyBody, MfaEnableBody, MfaStatusAnswer, PhotoAnswer, RecoveryCodesAnswer, SessionsAnswer, SettingsPatch } from "./model";
 import { deleteAccount, replacePhoto, updateProfile, updateUserSettings } from "./service";
 import { listOwnSessions, signOutOtherSessions, signOutSession } from "./sessions";
@@ -41,7 +40,7 @@ export const settingsApi = (deps: AppDeps) =>
       async ({ actor, body }) => {
         const signedIn = requireUser(actor);
         const { changed } = await updateProfile(deps, signedIn, body);
-        const user = (await findUserById(deps.database.db, signedIn.user.id)) ?? signedIn.user;
+        const user = (await findUser(deps.database.db, signedIn.user.id)) ?? signedIn.user;
         const message =
           changed.length === 0 ? "Nothing changed." : changed.includes("email") ? "Your e-mail has been updated." : "Your profile has been updated.";
         return { message, user: toPublicUser(user, deps.config) };
