@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { invoiceReminders, projectDeletions } from "../../db/schema";
-import { deleteOverdueProjects, sendInvoiceReminders } from "../../src/features/payments/reminders";
+import { sendInvoiceReminders } from "../../src/features/payments/reminders";
+import { deleteOverdueProjects } from "../../src/features/projects/overdue";
 import { queuedMails } from "../helpers/mail-jobs";
 import { type TestServer, startTestServer } from "../helpers/server";
 import { invoiceRow, invoicedProject, projectRow } from "./helpers";

@@ -11,8 +11,9 @@ import type { ScheduledJobs } from "../../lib/job-queues";
 import { removeOrphanedUploads, removeUploadLitter } from "../../lib/storage";
 import { pruneLiveEvents } from "../live/service";
 import { messageAttachmentUploads } from "../messages/service";
-import { deleteOverdueProjects, sendInvoiceReminders } from "../payments/reminders";
+import { sendInvoiceReminders } from "../payments/reminders";
 import { projectImageUploads } from "../projects/images";
+import { deleteOverdueProjects } from "../projects/overdue";
 import { profilePhotoUploads } from "../settings/service";
 
 type Schedule = { name: keyof ScheduledJobs; cron: string; run: (deps: AppDeps) => Promise<unknown> };

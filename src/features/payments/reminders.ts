@@ -8,6 +8,7 @@
 //   final-notice  once past due (the project is Overdue): pay by due + OVERDUE_GRACE_DAYS or it is deleted
 //   deletion      at due + OVERDUE_GRACE_DAYS, at least a day after the final notice; recorded in project_deletions
 import type { AppDeps } from "../../deps";
+import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { formatDate } from "../../shared/dates";
 import type { ReminderKind } from "../../shared/enums";
@@ -15,7 +16,6 @@ import { formatPrice } from "../../shared/packages";
 import { formatInvoiceNumber } from "../invoices/model";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent } from "../notifications/project-events";
-import { deleteWithImages } from "../projects/service";
 import { type UnpaidInvoice, claimReminder, findReminder, insertDeletion, isStillUnpaid, listUnpaidInvoicesDueBefore } from "./queries";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +33,7 @@ function reminderFor(invoice: UnpaidInvoice, now: Date): ReminderKind | null {
 
 /**
  * The day the project may be deleted, as the final notice names it: due + grace days, but never
- * sooner than a day after the notice (deleteOverdueProjects waits that day), so a late notice
+ * sooner than a day after the notice (deleteOverdueProjects in projects/overdue.ts waits that day), so a late notice
  * never names a date already past.
  */
 export function deletionDate(dueAt: Date, graceDays: number, noticeAt: Date): Date {
@@ -98,65 +98,59 @@ export async function sendInvoiceReminders(deps: Deps, now: Date): Promise<numbe
   return sent;
 }
 
+/** An unpaid invoice whose project is due for deletion (see deleteOverdueProjects in projects/overdue.ts). */
+export type OverdueInvoice = UnpaidInvoice;
+
 /**
- * Deletes unpaid projects past due + OVERDUE_GRACE_DAYS whose final notice went out at least a
- * day earlier, recording each deletion. With OVERDUE_GRACE_DAYS=off it deletes nothing (overdue
- * projects are only flagged). Answers the ids deleted.
+ * The unpaid invoices past due + OVERDUE_GRACE_DAYS whose final notice went out at least a day
+ * earlier: their projects are to be deleted. With OVERDUE_GRACE_DAYS=off there are none (overdue
+ * projects are only flagged).
  */
-export async function deleteOverdueProjects(deps: Deps, now: Date): Promise<string[]> {
+export async function listOverdueForDeletion(deps: Deps, now: Date): Promise<OverdueInvoice[]> {
   const grace = deps.config.overdueGraceDays;
   if (grace === null) return [];
   const candidates = await listUnpaidInvoicesDueBefore(deps.database.db, new Date(now.getTime() - grace * DAY_MS));
-  const deleted: string[] = [];
+  const due: OverdueInvoice[] = [];
   for (const invoice of candidates) {
     const notice = await findReminder(deps.database.db, invoice.invoiceId, "final-notice");
     if (!notice || now.getTime() - notice.sentAt.getTime() < DAY_MS) continue;
-    let recorded = false;
-    const gone = await deleteWithImages(deps, [invoice.projectId], async (tx) => {
-      // Paid since the list was read, or already deleted by another instance: delete nothing.
-      if (!(await isStillUnpaid(tx, invoice.projectId, invoice.invoiceId))) throw new SkipDeletion();
-      recorded = await insertDeletion(tx, {
-        id: newId(),
-        projectId: invoice.projectId,
-        projectName: invoice.projectName,
-        customerName: invoice.customerName,
-        customerEmail: invoice.customerEmail,
-        invoiceNumber: invoice.number,
-        amount: invoice.amount,
-        dueAt: invoice.dueAt,
-        reason: DELETION_REASON,
-        deletedAt: now,
-      });
-      if (!recorded) throw new SkipDeletion();
-      await enqueueMail(deps.jobs, tx, {
-        to: invoice.customerEmail,
-        subject: `Your project ${invoice.projectName} was deleted`,
-        text: [
-          `Hello ${invoice.customerName},`,
-          "",
-          `Invoice ${formatInvoiceNumber(invoice.number)} (${formatPrice(invoice.amount)}) for your project "${invoice.projectName}" was not paid, so the project was deleted as our terms say.`,
-          "",
-          `If you think this is a mistake, reply to ${deps.config.providerEmail}.`,
-        ].join("\n"),
-      });
-      await notifyProjectEvent(
-        tx,
-        deps.jobs,
-        invoice.creatorId,
-        `Your project "${invoice.projectName}" was deleted because its invoice was not paid.`,
-        {},
-        null,
-      );
-    }).catch((error: unknown) => {
-      if (error instanceof SkipDeletion) return [];
-      throw error;
-    });
-    if (gone.length > 0 && recorded) {
-      deleted.push(...gone);
-      deps.log(`payments: deleted project ${invoice.projectId} for non-payment of ${formatInvoiceNumber(invoice.number)}`);
-    }
+    due.push(invoice);
   }
-  return deleted;
+  return due;
 }
 
-class SkipDeletion extends Error {}
+/**
+ * Inside the transaction that deletes the invoice's project: records the deletion and tells the
+ * customer (mail and notice). Answers false, changing nothing, when the invoice was paid since the
+ * list was read or another instance already recorded it: the caller then deletes nothing.
+ */
+export async function recordOverdueDeletion(deps: Deps, tx: Db, invoice: OverdueInvoice, now: Date): Promise<boolean> {
+  // Paid since the list was read, or already deleted by another instance: delete nothing.
+  if (!(await isStillUnpaid(tx, invoice.projectId, invoice.invoiceId))) return false;
+  const recorded = await insertDeletion(tx, {
+    id: newId(),
+    projectId: invoice.projectId,
+    projectName: invoice.projectName,
+    customerName: invoice.customerName,
+    customerEmail: invoice.customerEmail,
+    invoiceNumber: invoice.number,
+    amount: invoice.amount,
+    dueAt: invoice.dueAt,
+    reason: DELETION_REASON,
+    deletedAt: now,
+  });
+  if (!recorded) return false;
+  await enqueueMail(deps.jobs, tx, {
+    to: invoice.customerEmail,
+    subject: `Your project ${invoice.projectName} was deleted`,
+    text: [
+      `Hello ${invoice.customerName},`,
+      "",
+      `Invoice ${formatInvoiceNumber(invoice.number)} (${formatPrice(invoice.amount)}) for your project "${invoice.projectName}" was not paid, so the project was deleted as our terms say.`,
+      "",
+      `If you think this is a mistake, reply to ${deps.config.providerEmail}.`,
+    ].join("\n"),
+  });
+  await notifyProjectEvent(tx, deps.jobs, invoice.creatorId, `Your project "${invoice.projectName}" was deleted because its invoice was not paid.`, {}, null);
+  return true;
+}
