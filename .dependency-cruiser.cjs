@@ -48,6 +48,25 @@ module.exports = {
       to: { path: "^src/features/" },
     },
     {
+      name: "features-through-their-index",
+      severity: "error",
+      comment:
+        "A feature uses another feature only through what it offers: its index.ts (the functions and types " +
+        "other features may call) or its model.ts (request and response schemas, types). Its other files " +
+        "(queries, views, pages, api) are its own, so they can change without reaching into anyone else.",
+      from: { path: "^src/features/([^/]+)/" },
+      to: { path: "^src/features/", pathNot: ["^src/features/$1/", "^src/features/[^/]+/(index|model)[.]tsx?$"] },
+    },
+    {
+      name: "models-only-to-models",
+      severity: "error",
+      comment:
+        "A model.ts (schemas and types) may import another feature's model.ts but nothing else of a feature, " +
+        "so importing a model never pulls in a feature's code, and models cannot close an import cycle.",
+      from: { path: "^src/features/([^/]+)/model[.]ts$" },
+      to: { path: "^src/features/", pathNot: ["^src/features/[^/]+/model[.]ts$"] },
+    },
+    {
       name: "shared-not-to-server",
       severity: "error",
       comment: "src/shared/ also runs in the browser: no database schema, no server adapters.",

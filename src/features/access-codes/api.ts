@@ -6,7 +6,7 @@ import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { refuseUnknownFields } from "../../http/unknown-fields";
-import { auditBy } from "../audit/record";
+import { auditBy } from "../audit";
 import {
   AccessCodeIdParams,
   AccessCodeModel,

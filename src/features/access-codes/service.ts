@@ -10,7 +10,7 @@ import { EXPORT_BATCH, everyRow } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { SPOKEN_ALPHABET, randomText } from "../../lib/random-text";
 import { ACCESS_CODES_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
-import { type AuditBy, recordAudit } from "../audit/record";
+import { type AuditBy, recordAudit } from "../audit";
 import { type AccessCodeModel, type AccessCodeSearchQuery, MAX_BULK_ACCESS_CODES } from "./model";
 import { claimCode, deleteUnclaimedCodes, findAccessCode, insertAccessCode, isCodeUnclaimed, searchAccessCodes } from "./queries";
 

@@ -6,8 +6,8 @@ import { requireAdminPage } from "../../http/guards";
 import { Island } from "../../render/island";
 import { AdminFrame } from "../../render/layout/admin-frame";
 import { page } from "../../render/layout/page";
-import { countRecipients } from "../notifications/announcements";
-import { listAdminUsers } from "../users/service";
+import { countRecipients } from "../notifications";
+import { listAdminUsers } from "../users";
 import { toolLinks } from "./tools";
 
 function ExternalIcon() {

@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { clearFailures, recordFailure, refuseWhileThrottled } from "../../http/rate-limit";
 import { revokeUserSessions } from "../../http/sessions";
 import { randomBytes, sha256 } from "../../lib/crypto";
-import { type AuditBy, recordAudit, userTarget } from "../audit/record";
+import { type AuditBy, recordAudit, userTarget } from "../audit";
 import type { MfaSetup } from "./model";
 import { claimTotpStep, consumeRecoveryCode, countRecoveryCodes, disableMfa, enableMfa, findUserById, replaceRecoveryCodes } from "./queries";
 import { type Deps, LIMITS, type SignedIn, explainLimit, limitAttempts, signInUser } from "./service";

@@ -5,7 +5,7 @@ import { hasMfa } from "../../http/actor";
 import { badRequest } from "../../http/errors";
 import { revokeUserSessions } from "../../http/sessions";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMail } from "../mail";
 import { checkNewPassword, hashPassword } from "./passwords";
 import { consumeResetToken, expireResetTokens, findResetToken, findUserByEmail, findUserById, insertResetToken, setPassword } from "./queries";
 import { type Deps, LIMITS, type SignedIn, answerNoSoonerThan, checkEmail, createSignInTicket, limitAttempts, signInUser, throwIfInvalid } from "./service";

@@ -6,7 +6,7 @@ import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
-import { auditBy } from "../audit/record";
+import { auditBy } from "../audit";
 import { createBugReportAsAdmin, deleteBugReports, getBugReport, getBugReportStats, searchBugReports, updateBugReports } from "./admin-service";
 import {
   BugReportIdParams,

@@ -5,8 +5,8 @@ import type { CsvValue } from "../../lib/csv";
 import { type Db, EXPORT_BATCH, everyRow } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { BUG_REPORTS_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
-import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit/record";
-import { addNotifications } from "../notifications/service";
+import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit";
+import { addNotifications } from "../notifications";
 import { type BugReportFields, type BugReportModel, type BugReportSearchQuery, type BugReportStats, MAX_BULK_BUG_REPORTS, type Timeframe } from "./model";
 import {
   type BugReportFilters,

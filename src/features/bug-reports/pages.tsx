@@ -8,7 +8,7 @@ import { type Column, DataTable } from "../../render/data-table";
 import { Island } from "../../render/island";
 import { page } from "../../render/layout/page";
 import { formatDate } from "../../shared/dates";
-import { SettingsCard, SettingsFrame } from "../settings/views";
+import { SettingsCard, SettingsFrame } from "../settings";
 import { listOwnBugReports } from "./service";
 
 const columns: Column<BugReport>[] = [

@@ -3,7 +3,7 @@
 import type { AppDeps } from "../../deps";
 import { badRequest } from "../../http/errors";
 import { type Limit, enforceRateLimit } from "../../http/rate-limit";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMail } from "../mail";
 import { type ContactFields, MAX_EMAIL_LENGTH, MAX_MESSAGE_LENGTH } from "./model";
 
 export const CONTACT_LIMIT: Limit = { name: "contact", max: 5, windowMs: 15 * 60_000 };

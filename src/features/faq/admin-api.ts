@@ -6,7 +6,7 @@ import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
-import { auditBy } from "../audit/record";
+import { auditBy } from "../audit";
 import { CreatedFaq, FaqIdParams, FaqSearchQuery, FaqsBulkAnswer, FaqsDeleteQuery, FaqsPage, FaqsPatch, NewFaq } from "./admin-model";
 import { createFaqAsAdmin, deleteFaqsAsAdmin, getFaqForAdmin, searchFaqs, updateFaqsAsAdmin } from "./admin-service";
 import { FaqModel } from "./model";

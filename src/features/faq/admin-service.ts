@@ -7,7 +7,7 @@ import type { CsvValue } from "../../lib/csv";
 import { type Db, EXPORT_BATCH, everyRow } from "../../lib/db";
 import { type FaqSection, faqSections } from "../../shared/enums";
 import { DEFAULT_SORT, FAQS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
-import type { AuditBy } from "../audit/record";
+import type { AuditBy } from "../audit";
 import { type FaqSearchQuery, MAX_BULK_FAQS } from "./admin-model";
 import { searchFaqRows } from "./admin-queries";
 import { type FaqJson, toFaqJson } from "./model";

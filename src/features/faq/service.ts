@@ -6,7 +6,7 @@ import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { invalidatePublicPages } from "../../render/page-cache";
 import { type FaqSection, faqSections } from "../../shared/enums";
-import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit/record";
+import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit";
 import { type FaqJson, type FaqSectionGroup, toFaqJson } from "./model";
 import { deleteFaqRows, insertFaq, searchFaqText, selectAllFaqs, selectFaq, updateFaqRows } from "./queries";
 

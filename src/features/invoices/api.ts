@@ -4,8 +4,8 @@ import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
-import { auditBy } from "../audit/record";
-import { voidInvoiceAsAdmin } from "../payments/service";
+import { auditBy } from "../audit";
+import { voidInvoiceAsAdmin } from "../payments";
 import { InvoiceIdParams, SendInvoiceBody, SentInvoice, VoidInvoiceBody, VoidedInvoice } from "./model";
 import { sendInvoice } from "./service";
 

@@ -9,12 +9,11 @@ import { pruneRateLimits } from "../../http/rate-limit";
 import { pruneExpiredSessions } from "../../http/sessions";
 import type { ScheduledJobs } from "../../lib/job-queues";
 import { removeOrphanedUploads, removeUploadLitter } from "../../lib/storage";
-import { pruneLiveEvents } from "../live/service";
-import { messageAttachmentUploads } from "../messages/service";
-import { sendInvoiceReminders } from "../payments/reminders";
-import { projectImageUploads } from "../projects/images";
-import { deleteOverdueProjects } from "../projects/overdue";
-import { profilePhotoUploads } from "../settings/service";
+import { pruneLiveEvents } from "../live";
+import { messageAttachmentUploads } from "../messages";
+import { sendInvoiceReminders } from "../payments";
+import { deleteOverdueProjects, projectImageUploads } from "../projects";
+import { profilePhotoUploads } from "../settings";
 
 type Schedule = { name: keyof ScheduledJobs; cron: string; run: (deps: AppDeps) => Promise<unknown> };
 

@@ -6,7 +6,7 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { MessageAnswer, operation, redirectTo } from "../../http/openapi";
-import { auditBy } from "../audit/record";
+import { auditBy } from "../audit";
 import { retryFailedMail } from "./admin-service";
 
 const isFormPost = (request: Request): boolean => (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded");

@@ -3,7 +3,7 @@ import type { FailedMail } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
-import { type AuditBy, recordAudit } from "../audit/record";
+import { type AuditBy, recordAudit } from "../audit";
 import { type MailQueue, enqueueMail } from "./outbox";
 import { listFailedMailRows, takeFailedMail } from "./queries";
 

@@ -25,9 +25,9 @@ import {
   MESSAGE_TOO_LONG,
   TOO_MANY_ATTACHMENTS,
 } from "../../shared/messages";
-import { recordActivity } from "../activity/service";
-import { enqueueMail } from "../mail/outbox";
-import { findNoticeRecipient } from "../notifications/service";
+import { recordActivity } from "../activity";
+import { enqueueMail } from "../mail";
+import { findNoticeRecipient } from "../notifications";
 import type { MessageItem, PostMessageForm, Thread } from "./model";
 import {
   type MessageRow,

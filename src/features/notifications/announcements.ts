@@ -22,8 +22,8 @@ import {
   emailAnnouncementText,
 } from "../../shared/announcements";
 import { markdownToLine, parseMarkdown } from "../../shared/markdown";
-import { type AuditBy, recordAudit } from "../audit/record";
-import { enqueueAnnouncementMails } from "../mail/outbox";
+import { type AuditBy, recordAudit } from "../audit";
+import { enqueueAnnouncementMails } from "../mail";
 import type { AppAnnouncementBody, EmailAnnouncementBody } from "./model";
 import {
   countAnnouncementRecipients,

@@ -6,7 +6,7 @@ import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
 import { MessageAnswer, operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
-import { auditBy } from "../audit/record";
+import { auditBy } from "../audit";
 import { sendAppAnnouncement, sendEmailAnnouncement } from "./announcements";
 import {
   AppAnnouncementBody,

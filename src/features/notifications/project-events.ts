@@ -6,7 +6,7 @@ import type { MailMessage } from "../../lib/mail";
 import type { ProjectStatus } from "../../shared/enums";
 import { statusLabels } from "../../shared/project-labels";
 import { REVISION_WINDOW_DAYS } from "../../shared/revisions";
-import { type MailQueue, enqueueMails } from "../mail/outbox";
+import { type MailQueue, enqueueMails } from "../mail";
 import { type NewNotice, type NoticeSubject, type ProjectEventFacts, insertNotifications, listProjectEventFacts, listUsersForNotice } from "./queries";
 
 export const projectMessages = {

@@ -14,8 +14,8 @@ import { formatDate } from "../../shared/dates";
 import type { ReminderKind } from "../../shared/enums";
 import { formatPrice } from "../../shared/packages";
 import { formatInvoiceNumber } from "../invoices/model";
-import { enqueueMail } from "../mail/outbox";
-import { notifyProjectEvent } from "../notifications/project-events";
+import { enqueueMail } from "../mail";
+import { notifyProjectEvent } from "../notifications";
 import { type UnpaidInvoice, claimReminder, findReminder, insertDeletion, isStillUnpaid, listUnpaidInvoicesDueBefore } from "./queries";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -12,11 +12,11 @@ import { type PaymentEvent, WebhookSignatureError } from "../../lib/stripe";
 import { formatDate } from "../../shared/dates";
 import type { ManualPaymentMethod, PaymentKind, PaymentMethod } from "../../shared/enums";
 import { formatPrice, packageFor } from "../../shared/packages";
-import { recordActivity } from "../activity/service";
-import { type AuditBy, recordAudit } from "../audit/record";
+import { recordActivity } from "../activity";
+import { type AuditBy, recordAudit } from "../audit";
 import { type InvoiceState, type ReceiptLine, formatInvoiceNumber, invoiceState } from "../invoices/model";
-import { enqueueMail } from "../mail/outbox";
-import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
+import { enqueueMail } from "../mail";
+import { notifyProjectEvent, projectMessages } from "../notifications";
 import {
   type PayableInvoice,
   findInvoiceByNumber,

@@ -9,7 +9,7 @@ import { parseMultipart } from "../../http/multipart";
 import { MessageAnswer, operation } from "../../http/openapi";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { refuseUnknownFields } from "../../http/unknown-fields";
-import { adminAuditBy, auditBy } from "../audit/record";
+import { adminAuditBy, auditBy } from "../audit";
 import { deleteProjectsAsAdmin, grantRevisionRound, updateProjectsAsAdmin } from "./admin-service";
 import { createProject } from "./create";
 import { discardWizardDraft, readWizardDraft, saveWizardDraft } from "./drafts";

@@ -8,8 +8,8 @@ import { isId } from "../../lib/ids";
 import { removeStoredObjects } from "../../lib/storage";
 import { revisionWindow } from "../../shared/revisions";
 import { type ProjectContent, validateContent } from "../../shared/wizard";
-import { changedFields, recordActivity } from "../activity/service";
-import { type AuditBy, auditDeletions, auditProjectEdit } from "../audit/record";
+import { changedFields, recordActivity } from "../activity";
+import { type AuditBy, auditDeletions, auditProjectEdit } from "../audit";
 import { checkImages, collectImages, groupImages, positionChanges, storeImages } from "./images";
 import type { AddImagesForm, ProjectImagesAnswer, ProjectModel, ProjectPatch } from "./model";
 import {

@@ -2,7 +2,7 @@
 // deleted"): payments says which unpaid invoices are past their grace period and records each
 // deletion; the project, its images and its attachments go here, in the same transaction.
 import { formatInvoiceNumber } from "../invoices/model";
-import { listOverdueForDeletion, recordOverdueDeletion } from "../payments/reminders";
+import { listOverdueForDeletion, recordOverdueDeletion } from "../payments";
 import { type Deps, deleteWithImages } from "./service";
 
 /**

@@ -13,7 +13,7 @@ import { packageFor } from "../../shared/packages";
 import { statusLabels } from "../../shared/project-labels";
 import { revisionWindow } from "../../shared/revisions";
 import { type FieldErrors, type ProjectContent, pickContent, stepErrorMessage } from "../../shared/wizard";
-import { attachmentKeysOfProjects } from "../messages/service";
+import { attachmentKeysOfProjects } from "../messages";
 import { groupImages } from "./images";
 import type { ProjectListItem, ProjectModel, ProjectSearchQuery } from "./model";
 import {

@@ -9,7 +9,7 @@ import { PageShell } from "../../render/layout/views";
 import { formatDate } from "../../shared/dates";
 import { formatPrice, packageFor } from "../../shared/packages";
 import { badgeClass, flagLabels, statusColors, statusLabels } from "../../shared/project-labels";
-import type { ProjectBilling } from "../payments/service";
+import type { ProjectBilling } from "../payments";
 import type { ProjectModel } from "./model";
 
 export type ProjectTab = "overview" | "status" | "revisions" | "messages" | "activity" | "admin";

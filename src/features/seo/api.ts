@@ -3,7 +3,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { publicPageCache } from "../../render/page-cache";
-import { listAllFaqs } from "../faq/service";
+import { listAllFaqs } from "../faq";
 
 const PUBLIC_PATHS = ["/", "/create", "/support", "/contact-us", "/terms"];
 const PRIVATE_PATHS = ["/api/", "/dashboard", "/settings", "/notifications", "/projects/", "/accesscodes/", "/admin"];

@@ -3,7 +3,7 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireSignedInPage } from "../../http/guards";
 import { page } from "../../render/layout/page";
-import { mfaStatus } from "../auth/mfa";
+import { mfaStatus } from "../auth";
 import { listOwnSessions } from "./sessions";
 import { AdvancedSettingsView, GeneralSettingsView, SecuritySettingsView } from "./views";
 

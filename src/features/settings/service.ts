@@ -9,7 +9,7 @@ import { detectImageType, imageExtension } from "../../lib/images";
 import { isUniqueViolation } from "../../lib/sql-state";
 import type { UploadOwner } from "../../lib/storage";
 import type { UserSettings } from "../../shared/enums";
-import { EMAIL_IN_USE_MESSAGE, checkDisplayName, checkEmail, confirmCurrentPassword, throwIfInvalid } from "../auth/service";
+import { EMAIL_IN_USE_MESSAGE, checkDisplayName, checkEmail, confirmCurrentPassword, throwIfInvalid } from "../auth";
 import type { SettingsPatch } from "./model";
 import {
   deleteUserRow,

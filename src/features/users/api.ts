@@ -5,8 +5,8 @@ import { context } from "../../http/context";
 import { requireAdmin, requireSuperAdmin } from "../../http/guards";
 import { MessageAnswer, operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
-import { auditBy } from "../audit/record";
-import { resetUserMfa } from "../auth/mfa";
+import { auditBy } from "../audit";
+import { resetUserMfa } from "../auth";
 import { PublicUserModel } from "../auth/model";
 import { listAdminUsers, makeAdmin, makeSuperAdmin, removeAdmin, searchNonAdminUsers } from "./service";
 

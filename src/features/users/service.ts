@@ -5,9 +5,9 @@ import type { User } from "../../../db/schema";
 import { type Actor, type RoleKeys, isAdmin, isSuperAdmin } from "../../http/actor";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
-import { type AuditBy, recordAudit, userTarget } from "../audit/record";
+import { type AuditBy, recordAudit, userTarget } from "../audit";
+import { toPublicUser } from "../auth";
 import type { PublicUser } from "../auth/model";
-import { toPublicUser } from "../auth/service";
 import { findUser, listAdmins, searchNonAdmins, setRoles } from "./queries";
 
 export const NO_USER_MESSAGE = "No users matched those filters.";

@@ -1,0 +1,2 @@
+// The faq feature as other features see it: import from here (or from model.ts for schemas and types), never from its other files.
+export { listAllFaqs } from "./service";

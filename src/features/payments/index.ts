@@ -1,0 +1,16 @@
+// The payments feature as other features see it: import from here (or from model.ts for schemas and types), never from its other files.
+export { listOverdueForDeletion, recordOverdueDeletion, sendInvoiceReminders } from "./reminders";
+export {
+  type PendingCardRefund,
+  type ProjectBilling,
+  applyAdminPaymentChange,
+  confirmCheckoutReturn,
+  getProjectBilling,
+  moneyNoteForDeletion,
+  receiptFor,
+  recordAccessCodePayment,
+  requestCardRefunds,
+  startCheckout,
+  voidInvoiceAsAdmin,
+  voidInvoicesOfDeniedProject,
+} from "./service";
