@@ -1,5 +1,6 @@
 // Everything a feature may use, built once in main.ts (or a test) and handed to createApp.
 import type { Config } from "./config";
+import type { Assets } from "./lib/built-assets";
 import type { Sealer } from "./lib/crypto";
 import type { Database } from "./lib/db";
 import type { EventBus } from "./lib/events";
@@ -11,7 +12,6 @@ import type { SseHub } from "./lib/sse";
 import type { Storage } from "./lib/storage";
 import type { Payments } from "./lib/stripe";
 import type { Tickets } from "./lib/tickets";
-import type { Assets } from "./render/assets";
 import type { LiveEvent } from "./shared/live-events";
 import type { NotificationItem } from "./shared/notifications";
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Suspense, use } from "react";
 import { loadConfig } from "../src/config";
 import { createFetchHandler } from "../src/http/server";
-import { type Assets, buildAssets } from "../src/render/assets";
+import type { Assets } from "../src/lib/built-assets";
+import { buildAssets } from "../src/render/assets";
 import { renderPage } from "../src/render/render";
 import { captureLog } from "./helpers/log";
 

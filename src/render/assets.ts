@@ -10,19 +10,7 @@ import { dirname, join, relative } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import type { BuildArtifact, BunPlugin } from "bun";
 import { type CacheManifest, cacheKey, commitCache, inputsOf, readCache, requireWritableCache } from "../lib/build-cache";
-
-/** `gzip` and `br` are null for what is compressed already (fonts). */
-export type Asset = { body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> | null; br: Uint8Array<ArrayBuffer> | null; contentType: string };
-export type Assets = {
-  css: string;
-  /** Fonts every page preloads (the stylesheet's Latin Inter). */
-  preloadFonts: string[];
-  loader: string;
-  islands: Record<string, string>;
-  /** Plain scripts without React for pages whose only interaction is small (islands/behaviours). */
-  behaviours: Record<string, string>;
-  files: Map<string, Asset>;
-};
+import type { Asset, Assets } from "../lib/built-assets";
 
 const root = join(import.meta.dir, "../..");
 const islandsDir = join(root, "islands");

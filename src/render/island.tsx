@@ -4,7 +4,7 @@
 import { Provider, createStore } from "jotai";
 import { type ComponentProps, type ComponentType, createContext, use } from "react";
 import { type IslandName, islandComponents } from "../../islands/registry";
-import type { Assets } from "./assets";
+import type { Assets } from "../lib/built-assets";
 
 export const AssetsContext = createContext<Assets | null>(null);
 

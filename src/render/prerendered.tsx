@@ -4,7 +4,7 @@
 // was a fifth of a signed-in page's CPU. The key must name every input the children read.
 import { type ReactNode, use } from "react";
 import { renderToString } from "react-dom/server.edge";
-import type { Assets } from "./assets";
+import type { Assets } from "../lib/built-assets";
 import { AssetsContext } from "./island";
 
 // A bound on memory (an entry is one page's compressed bytes); the oldest entry goes first.

@@ -11,7 +11,7 @@
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server.edge";
 import { SCRIPT_NONCE_HEADER, scriptNonce } from "../http/streaming";
-import type { Assets } from "./assets";
+import type { Assets } from "../lib/built-assets";
 import { Document, type PageMeta } from "./document";
 import { AssetsContext } from "./island";
 

@@ -4,8 +4,8 @@ import { staticPlugin } from "@elysiajs/static";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { badRequest, notFound } from "../../http/errors";
+import type { Asset } from "../../lib/built-assets";
 import { PRIVATE_PREFIX } from "../../lib/storage";
-import type { Asset } from "../../render/assets";
 
 const publicDir = join(import.meta.dir, "../../../public");
 
