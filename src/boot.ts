@@ -6,7 +6,6 @@ import { createApp } from "./app";
 import { COMMON_SUPER_ADMIN_PASSWORD, type Config } from "./config";
 import type { AppDeps, AppEvents } from "./deps";
 import { ensureSuperAdmin } from "./features/auth/bootstrap";
-import { isCommonPassword } from "./features/auth/passwords";
 import { seedFaqs } from "./features/faq/seed";
 import { startJobWorkers } from "./features/jobs/start";
 import { findStaleStreamOwners, startLiveFanout } from "./features/live/service";
@@ -27,6 +26,7 @@ import { createTickets } from "./lib/tickets";
 import { buildAssets } from "./render/assets";
 import { answerFromCache, invalidatePublicPages } from "./render/page-cache";
 import { LIVE_EVENTS_PATH } from "./shared/live-events";
+import { isCommonPassword } from "./shared/passwords";
 
 export type Running = {
   deps: AppDeps;

@@ -1,5 +1,5 @@
 // The one place that reads the environment. Every bad variable is reported at once.
-import { MIN_PASSWORD_LENGTH, isCommonPassword } from "./features/auth/passwords";
+import { MIN_PASSWORD_LENGTH, isCommonPassword } from "./shared/passwords";
 
 export type Config = {
   nodeEnv: "production" | "development" | "test";

@@ -3,10 +3,11 @@
 // known and unknown accounts, common passwords refused, the visitor's order session held to
 // choosing a password, and a hostile session whose log holds no secret.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../src/features/auth/passwords";
+import { COMMON_PASSWORD_MESSAGE } from "../src/features/auth/passwords";
 import { RESET_ANSWER_MS } from "../src/features/auth/reset";
 import { CHOOSE_PASSWORD_FIRST_MESSAGE } from "../src/http/guards";
 import { FREE_FAILURES, MAX_FAILURE_DELAY_SECONDS, failureDelaySeconds } from "../src/http/rate-limit";
+import { isCommonPassword } from "../src/shared/passwords";
 import { type TestServer, reloadUser, startTestServer } from "./helpers/server";
 import { orderForm, postOrder, uniqueEmail, validDraft } from "./projects/fixtures";
 

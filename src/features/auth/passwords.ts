@@ -1,12 +1,10 @@
 // Passwords: argon2id hashing on low-priority threads, the decoy hash for unknown accounts, and
 // the rules a new password must meet.
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { randomToken } from "../../lib/crypto";
+import { MIN_PASSWORD_LENGTH, isCommonPassword } from "../../shared/passwords";
 
-export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 200;
 export const WEAK_PASSWORD_MESSAGE = "weak password (must be 6 characters or more)";
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Choose another one.";
@@ -90,19 +88,6 @@ export async function verifyPassword(password: string, hash: string): Promise<bo
 // and response times do not tell which e-mails have accounts.
 let decoyHash: Promise<string> | null = null;
 export const getDecoyHash = () => (decoyHash ??= hashPassword(randomToken()));
-
-// The 10,000 most common passwords of six characters or more, lower-cased (common-passwords.txt,
-// taken from the password list @zxcvbn-ts/language-common ships, MIT). Read on first use.
-let commonPasswords: Set<string> | null = null;
-
-export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(
-    readFileSync(join(import.meta.dir, "common-passwords.txt"), "utf8")
-      .split("\n")
-      .filter(Boolean),
-  );
-  return commonPasswords.has(password.toLowerCase());
-}
 
 export function checkNewPassword(password: string, fields: Record<string, string>, name = "password"): void {
   if (!password) fields[name] = "Password is required.";
