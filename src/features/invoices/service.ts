@@ -7,13 +7,14 @@ import type { Actor } from "../../http/actor";
 import { conflict, notFound } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { formatDate } from "../../shared/dates";
+import { formatInvoiceNumber } from "../../shared/invoices";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
 import { recordActivity } from "../activity";
 import { type AuditBy, recordAudit } from "../audit";
 import { enqueueMail } from "../mail";
 import { notifyProjectEvent, projectMessages } from "../notifications";
 import { PROJECT_NOT_FOUND, lockProjectForUpdate, markProjectInvoiced } from "../projects";
-import { type SendInvoiceBody, formatInvoiceNumber } from "./model";
+import type { SendInvoiceBody } from "./model";
 import { renderInvoicePdf } from "./pdf";
 import { type InvoiceDetails, findCustomer, findInvoice, findVisibleInvoice, insertInvoice } from "./queries";
 

@@ -2,8 +2,8 @@
 
 import { Logo } from "../../render/layout/logo";
 import { formatDate } from "../../shared/dates";
+import { type ReceiptLine, formatInvoiceNumber, invoiceState, invoiceStateLabels } from "../../shared/invoices";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
-import { type ReceiptLine, formatInvoiceNumber, invoiceState, invoiceStateLabels } from "./model";
 import type { InvoiceDetails } from "./queries";
 
 export type InvoicePayment = {

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { csvLine } from "../../lib/csv";
 import type { PaymentKind, PaymentMethod } from "../../shared/enums";
-import { type InvoiceState, formatInvoiceNumber, invoiceState } from "../invoices/model";
+import { type InvoiceState, formatInvoiceNumber, invoiceState } from "../../shared/invoices";
 import { type PaymentRecordRow, type PeriodTotals, listCustomerInvoices, listDeletions, listPaymentRecords, listRecentInvoices, periodTotals } from "./queries";
 import { formatCents, kindLabels, methodLabels } from "./service";
 

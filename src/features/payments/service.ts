@@ -11,10 +11,10 @@ import { newId } from "../../lib/ids";
 import { type PaymentEvent, WebhookSignatureError } from "../../lib/stripe";
 import { formatDate } from "../../shared/dates";
 import type { ManualPaymentMethod, PaymentKind, PaymentMethod } from "../../shared/enums";
+import { type InvoiceState, type ReceiptLine, formatInvoiceNumber, invoiceState } from "../../shared/invoices";
 import { formatPrice, packageFor } from "../../shared/packages";
 import { recordActivity } from "../activity";
 import { type AuditBy, recordAudit } from "../audit";
-import { type InvoiceState, type ReceiptLine, formatInvoiceNumber, invoiceState } from "../invoices/model";
 import { enqueueMail } from "../mail";
 import { notifyProjectEvent, projectMessages } from "../notifications";
 import {

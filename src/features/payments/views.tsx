@@ -4,8 +4,8 @@
 import { FilterPill } from "../../render/list-controls";
 import { linkTo } from "../../render/list-links";
 import { formatDate } from "../../shared/dates";
+import { type InvoiceState, formatInvoiceNumber, invoiceStateLabels } from "../../shared/invoices";
 import { formatPrice } from "../../shared/packages";
-import { type InvoiceState, formatInvoiceNumber, invoiceStateLabels } from "../invoices/model";
 import type { BillingItem, PaymentListState, PaymentRow, PaymentTotals } from "./lists";
 
 export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean; instructions: string }) {

@@ -1,7 +1,7 @@
 // The 7-day rule's last step (SPEC.md §9: "Invoice payment is due within 7 days, or the project is
 // deleted"): payments says which unpaid invoices are past their grace period and records each
 // deletion; the project, its images and its attachments go here, in the same transaction.
-import { formatInvoiceNumber } from "../invoices/model";
+import { formatInvoiceNumber } from "../../shared/invoices";
 import { listOverdueForDeletion, recordOverdueDeletion } from "../payments";
 import { type Deps, deleteWithImages } from "./service";
 
