@@ -67,6 +67,29 @@ module.exports = {
       to: { path: "^src/features/", pathNot: ["^src/features/[^/]+/model[.]ts$"] },
     },
     {
+      name: "ground-stays-down",
+      severity: "error",
+      comment:
+        "src/deps.ts (what every feature receives) and src/config.ts are imported by nearly everything: " +
+        "deps.ts imports only src/lib, src/shared and config.ts; config.ts only src/shared.",
+      from: { path: "^src/(deps|config)[.]ts$" },
+      to: { path: "^src/", pathNot: "^src/(lib/|shared/|config[.]ts$)" },
+    },
+    {
+      name: "http-not-to-render",
+      severity: "error",
+      comment: "src/http is plumbing below the renderer: the page shell and error pages (src/render) use it, never the reverse.",
+      from: { path: "^src/http/" },
+      to: { path: "^src/render/" },
+    },
+    {
+      name: "nothing-below-to-assembly",
+      severity: "error",
+      comment: "src/main.ts, boot.ts, app.ts and api.ts assemble the server; nothing under src/ imports them (islands may import api.ts as a type).",
+      from: { path: "^src/.+/" },
+      to: { path: "^src/(main|boot|app|api)[.]ts$" },
+    },
+    {
       name: "shared-not-to-server",
       severity: "error",
       comment: "src/shared/ also runs in the browser: no database schema, no server adapters.",
