@@ -45,3 +45,11 @@ export function refuseUnknownFields(schema: TSchema) {
     );
   };
 }
+
+/**
+ * A JSON body that refuses unknown fields by name: spread into a route's options
+ * (`...strictBody(X)`) instead of pairing `transform: refuseUnknownFields(X)` with `body: X`.
+ */
+export function strictBody<Schema extends TSchema>(schema: Schema): { transform: (context: { body: unknown }) => void; body: Schema } {
+  return { transform: refuseUnknownFields(schema), body: schema };
+}

@@ -5,7 +5,7 @@ import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { enforceRateLimit } from "../../http/rate-limit";
-import { refuseUnknownFields } from "../../http/unknown-fields";
+import { strictBody } from "../../http/unknown-fields";
 import { auditBy } from "../audit";
 import {
   AccessCodeIdParams,
@@ -43,8 +43,7 @@ export const adminAccessCodesApi = (deps: AppDeps) =>
       "",
       async ({ actor, body, request, status }) => status(201, await createAccessCode(deps.database.db, body.title, auditBy(requireAdmin(actor), request))),
       {
-        transform: refuseUnknownFields(NewAccessCode),
-        body: NewAccessCode,
+        ...strictBody(NewAccessCode),
         response: { 201: CreatedAccessCode },
         detail: operation("Access codes", "admin", "Create an access code"),
       },

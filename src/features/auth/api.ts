@@ -9,7 +9,7 @@ import { notFound } from "../../http/errors";
 import { requireUser } from "../../http/guards";
 import { MessageAnswer, operation, redirectTo } from "../../http/openapi";
 import { clearSessionCookie, revokeSession, sessionCookieName } from "../../http/sessions";
-import { refuseUnknownFields } from "../../http/unknown-fields";
+import { strictBody } from "../../http/unknown-fields";
 import { completeMfaSignIn, mfaTicketCookie } from "./mfa";
 import {
   ChoosePasswordBody,
@@ -41,8 +41,7 @@ export const authApi = (deps: AppDeps) =>
         return { user: toPublicUser(user, deps.config) };
       },
       {
-        transform: refuseUnknownFields(RegisterBody),
-        body: RegisterBody,
+        ...strictBody(RegisterBody),
         response: { 201: UserAnswer },
         detail: operation("Auth", "public", "Create an account and sign in"),
       },
@@ -71,8 +70,7 @@ export const authApi = (deps: AppDeps) =>
         return { user: toPublicUser(result.user, deps.config), mustChangePassword: false as const, next: homeAfterSignIn(deps.config, result.user) };
       },
       {
-        transform: refuseUnknownFields(LoginBody),
-        body: LoginBody,
+        ...strictBody(LoginBody),
         response: LoginAnswer,
         detail: operation("Auth", "public", "Sign in with e-mail and password"),
       },
@@ -85,8 +83,7 @@ export const authApi = (deps: AppDeps) =>
         return { user: toPublicUser(user, deps.config), next: homeAfterSignIn(deps.config, user) };
       },
       {
-        transform: refuseUnknownFields(MfaCodeBody),
-        body: MfaCodeBody,
+        ...strictBody(MfaCodeBody),
         response: SignedInAnswer,
         detail: operation("Auth", "public", "Finish signing in with a two-factor or recovery code"),
       },
@@ -99,8 +96,7 @@ export const authApi = (deps: AppDeps) =>
         return { user: toPublicUser(user, deps.config), message: "Your password has been saved." };
       },
       {
-        transform: refuseUnknownFields(NewPasswordBody),
-        body: NewPasswordBody,
+        ...strictBody(NewPasswordBody),
         response: UserMessageAnswer,
         detail: operation("Auth", "public", "Replace a temporary password with a sign-in ticket"),
       },
@@ -113,8 +109,7 @@ export const authApi = (deps: AppDeps) =>
         return { user: toPublicUser(user, deps.config), message: "Your password has been saved." };
       },
       {
-        transform: refuseUnknownFields(ChoosePasswordBody),
-        body: ChoosePasswordBody,
+        ...strictBody(ChoosePasswordBody),
         response: UserMessageAnswer,
         detail: operation("Auth", "signed-in", "Choose your own password (after ordering as a visitor)"),
       },
@@ -130,8 +125,7 @@ export const authApi = (deps: AppDeps) =>
       { response: MessageAnswer, detail: operation("Auth", "public", "Sign out") },
     )
     .post("/reset", async ({ body, request }) => ({ message: await requestPasswordReset(deps, body, clientIp(request)) }), {
-      transform: refuseUnknownFields(ResetRequestBody),
-      body: ResetRequestBody,
+      ...strictBody(ResetRequestBody),
       response: MessageAnswer,
       detail: operation("Auth", "public", "Request a password-reset e-mail"),
     })
@@ -151,8 +145,7 @@ export const authApi = (deps: AppDeps) =>
         return { message: "Your password has been reset.", user: toPublicUser(result.user, deps.config) };
       },
       {
-        transform: refuseUnknownFields(ResetConfirmBody),
-        body: ResetConfirmBody,
+        ...strictBody(ResetConfirmBody),
         response: ResetConfirmAnswer,
         detail: operation("Auth", "public", "Set a new password with a reset token"),
       },

@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
-import { refuseUnknownFields } from "../../http/unknown-fields";
+import { strictBody } from "../../http/unknown-fields";
 import { auditBy } from "../audit";
 import { createBugReportAsAdmin, deleteBugReports, getBugReport, getBugReportStats, searchBugReports, updateBugReports } from "./admin-service";
 import {
@@ -47,15 +47,13 @@ export const adminBugReportsApi = (deps: AppDeps) => {
       async ({ actor, body, request, status }) =>
         status(201, await createBugReportAsAdmin(db, requireAdmin(actor).user.id, body, auditBy(requireAdmin(actor), request))),
       {
-        transform: refuseUnknownFields(NewBugReport),
-        body: NewBugReport,
+        ...strictBody(NewBugReport),
         response: { 201: CreatedBugReport },
         detail: operation("Bug reports (admin)", "admin", "Log a bug report"),
       },
     )
     .patch("", ({ actor, body, request }) => updateBugReports(db, body.bugReportIDs, body.updatedFields, auditBy(requireAdmin(actor), request)), {
-      transform: refuseUnknownFields(BugReportsPatch),
-      body: BugReportsPatch,
+      ...strictBody(BugReportsPatch),
       response: BugReportsBulkAnswer,
       detail: operation("Bug reports (admin)", "admin", "Change several bug reports"),
     })

@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
 import { operation } from "../../http/openapi";
-import { refuseUnknownFields } from "../../http/unknown-fields";
+import { strictBody } from "../../http/unknown-fields";
 import { CreatedBugReport, NewBugReport } from "./model";
 import { createBugReport } from "./service";
 
@@ -23,8 +23,7 @@ export const bugReportsApi = (deps: AppDeps) =>
         return { bugReportID, message: "Thank you! Your bug report has been sent." };
       },
       {
-        transform: refuseUnknownFields(NewBugReport),
-        body: NewBugReport,
+        ...strictBody(NewBugReport),
         response: { 201: CreatedBugReport },
         detail: operation("Bug reports", "signed-in", "Report a bug"),
       },

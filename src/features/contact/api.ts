@@ -3,7 +3,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/client-ip";
 import { MessageAnswer, operation } from "../../http/openapi";
-import { refuseUnknownFields } from "../../http/unknown-fields";
+import { strictBody } from "../../http/unknown-fields";
 import { ContactBody } from "./model";
 import { sendContactMessage } from "./service";
 
@@ -12,8 +12,7 @@ export const contactApi = (deps: AppDeps) =>
     "/send-contact-email",
     async ({ body, request }) => ({ message: await sendContactMessage(deps, clientIp(request), body) }),
     {
-      transform: refuseUnknownFields(ContactBody),
-      body: ContactBody,
+      ...strictBody(ContactBody),
       response: MessageAnswer,
       detail: operation("Contact", "public", "Send the studio a message"),
     },

@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
-import { refuseUnknownFields } from "../../http/unknown-fields";
+import { strictBody } from "../../http/unknown-fields";
 import { auditBy } from "../audit";
 import { CreatedFaq, FaqIdParams, FaqSearchQuery, FaqsBulkAnswer, FaqsDeleteQuery, FaqsPage, FaqsPatch, NewFaq } from "./admin-model";
 import { createFaqAsAdmin, deleteFaqsAsAdmin, getFaqForAdmin, searchFaqs, updateFaqsAsAdmin } from "./admin-service";
@@ -27,14 +27,12 @@ export const adminFaqApi = (deps: AppDeps) => {
       detail: operation("FAQ (admin)", "admin", "Read an FAQ with its admin fields"),
     })
     .post("", async ({ actor, body, request, status }) => status(201, await createFaqAsAdmin(db, body, auditBy(requireAdmin(actor), request))), {
-      transform: refuseUnknownFields(NewFaq),
-      body: NewFaq,
+      ...strictBody(NewFaq),
       response: { 201: CreatedFaq },
       detail: operation("FAQ (admin)", "admin", "Create an FAQ"),
     })
     .patch("", ({ actor, body, request }) => updateFaqsAsAdmin(db, body.faqIDs, body.updatedFields, auditBy(requireAdmin(actor), request)), {
-      transform: refuseUnknownFields(FaqsPatch),
-      body: FaqsPatch,
+      ...strictBody(FaqsPatch),
       response: FaqsBulkAnswer,
       detail: operation("FAQ (admin)", "admin", "Change several FAQs"),
     })

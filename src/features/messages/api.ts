@@ -6,7 +6,7 @@ import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
 import { parseMultipart } from "../../http/multipart";
 import { bodyOf, operation } from "../../http/openapi";
-import { refuseUnknownFields } from "../../http/unknown-fields";
+import { strictBody } from "../../http/unknown-fields";
 import { ATTACHMENT_TYPES } from "../../shared/messages";
 import { AttachmentParams, PostMessageForm, PostedMessage, ReadAnswer, Thread, ThreadParams, ThreadQuery } from "./model";
 import { markRead, postMessage, readAttachment, readThread } from "./service";
@@ -31,8 +31,7 @@ export const messagesApi = (deps: AppDeps) =>
       params: ThreadParams,
       // Multipart with files; a message without files may also come as JSON (Eden sends it so).
       parse: (context) => (context.request.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data") ? parseMultipart(context) : undefined),
-      transform: refuseUnknownFields(PostMessageForm),
-      body: PostMessageForm,
+      ...strictBody(PostMessageForm),
       response: { 201: PostedMessage },
       detail: operation("Messages", "signed-in", "Post to a project's thread (multipart: body, up to 5 images or PDFs)"),
     })

@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
 import { MessageAnswer, operation } from "../../http/openapi";
-import { refuseUnknownFields } from "../../http/unknown-fields";
+import { strictBody } from "../../http/unknown-fields";
 import { auditBy } from "../audit";
 import { sendAppAnnouncement, sendEmailAnnouncement } from "./announcements";
 import {
@@ -47,8 +47,7 @@ export const notificationsApi = (deps: AppDeps) =>
       },
     )
     .patch("/markasread", ({ actor, body }) => markAsRead(deps.database.db, requireUser(actor).user.id, body.notificationIDs), {
-      transform: refuseUnknownFields(MarkAsReadBody),
-      body: MarkAsReadBody,
+      ...strictBody(MarkAsReadBody),
       response: MarkAsReadAnswer,
       detail: operation("Notifications", "signed-in", "Mark notifications read"),
     })
@@ -63,14 +62,12 @@ export const adminNotificationsApi = (deps: AppDeps) =>
     .use(context(deps))
     .onTransform(({ actor }) => void requireAdmin(actor))
     .post("/appannouncement", ({ actor, body, request }) => sendAppAnnouncement(deps, requireAdmin(actor), body, auditBy(requireAdmin(actor), request)), {
-      transform: refuseUnknownFields(AppAnnouncementBody),
-      body: AppAnnouncementBody,
+      ...strictBody(AppAnnouncementBody),
       response: MessageAnswer,
       detail: operation("Notifications (admin)", "admin", "Announce to every user in the app"),
     })
     .post("/emailannouncement", ({ actor, body, request }) => sendEmailAnnouncement(deps, requireAdmin(actor), body, auditBy(requireAdmin(actor), request)), {
-      transform: refuseUnknownFields(EmailAnnouncementBody),
-      body: EmailAnnouncementBody,
+      ...strictBody(EmailAnnouncementBody),
       response: MessageAnswer,
       detail: operation("Notifications (admin)", "admin", "Announce to every user by e-mail"),
     });

@@ -8,7 +8,7 @@ import { parseIdList } from "../../http/id-list";
 import { parseMultipart } from "../../http/multipart";
 import { MessageAnswer, operation } from "../../http/openapi";
 import { enforceRateLimit } from "../../http/rate-limit";
-import { refuseUnknownFields } from "../../http/unknown-fields";
+import { strictBody } from "../../http/unknown-fields";
 import { adminAuditBy, auditBy } from "../audit";
 import { deleteProjectsAsAdmin, grantRevisionRound, updateProjectsAsAdmin } from "./admin-service";
 import { createProject } from "./create";
@@ -49,8 +49,7 @@ export const ordersApi = (deps: AppDeps) =>
     },
     {
       parse: parseMultipart,
-      transform: refuseUnknownFields(CreateProjectForm),
-      body: CreateProjectForm,
+      ...strictBody(CreateProjectForm),
       response: { 201: CreatedProject },
       detail: operation("Projects", "public", "Order a project (multipart: data and images); visitors get an account"),
     },
@@ -66,8 +65,7 @@ export const wizardDraftApi = (deps: AppDeps) =>
       detail: operation("Projects", "signed-in", "Your unfinished order, as last autosaved"),
     })
     .put("", ({ actor, body }) => saveWizardDraft(deps, requireUser(actor), body.draft), {
-      transform: refuseUnknownFields(WizardDraftPut),
-      body: WizardDraftPut,
+      ...strictBody(WizardDraftPut),
       response: WizardDraftAnswer,
       detail: operation("Projects", "signed-in", "Autosave your unfinished order (never its domain password)"),
     })
@@ -95,8 +93,7 @@ export const projectsApi = (deps: AppDeps) =>
     })
     .patch("/:id", ({ actor, params, body, request }) => updateProject(deps, actor, params.id, body, adminAuditBy(actor, request)), {
       params: ProjectIdParams,
-      transform: refuseUnknownFields(ProjectPatch),
-      body: ProjectPatch,
+      ...strictBody(ProjectPatch),
       response: UpdatedProject,
       detail: operation("Projects", "signed-in", "Edit one of your projects"),
     })
@@ -108,8 +105,7 @@ export const projectsApi = (deps: AppDeps) =>
     .post("/:id/images", ({ actor, params, body, request }) => addProjectImages(deps, actor, params.id, body, adminAuditBy(actor, request)), {
       params: ProjectIdParams,
       parse: parseMultipart,
-      transform: refuseUnknownFields(AddImagesForm),
-      body: AddImagesForm,
+      ...strictBody(AddImagesForm),
       response: ProjectImagesAnswer,
       detail: operation("Projects", "signed-in", "Add images to one of your projects (multipart)"),
     });
@@ -127,8 +123,7 @@ export const adminProjectsApi = (deps: AppDeps) =>
       { query: ProjectSearchQuery, response: ProjectsPage, detail: operation("Projects (admin)", "admin", "Search every project") },
     )
     .patch("", ({ actor, body, request }) => updateProjectsAsAdmin(deps, body, auditBy(requireAdmin(actor), request)), {
-      transform: refuseUnknownFields(AdminProjectsPatch),
-      body: AdminProjectsPatch,
+      ...strictBody(AdminProjectsPatch),
       response: BulkAnswer,
       detail: operation("Projects (admin)", "admin", "Change status, payment, archive of several projects"),
     })

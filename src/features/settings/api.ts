@@ -6,7 +6,7 @@ import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
 import { MessageAnswer, operation } from "../../http/openapi";
 import { clearSessionCookie } from "../../http/sessions";
-import { refuseUnknownFields } from "../../http/unknown-fields";
+import { strictBody } from "../../http/unknown-fields";
 import { changePassword, confirmMfaSetup, findUser, mfaStatus, regenerateRecoveryCodes, startMfaSetup, toPublicUser, turnOffMfa } from "../auth";
 import { MfaSetupAnswer, UserAnswer, UserMessageAnswer, UserSettingsModel } from "../auth/model";
 import { MfaCodeOnlyBody, MfaEnableBody, MfaStatusAnswer, PhotoAnswer, RecoveryCodesAnswer, SessionsAnswer, SettingsPatch } from "./model";
@@ -46,8 +46,7 @@ export const settingsApi = (deps: AppDeps) =>
       },
       // Only these names: a body that tries to set isAdmin (or anything else) is refused.
       {
-        transform: refuseUnknownFields(ProfilePatch),
-        body: ProfilePatch,
+        ...strictBody(ProfilePatch),
         response: UserMessageAnswer,
         detail: operation("Account", "signed-in", "Change your name or e-mail"),
       },
@@ -59,8 +58,7 @@ export const settingsApi = (deps: AppDeps) =>
         return { message: "Your password has been changed." };
       },
       {
-        transform: refuseUnknownFields(PasswordChangeBody),
-        body: PasswordChangeBody,
+        ...strictBody(PasswordChangeBody),
         response: MessageAnswer,
         detail: operation("Account", "signed-in", "Change your password"),
       },
@@ -85,8 +83,7 @@ export const settingsApi = (deps: AppDeps) =>
         return { settings };
       },
       {
-        transform: refuseUnknownFields(SettingsPatch),
-        body: SettingsPatch,
+        ...strictBody(SettingsPatch),
         response: t.Object({ settings: UserSettingsModel }),
         detail: operation("Account", "signed-in", "Change your settings (theme, notification switches)"),
       },
@@ -107,8 +104,7 @@ export const settingsApi = (deps: AppDeps) =>
         recoveryCodes: await confirmMfaSetup(deps, requireUser(actor), body),
       }),
       {
-        transform: refuseUnknownFields(MfaEnableBody),
-        body: MfaEnableBody,
+        ...strictBody(MfaEnableBody),
         response: RecoveryCodesAnswer,
         detail: operation("Account", "signed-in", "Turn on two-factor authentication with a first code"),
       },
@@ -120,8 +116,7 @@ export const settingsApi = (deps: AppDeps) =>
         return { message: "Two-factor authentication is off." };
       },
       {
-        transform: refuseUnknownFields(MfaCodeOnlyBody),
-        body: MfaCodeOnlyBody,
+        ...strictBody(MfaCodeOnlyBody),
         response: MessageAnswer,
         detail: operation("Account", "signed-in", "Turn off two-factor authentication (needs a code)"),
       },
@@ -133,8 +128,7 @@ export const settingsApi = (deps: AppDeps) =>
         recoveryCodes: await regenerateRecoveryCodes(deps, requireUser(actor), body, clientIp(request)),
       }),
       {
-        transform: refuseUnknownFields(MfaCodeOnlyBody),
-        body: MfaCodeOnlyBody,
+        ...strictBody(MfaCodeOnlyBody),
         response: RecoveryCodesAnswer,
         detail: operation("Account", "signed-in", "Replace your recovery codes (needs a code)"),
       },

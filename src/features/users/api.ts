@@ -4,14 +4,13 @@ import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin, requireSuperAdmin } from "../../http/guards";
 import { MessageAnswer, operation } from "../../http/openapi";
-import { refuseUnknownFields } from "../../http/unknown-fields";
+import { strictBody } from "../../http/unknown-fields";
 import { auditBy } from "../audit";
 import { resetUserMfa } from "../auth";
 import { PublicUserModel } from "../auth/model";
 import { listAdminUsers, makeAdmin, makeSuperAdmin, removeAdmin, searchNonAdminUsers } from "./service";
 
 const UserIdBody = t.Object({ userID: t.String({ minLength: 1, maxLength: 64, error: "userID must be a user id." }) }, { additionalProperties: false });
-const refuseUnknown = refuseUnknownFields(UserIdBody);
 const UsersAnswer = t.Object({ users: t.Array(PublicUserModel) });
 
 export const adminUsersApi = (deps: AppDeps) => {
@@ -41,8 +40,7 @@ export const adminUsersApi = (deps: AppDeps) => {
         },
       )
       .patch("/makeadmin", async ({ actor, body, request }) => ({ message: await makeAdmin(db, keys, body.userID, auditBy(requireAdmin(actor), request)) }), {
-        transform: refuseUnknown,
-        body: UserIdBody,
+        ...strictBody(UserIdBody),
         response: MessageAnswer,
         detail: operation("Users (admin)", "admin", "Make a user an admin"),
       })
@@ -52,8 +50,7 @@ export const adminUsersApi = (deps: AppDeps) => {
           message: await removeAdmin(db, keys, requireSuperAdmin(actor), body.userID, auditBy(requireSuperAdmin(actor), request)),
         }),
         {
-          transform: refuseUnknown,
-          body: UserIdBody,
+          ...strictBody(UserIdBody),
           response: MessageAnswer,
           detail: operation("Users (admin)", "super-admin", "Take a user's admin role away"),
         },
@@ -65,8 +62,7 @@ export const adminUsersApi = (deps: AppDeps) => {
           message: await resetUserMfa(deps, requireSuperAdmin(actor), body.userID, auditBy(requireSuperAdmin(actor), request)),
         }),
         {
-          transform: refuseUnknown,
-          body: UserIdBody,
+          ...strictBody(UserIdBody),
           response: MessageAnswer,
           detail: operation("Users (admin)", "super-admin", "Reset another admin's two-factor authentication"),
         },
@@ -77,8 +73,7 @@ export const adminUsersApi = (deps: AppDeps) => {
           message: await makeSuperAdmin(db, keys, requireSuperAdmin(actor), body.userID, auditBy(requireSuperAdmin(actor), request)),
         }),
         {
-          transform: refuseUnknown,
-          body: UserIdBody,
+          ...strictBody(UserIdBody),
           response: MessageAnswer,
           detail: operation("Users (admin)", "super-admin", "Make an admin a super admin"),
         },
