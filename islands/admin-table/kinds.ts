@@ -73,7 +73,6 @@ const project: KindConfig = {
     },
     {
       label: "Payment Status",
-      hideMobile: true,
       cell: (row) => {
         const { receivedPayment, overdue } = fieldsOf<ProjectFields>(row);
         return receivedPayment ? { text: "Paid", badge: "green" } : overdue ? { text: "Overdue", badge: "red" } : { text: "Unpaid", badge: "neutral" };

@@ -1,5 +1,6 @@
 // Settings → Security: setting up TOTP (scan the QR code or type the key, confirm with a first
-// code, keep the recovery codes shown once), new recovery codes, and turning it off with a code.
+// code, keep the recovery codes shown once: copy, download or print them), new recovery codes,
+// and turning it off with a code. An admin who must set it up is told so until it is on.
 import { type FormEvent, useState } from "react";
 import { api, errorMessage } from "../api";
 
@@ -30,6 +31,61 @@ function CodeField(props: { id: string; label: string; error: string | null; hin
       <p id={`${props.id}-note`} className={props.error ? "field-error" : "field-hint"} role={props.error ? "alert" : undefined}>
         {props.error ?? props.hint}
       </p>
+    </div>
+  );
+}
+
+const CODES_FILE = "webstudio-recovery-codes.txt";
+
+/** The codes as a file keeps them: a title, what they are for, one code a line. */
+const codesText = (codes: string[]) =>
+  `Webstudio recovery codes\nEach code signs you in once, in place of a code from your authenticator app.\n\n${codes.join("\n")}\n`;
+
+function RecoveryCodes(props: { codes: string[] }) {
+  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(codesText(props.codes));
+      setCopied("copied");
+    } catch {
+      setCopied("failed");
+    }
+  }
+
+  function download() {
+    const url = URL.createObjectURL(new Blob([codesText(props.codes)], { type: "text/plain;charset=utf-8" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = CODES_FILE;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  return (
+    <div className="recovery-sheet">
+      <p className="recovery-sheet-title">Webstudio recovery codes</p>
+      <ul className="recovery-codes" aria-label="Recovery codes">
+        {props.codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <div className="button-row recovery-actions">
+        <button type="button" className="button button-sm" onClick={copy}>
+          {copied === "copied" ? "Copied" : copied === "failed" ? "Select and copy them" : "Copy"}
+        </button>
+        <button type="button" className="button button-sm" onClick={download}>
+          Download (.txt)
+        </button>
+        <button type="button" className="button button-sm" onClick={() => window.print()}>
+          Print
+        </button>
+        <span className="visually-hidden" aria-live="polite">
+          {copied === "copied" ? "Recovery codes copied" : ""}
+        </span>
+      </div>
     </div>
   );
 }
@@ -91,10 +147,19 @@ export default function MfaSettings(props: MfaSettingsProps) {
     setError(null);
   };
 
+  // Gone the moment MFA is on: the console opens from then on.
+  const required =
+    props.required && !status.enabled ? (
+      <div className="alert alert-warning" role="alert">
+        Set up two-factor authentication to open the admin console. Until then your account works as a customer's.
+      </div>
+    ) : null;
+
   if (mode.kind === "setup") {
     const { setup } = mode;
     return (
-      <div className="mfa-setup">
+      <div className="mfa-setup stack-sm">
+        {required}
         <ol className="mfa-steps">
           <li>Open an authenticator app on your phone (Google Authenticator, 1Password, Authy, …) and scan this code.</li>
           <li>Enter the 6-digit code the app shows for Webstudio.</li>
@@ -133,13 +198,7 @@ export default function MfaSettings(props: MfaSettingsProps) {
         <div className="alert alert-success" role="status">
           {mode.message}
         </div>
-        <ul className="recovery-codes" aria-label="Recovery codes">
-          {mode.codes.map((code) => (
-            <li key={code}>
-              <code>{code}</code>
-            </li>
-          ))}
-        </ul>
+        <RecoveryCodes codes={mode.codes} />
         <div className="button-row">
           <button type="button" className="button button-primary" onClick={() => setMode({ kind: "idle" })}>
             I have saved my recovery codes
@@ -156,6 +215,7 @@ export default function MfaSettings(props: MfaSettingsProps) {
 
   return (
     <div className="stack-sm">
+      {required}
       {notice ? (
         <div className="alert alert-success" role="status">
           {notice}

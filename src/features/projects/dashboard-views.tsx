@@ -48,7 +48,6 @@ const customerProjectColumns: Column<ProjectListItem>[] = [
   { header: "Status", cell: (project) => <span className={badgeClass(statusColors[project.status])}>{statusLabels[project.status]}</span> },
   {
     header: "Payment Status",
-    hideMobile: true,
     cell: (project) => (
       <span className={badgeClass(project.receivedPayment ? "green" : project.overdue ? "red" : "neutral")}>
         {project.receivedPayment ? "Paid" : project.overdue ? "Overdue" : "Unpaid"}

@@ -5,9 +5,9 @@ import type { ReactNode } from "react";
 import type { MfaSettingsProps } from "../../../islands/mfa-settings";
 import type { SessionsListProps } from "../../../islands/sessions-list";
 import type { Actor } from "../../http/actor";
-import { Behaviour } from "../../render/behaviour";
 import { Island } from "../../render/island";
 import { formatDate } from "../../shared/dates";
+import { TabBar } from "../layout/tab-bar";
 import { PageShell } from "../layout/views";
 
 export function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | "security" | "bug-reports"; children: ReactNode }) {
@@ -22,7 +22,7 @@ export function SettingsFrame(props: { actor: Actor; current: "general" | "advan
           </div>
         </header>
         <div className="settings-layout">
-          <nav className="settings-nav" aria-label="Settings sections" data-scrolls>
+          <TabBar className="settings-nav" label="Settings sections">
             <a href="/settings" aria-current={here("general")}>
               General
             </a>
@@ -35,8 +35,7 @@ export function SettingsFrame(props: { actor: Actor; current: "general" | "advan
             <a href="/settings/bugreports" aria-current={here("bug-reports")}>
               Bug reports
             </a>
-          </nav>
-          <Behaviour name="current-tab" />
+          </TabBar>
           <div className="settings-content">{props.children}</div>
         </div>
       </div>
@@ -135,11 +134,6 @@ export function SecuritySettingsView(props: { actor: Actor; mfa: MfaSettingsProp
   const { actor } = props;
   return (
     <SettingsFrame actor={actor} current="security">
-      {actor.mfaSetupRequired ? (
-        <div className="alert alert-warning" role="alert">
-          Set up two-factor authentication to open the admin console. Until then your account works as a customer's.
-        </div>
-      ) : null}
       <SettingsCard
         id="mfa-title"
         title="Two-factor authentication"
