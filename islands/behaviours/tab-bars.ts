@@ -21,6 +21,11 @@ for (const scroller of document.querySelectorAll<HTMLElement>("[data-tab-scrolle
   mark(scroller, bar);
   bar.addEventListener("scroll", () => mark(scroller, bar), { passive: true });
   new ResizeObserver(() => mark(scroller, bar)).observe(bar);
+  // Chromium leaves a tab that Tab reaches half cut off when part of it shows: bring it all in,
+  // clear of the arrows (the bar's scroll-padding).
+  bar.addEventListener("focusin", (event) => {
+    if (event.target instanceof HTMLElement) event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
   scroller.addEventListener("click", (event) => {
     const arrow = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-scroll-by]") : null;
     if (!arrow) return;

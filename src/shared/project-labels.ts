@@ -22,6 +22,12 @@ export const statusColors: Record<ProjectStatus, BadgeColor> = {
 
 export const badgeClass = (color: BadgeColor): string => (color === "neutral" ? "badge" : `badge badge-${color}`);
 
+/** A project's payment state as a badge: Paid, Overdue (an invoice past its due date) or Unpaid. */
+export function paymentBadge(project: { receivedPayment: boolean; overdue: boolean }): { text: string; color: BadgeColor } {
+  if (project.receivedPayment) return { text: "Paid", color: "green" };
+  return project.overdue ? { text: "Overdue", color: "red" } : { text: "Unpaid", color: "neutral" };
+}
+
 /** The admin toggles as the spec names their two states. */
 export const flagLabels = {
   receivedPayment: ["Paid", "Unpaid"],

@@ -69,6 +69,28 @@ describe.skipIf(!browserAvailable)("two-factor authentication in Chromium", () =
     const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
     await codes.first().waitFor();
     expect(await codes.count()).toBe(10);
+    // MFA is on: the set-up message is gone at once, without a reload.
+    expect(await page.getByText("Until then your account works as a customer's").count()).toBe(0);
+    const shown = (await codes.allTextContents()).map((code) => code.trim());
+    // The codes can be kept: copied, downloaded as a .txt file, printed (alone on the page).
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await page.getByRole("button", { name: "Copied" }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    for (const code of shown) expect(copied).toContain(code);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download (.txt)" }).click()]);
+    expect(download.suggestedFilename()).toBe("webstudio-recovery-codes.txt");
+    const saved = await Bun.file((await download.path()) ?? "").text();
+    for (const code of shown) expect(saved).toContain(code);
+    await page.evaluate(() => {
+      window.print = () => document.documentElement.setAttribute("data-printed", "");
+    });
+    await page.getByRole("button", { name: "Print" }).click();
+    expect(await page.locator("html[data-printed]").count()).toBe(1);
+    await page.emulateMedia({ media: "print" });
+    expect(await page.locator(".site-header").evaluate((header) => getComputedStyle(header).visibility)).toBe("hidden");
+    expect(await codes.first().isVisible()).toBe(true);
+    await page.emulateMedia({ media: "screen" });
     await lightAndDark(page, "mfa-recovery-codes");
     await page.getByRole("button", { name: "I have saved my recovery codes" }).click();
 
