@@ -14,11 +14,19 @@ for (const scroller of document.querySelectorAll<HTMLElement>("[data-tab-scrolle
   const bar = scroller.querySelector<HTMLElement>("nav");
   if (!bar) continue;
   const current = bar.querySelector<HTMLElement>("[aria-current='page']");
-  if (current && bar.scrollWidth > bar.clientWidth) {
-    const offset = current.getBoundingClientRect().left - bar.getBoundingClientRect().left;
-    bar.scrollLeft += offset - (bar.clientWidth - current.offsetWidth) / 2;
-  }
-  mark(scroller, bar);
+  const showCurrent = () => {
+    if (current && bar.scrollWidth > bar.clientWidth) {
+      const offset = current.getBoundingClientRect().left - bar.getBoundingClientRect().left;
+      bar.scrollLeft += offset - (bar.clientWidth - current.offsetWidth) / 2;
+    }
+    mark(scroller, bar);
+  };
+  showCurrent();
+  // The tabs widen when the web font arrives: a bar that fitted in the fallback font may not.
+  const before = bar.scrollLeft;
+  void document.fonts.ready.then(() => {
+    if (bar.scrollLeft === before) showCurrent();
+  });
   bar.addEventListener("scroll", () => mark(scroller, bar), { passive: true });
   new ResizeObserver(() => mark(scroller, bar)).observe(bar);
   // Chromium leaves a tab that Tab reaches half cut off when part of it shows: bring it all in,
