@@ -82,6 +82,9 @@ describe.skipIf(!browserAvailable)("phones in Chromium", () => {
       const page = await context.newPage();
       const errors = watchErrors(page);
       const found: string[] = [];
+      // An admin's header (Dashboard, Admin, Search, the bell, the profile menu) stays on the screen.
+      await page.goto(`${suite.server.url}/admin`);
+      expect(await page.locator("summary.profile-trigger").evaluate((summary) => summary.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
       for (const { bar, first, last } of pages) {
         // The last tab is current: the bar opens with it in view, and the other edge has an arrow.
         await page.goto(`${suite.server.url}${last}`);
