@@ -1,4 +1,5 @@
 // The one place that reads the environment. Every bad variable is reported at once.
+import { MIN_PASSWORD_LENGTH, isCommonPassword } from "./features/auth/passwords";
 
 export type Config = {
   nodeEnv: "production" | "development" | "test";
@@ -51,6 +52,8 @@ export type Config = {
   /** GET /metrics answers (Prometheus text) only to `Authorization: Bearer <this>`; null turns it off (404). */
   metricsToken: string | null;
 };
+
+export const COMMON_SUPER_ADMIN_PASSWORD = "SUPER_ADMIN_PASSWORD is one of the most common passwords: choose another one";
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -145,7 +148,11 @@ export function loadConfig(env: Env): Config {
 
   const superAdminEmail = email("SUPER_ADMIN_EMAIL");
   const superAdminPassword = text("SUPER_ADMIN_PASSWORD");
-  if (superAdminPassword && superAdminPassword.length < 6) problems.push("SUPER_ADMIN_PASSWORD must be at least 6 characters long");
+  if (superAdminPassword && superAdminPassword.length < MIN_PASSWORD_LENGTH) {
+    problems.push(`SUPER_ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+  }
+  // The rules every chosen password obeys (decision 080); outside production boot only warns.
+  if (superAdminPassword && nodeEnv === "production" && isCommonPassword(superAdminPassword)) problems.push(COMMON_SUPER_ADMIN_PASSWORD);
   if (Boolean(superAdminEmail) !== Boolean(superAdminPassword)) problems.push("SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD must be set together");
 
   const adminKey = text("ADMIN_KEY") ?? "admin";

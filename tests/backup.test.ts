@@ -86,7 +86,7 @@ describe(`backup and restore on ${testDatabaseUrl ? "Postgres" : "PGlite"}`, () 
     const paid = await server.request("/api/admin/projects", {
       method: "PATCH",
       cookie: admin.cookie,
-      json: { projectIDs: [projectID], updatedFields: { receivedPayment: true } },
+      json: { projectIDs: [projectID], updatedFields: { receivedPayment: true, paymentMethod: "bank_transfer" } },
     });
     expect(paid.status).toBe(200);
     const form = new FormData();

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConfigError, loadConfig, redactUrl } from "../src/config";
+import { COMMON_SUPER_ADMIN_PASSWORD, ConfigError, loadConfig, redactUrl } from "../src/config";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -152,6 +152,17 @@ describe("loadConfig", () => {
     );
   });
 
+  test("a common SUPER_ADMIN_PASSWORD is refused in production, a short one everywhere", () => {
+    const production = { NODE_ENV: "production", APP_SECRET: "x".repeat(32), ADMIN_KEY: "a", SUPER_ADMIN_KEY: "b", SUPER_ADMIN_EMAIL: "boss@example.com" };
+    expect(problemsOf({ ...production, SUPER_ADMIN_PASSWORD: "123456" })).toEqual([COMMON_SUPER_ADMIN_PASSWORD]);
+    expect(problemsOf({ ...production, SUPER_ADMIN_PASSWORD: "Password1" })).toEqual([COMMON_SUPER_ADMIN_PASSWORD]);
+    expect(problemsOf({ ...production, SUPER_ADMIN_PASSWORD: "a rare one 42" })).toEqual([]);
+    expect(problemsOf({ SUPER_ADMIN_EMAIL: "boss@example.com", SUPER_ADMIN_PASSWORD: "123456" })).toEqual([]);
+    expect(problemsOf({ SUPER_ADMIN_EMAIL: "boss@example.com", SUPER_ADMIN_PASSWORD: "x1" })).toEqual([
+      "SUPER_ADMIN_PASSWORD must be at least 6 characters long",
+    ]);
+  });
+
   test("an https PUBLIC_URL turns on Secure cookies", () => {
     expect(loadConfig({ PUBLIC_URL: "https://studio.example.com/" }).secureCookies).toBe(true);
     expect(loadConfig({ PUBLIC_URL: "https://studio.example.com/" }).publicUrl).toBe("https://studio.example.com");
@@ -170,6 +181,29 @@ describe("the server process", () => {
     expect(code).toBe(1);
     expect(stderr).toContain("PORT must be a whole number");
     expect(stderr).toContain("SMTP_URL must be a URL");
+  });
+
+  test("a common SUPER_ADMIN_PASSWORD stops a production start, naming the variable and not the password", async () => {
+    const child = Bun.spawn(["bun", join(import.meta.dir, "../src/main.ts")], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: "0",
+        DATA_DIR: "/tmp/never-created",
+        APP_SECRET: "x".repeat(32),
+        ADMIN_KEY: "admin-key",
+        SUPER_ADMIN_KEY: "super-admin-key",
+        SUPER_ADMIN_EMAIL: "boss@example.com",
+        SUPER_ADMIN_PASSWORD: "123456",
+      },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const code = await child.exited;
+    const stderr = await new Response(child.stderr).text();
+    expect(code).toBe(1);
+    expect(stderr).toContain(COMMON_SUPER_ADMIN_PASSWORD);
+    expect(stderr).not.toContain("123456");
   });
 });
 

@@ -522,6 +522,10 @@ describe("failed mail in the admin console", () => {
     expect(await failed()).toHaveLength(0);
     const json = await retry(admin.cookie);
     expect(json.status).toBe(404);
+    // A refused form post stays the refusal: only a queued mail redirects.
+    const refusedForm = await retry(admin.cookie, { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    expect(refusedForm.status).toBe(404);
+    expect(refusedForm.headers.get("location")).toBeNull();
     expect(await (await server.request("/admin/mail?retried=1", { cookie: admin.cookie })).text()).toContain("No failed mail");
   }, 30_000);
 });

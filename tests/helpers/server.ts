@@ -15,6 +15,8 @@ import { createTestDatabase } from "./db";
 export type TestServer = Running & {
   logs: string[];
   dataDir: string;
+  /** The throwaway Postgres database's URL, for a second instance on it; null on PGlite. */
+  databaseUrl: string | null;
   /** fetch against the server; relative paths allowed; a `cookie` option signs the request in. */
   request(path: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
   createUser(overrides?: Partial<User> & { password?: string }): Promise<{ user: User; cookie: string; password: string }>;
@@ -39,7 +41,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     SUPER_ADMIN_KEY: "test-super-admin-key",
     ...env,
   });
-  const database = options.storage?.database ?? (await createTestDatabase());
+  const database = options.storage ? { ...options.storage.database, url: null } : await createTestDatabase();
   const logs: string[] = [];
   const running = await boot(config, { database, log: (line) => logs.push(line), ...(options.now ? { now: options.now } : {}) });
   // Tests look at workers and schedules right away; production starts them behind its first answer.
@@ -50,6 +52,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...running,
     logs,
     dataDir,
+    databaseUrl: database.url,
     async stop() {
       await running.stop();
       if (!options.storage) rmSync(dataDir, { recursive: true, force: true });
@@ -58,6 +61,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       const { cookie, json, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (cookie) headers.set("cookie", cookie);
+      // As a browser does: a signed-in write names the page's origin (a test of another origin sets its own).
+      if (cookie && rest.method && rest.method !== "GET" && rest.method !== "HEAD" && !headers.has("origin")) headers.set("origin", new URL(base).origin);
       let body = rest.body;
       if (json !== undefined) {
         headers.set("content-type", "application/json");

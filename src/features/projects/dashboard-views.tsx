@@ -83,6 +83,7 @@ function AdminProjectTable(props: { projects: ProjectListItem[] }) {
           fields: {
             status: project.status,
             receivedPayment: project.receivedPayment,
+            refundIssued: project.refundIssued,
             overdue: project.overdue,
             archived: project.archived,
             customer: project.creator.displayName,

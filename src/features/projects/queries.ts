@@ -165,7 +165,8 @@ const listColumns = {
   refundIssued: projects.refundIssued,
   archived: projects.archived,
   invoiceSent: projects.invoiceSent,
-  overdue: sql<boolean>`coalesce(${projects.receivedPayment} = false and ${invoices.dueAt} < now(), false)`,
+  // Only an open invoice is overdue: a void one (a denied project's) is owed by nobody.
+  overdue: sql<boolean>`coalesce(${projects.receivedPayment} = false and ${invoices.status} = 'open' and ${invoices.dueAt} < now(), false)`,
   createdAt: projects.createdAt,
   creator: creatorColumns,
 };
@@ -264,7 +265,7 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
   if (search.overdue) {
     conditions.push(
       eq(projects.receivedPayment, false),
-      sql`exists (select 1 from ${invoices} where ${invoices.id} = ${projects.invoiceId} and ${invoices.dueAt} < now())`,
+      sql`exists (select 1 from ${invoices} where ${invoices.id} = ${projects.invoiceId} and ${invoices.status} = 'open' and ${invoices.dueAt} < now())`,
     );
   }
   const where = and(...conditions);
@@ -293,4 +294,11 @@ export async function upsertWizardDraft(db: Db, userId: string, data: WizardDraf
 
 export async function deleteWizardDraft(db: Db, userId: string): Promise<void> {
   await db.delete(wizardDrafts).where(eq(wizardDrafts.userId, userId));
+}
+
+/** The image keys among `keys` that a project image row still names (the orphaned-upload sweep). */
+export async function selectHeldImageKeys(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.select({ key: projectImages.storageKey }).from(projectImages).where(inArray(projectImages.storageKey, keys));
+  return rows.map((row) => row.key);
 }
