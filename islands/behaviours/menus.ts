@@ -16,3 +16,6 @@ document.addEventListener("pointerdown", (event) => {
   const target = event.target instanceof Node ? event.target : null;
   for (const menu of document.querySelectorAll<HTMLDetailsElement>(OPEN_MENUS)) if (!target || !menu.contains(target)) menu.open = false;
 });
+
+// Browser tests wait for this rather than for a fixed time.
+document.documentElement.dataset.menus = "ready";

@@ -39,4 +39,6 @@ for (const scroller of document.querySelectorAll<HTMLElement>("[data-tab-scrolle
     if (!arrow) return;
     bar.scrollBy({ left: Number(arrow.dataset.scrollBy) * bar.clientWidth * 0.7, behavior: "smooth" });
   });
+  // Browser tests wait for this rather than for a fixed time.
+  scroller.dataset.tabScroller = "ready";
 }

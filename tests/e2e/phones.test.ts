@@ -35,6 +35,12 @@ function tabInView(page: Page, bar: string, index: number): Promise<boolean> {
   );
 }
 
+/** Opens `url` and waits for its tab bar's script (arrows, focus scrolling) to have run. */
+async function openWithTabBar(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('[data-tab-scroller="ready"]').waitFor({ state: "attached" });
+}
+
 /** Resolves once the bar has stopped scrolling (a smooth scroll runs over several frames). */
 function scrollSettled(page: Page, bar: string): Promise<void> {
   return page.evaluate(
@@ -87,7 +93,7 @@ describe.skipIf(!browserAvailable)("phones in Chromium", () => {
       expect(await page.locator("summary.profile-trigger").evaluate((summary) => summary.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
       for (const { bar, first, last } of pages) {
         // The last tab is current: the bar opens with it in view, and the other edge has an arrow.
-        await page.goto(`${suite.server.url}${last}`);
+        await openWithTabBar(page, `${suite.server.url}${last}`);
         const count = await page.locator(`${bar} a`).count();
         await page.waitForFunction(
           ([selector, at]) => {
@@ -101,11 +107,12 @@ describe.skipIf(!browserAvailable)("phones in Chromium", () => {
           [bar, count - 1] as const,
         );
         const overflows = await page.locator(bar).evaluate((nav) => nav.scrollWidth > nav.clientWidth);
-        if (overflows) expect(await page.locator(`${bar} ~ .tab-arrow-start`).isVisible()).toBe(true);
+        // The arrows come with the bar's script (loaded async): wait for it, never for a fixed time.
+        if (overflows) await page.locator(`${bar} ~ .tab-arrow-start`).waitFor({ state: "visible" });
         await axeInBothThemes(page, `${last} at ${width}`, found);
 
         // Keyboard: from the first tab, Tab reaches each in turn, scrolled into view and not under an arrow.
-        await page.goto(`${suite.server.url}${first}`);
+        await openWithTabBar(page, `${suite.server.url}${first}`);
         await page.locator(`${bar} a`).first().focus();
         for (let index = 0; index < count; index++) {
           if (index > 0) await page.keyboard.press("Tab");
@@ -117,9 +124,10 @@ describe.skipIf(!browserAvailable)("phones in Chromium", () => {
         }
 
         // Touch: from the start, the end arrow brings each tab into view; then the last one is tapped.
-        await page.goto(`${suite.server.url}${first}`);
+        await openWithTabBar(page, `${suite.server.url}${first}`);
         if (overflows) {
           // The arrow sits over the bar's end, as tall as the bar.
+          await page.locator(`${bar} ~ .tab-arrow-end`).waitFor({ state: "visible" });
           const [arrow, nav] = await Promise.all([page.locator(`${bar} ~ .tab-arrow-end`).boundingBox(), page.locator(bar).boundingBox()]);
           expect(
             arrow &&
@@ -174,6 +182,7 @@ describe.skipIf(!browserAvailable)("phones in Chromium", () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${suite.server.url}/dashboard`);
+    await page.locator('html[data-menus="ready"]').waitFor({ state: "attached" });
 
     // The profile menu (a <details>), by keyboard and by pointer.
     const profile = page.locator("summary.profile-trigger");
