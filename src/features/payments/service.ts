@@ -87,7 +87,8 @@ export async function startCheckout(deps: Deps, actor: Actor, invoiceId: string)
   try {
     const session = await deps.payments.createCheckoutSession({
       invoiceNumber: formatInvoiceNumber(payable.invoice.number),
-      amountCents: centsOf(payable.invoice.amount),
+      // The invoice's total, tax included, as fixed when it was issued (decision 085).
+      amountCents: payable.invoice.totalCents,
       currency: CURRENCY,
       customerEmail: payable.customer.email,
       successUrl: `${back}?checkout=success&session={CHECKOUT_SESSION_ID}`,
@@ -119,7 +120,7 @@ export async function confirmCheckoutReturn(deps: Deps, actor: Actor, invoiceId:
         invoiceId: payable.invoice.id,
         paymentIntentId,
         checkoutSessionId: session.id,
-        amountCents: session.amountTotal ?? centsOf(payable.invoice.amount),
+        amountCents: session.amountTotal ?? payable.invoice.totalCents,
         currency: session.currency ?? CURRENCY,
       }),
     );
