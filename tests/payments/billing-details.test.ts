@@ -9,7 +9,7 @@ import { formatTaxRate, invoiceMoney, taxCentsOf } from "../../src/features/invo
 import { queuedMails } from "../helpers/mail-jobs";
 import { type TestServer, startTestServer } from "../helpers/server";
 import { type FakeStripe, startFakeStripe } from "../helpers/stripe";
-import { invoiceRow, invoicedProject } from "./helpers";
+import { invoiceRow, invoicedProject, paymentRows } from "./helpers";
 
 const webhookSecret = "whsec_billing_test";
 let server: TestServer;
@@ -209,6 +209,21 @@ describe("an invoice issued with billing details and tax", () => {
     expect(pay.status).toBe(303);
     const sessionId = (pay.headers.get("location") ?? "").slice(`${stripe.url}/pay/`.length);
     expect(stripe.sessions.get(sessionId)).toMatchObject({ amount_total: 27_063, currency: "usd" });
+  });
+
+  test("a payment marked by hand records the total with tax, and the project page and /billing show that total", async () => {
+    const { projectID, invoiceID } = await invoicedProject(server, customer.cookie, admin.cookie, "Bank Shop");
+    const status = await (await server.request(`/projects/${projectID}/status`, { cookie: admin.cookie })).text();
+    expect(status).toContain("$270.63");
+    const billing = await (await server.request("/billing", { cookie: customer.cookie })).text();
+    expect(billing).toContain("$270.63");
+    const marked = await server.request("/api/admin/projects", {
+      method: "PATCH",
+      cookie: admin.cookie,
+      json: { projectIDs: [projectID], updatedFields: { receivedPayment: true, paymentMethod: "bank_transfer" } },
+    });
+    expect(marked.status).toBe(200);
+    expect(await paymentRows(server, projectID)).toMatchObject([{ kind: "payment", method: "bank_transfer", amountCents: 27_063, invoiceId: invoiceID }]);
   });
 
   test("details and configuration changed after issue do not change the issued invoice", async () => {
