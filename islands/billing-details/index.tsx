@@ -4,7 +4,6 @@ import { type FormEvent, useState } from "react";
 import { api, errorMessage } from "../api";
 import { FormError, errorAria } from "../ui/field";
 import { ModifiedField, changedFields } from "../ui/modified-field";
-import { useToast } from "../ui/toasts";
 
 type Details = { name: string | null; company: string | null; address: string | null; taxId: string | null };
 type Draft = { name: string; company: string; address: string; taxId: string };
@@ -28,12 +27,12 @@ const hints: Record<FieldName, string> = {
 };
 
 export default function BillingDetails(props: BillingDetailsProps) {
-  const toast = useToast();
   const [saved, setSaved] = useState<Draft>(() => toDraft(props.details));
   const [draft, setDraft] = useState<Draft>(saved);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [savedMessage, setSavedMessage] = useState<string | null>(null);
   const changes = changedFields(saved, draft);
   const hasChanges = Object.keys(changes).length > 0;
   const empty = Object.values(saved).every((value) => value === "");
@@ -42,6 +41,7 @@ export default function BillingDetails(props: BillingDetailsProps) {
     setBusy(true);
     setErrors({});
     setFormError(null);
+    setSavedMessage(null);
     const { data, error } = await api.api.users.me["billing-details"].patch(body);
     setBusy(false);
     if (error) {
@@ -54,7 +54,7 @@ export default function BillingDetails(props: BillingDetailsProps) {
     const next = toDraft(data.billingDetails);
     setSaved(next);
     setDraft(next);
-    toast.success(data.message);
+    setSavedMessage(data.message);
   }
 
   function submit(event: FormEvent) {
@@ -70,7 +70,10 @@ export default function BillingDetails(props: BillingDetailsProps) {
       maxLength: props.limits[name],
       disabled: busy,
       ...errorAria(id, errors[name]),
-      onChange: (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [name]: event.target.value })),
+      onChange: (event: { target: { value: string } }) => {
+        setSavedMessage(null);
+        setDraft((d) => ({ ...d, [name]: event.target.value }));
+      },
     };
     return (
       <ModifiedField key={name} id={id} label={labels[name]} modified={draft[name] !== saved[name]} error={errors[name]}>
@@ -93,6 +96,14 @@ export default function BillingDetails(props: BillingDetailsProps) {
         {field("taxId")}
       </div>
       <FormError error={formError} />
+      {savedMessage ? (
+        <p className="setting-saved" role="status">
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+            <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          {savedMessage}
+        </p>
+      ) : null}
       <div className="button-row">
         <button type="submit" className="button button-primary" disabled={busy || !hasChanges}>
           {busy ? "Saving…" : "Save billing details"}
