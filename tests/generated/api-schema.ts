@@ -759,6 +759,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/billing-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your billing details, as new invoices will show them */
+        get: operations["getApiUsersMeBilling-details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set or clear your billing details (name, company, address, tax ID) for new invoices */
+        patch: operations["patchApiUsersMeBilling-details"];
+        trace?: never;
+    };
     "/api/admin/projects/search": {
         parameters: {
             query?: never;
@@ -4745,6 +4763,114 @@ export interface operations {
                             accessCode: string;
                         } | null;
                         updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getApiUsersMeBilling-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billingDetails: {
+                            name: string | null;
+                            company: string | null;
+                            address: string | null;
+                            taxId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "patchApiUsersMeBilling-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    company?: string;
+                    address?: string;
+                    taxId?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    name?: string;
+                    company?: string;
+                    address?: string;
+                    taxId?: string;
+                };
+                "multipart/form-data": {
+                    name?: string;
+                    company?: string;
+                    address?: string;
+                    taxId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        billingDetails: {
+                            name: string | null;
+                            company: string | null;
+                            address: string | null;
+                            taxId: string | null;
+                        };
                     };
                 };
             };
