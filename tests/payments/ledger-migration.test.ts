@@ -87,7 +87,7 @@ test("0016 backfills names and statuses, drops the sequence, and keeps money row
     { project_name: "Shop p1", customer_name: "Ada Lovelace", customer_email: "ada@example.com" },
   ]);
   expect(await query(`select 1 from pg_class where relname = 'invoices_number_seq'`)).toEqual([]);
-  // 0018: invoices from before tax read as before: the package price is subtotal and total, no tax,
+  // 0017: invoices from before tax read as before: the package price is subtotal and total, no tax,
   // no billing or studio block of their own.
   expect(await query(`select subtotal_cents, tax_rate_basis_points, tax_cents, total_cents, bill_to_name, provider_name from invoices`)).toEqual(
     Array.from({ length: 3 }, () => ({
