@@ -274,6 +274,25 @@ describe("signing in with a second factor", () => {
     expect(statuses.slice(30)).toEqual([429, 429]);
   });
 
+  test("the HTML code step goes back to sign-in once the ticket is spent or used", async () => {
+    const { user, cookie } = await server.createUser();
+    const { secret } = await enrol(cookie);
+    const ip = newIp();
+    const post = (fields: Record<string, string>) =>
+      server.request("/login/code", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, origin: server.url },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const ticket = await passwordStep(user.email, "correct horse");
+    for (let i = 0; i < 4; i++) expect(await (await post({ ticket, code: codeFor(secret, 10) })).text()).toContain("Enter your code");
+    const fifth = await post({ ticket, code: codeFor(secret, 10) });
+    expect(fifth.status).toBe(400);
+    const html = await fifth.text();
+    expect(html).toContain("Sign in to your account");
+    expect(html).toContain("5 wrong codes in a row");
+  });
+
   test("the HTML sign-in asks for the code after the password", async () => {
     const { user, cookie } = await server.createUser();
     const { secret } = await enrol(cookie);

@@ -94,7 +94,7 @@ type SecondFactorInput = {
    * "signed-in": the account's own session; attempts also count against the account.
    */
   by: "sign-in" | "signed-in";
-  /** Called on a wrong code; answers the message to show (a sign-in ticket may be spent by it). */
+  /** Called on a wrong code; answers the message to show, or throws (the 5th wrong code spends a sign-in ticket). */
   onWrong?: (message: string) => Promise<string>;
 };
 
@@ -239,7 +239,11 @@ export async function completeMfaSignIn(deps: SealDeps, input: { ticket: string;
   const state = await openSignInTicket(db, { id: ticket.jti, userId: user.id, expiresAt: new Date(ticket.exp * 1000) });
   if (!state || state.usedAt !== null) throw badRequest(SIGN_IN_STEP_USED_MESSAGE);
   if (state.wrongCodes >= MAX_WRONG_CODES_PER_TICKET) throw badRequest(TICKET_SPENT_MESSAGE);
-  const onWrong = async (message: string) => ((await countWrongTicketCode(db, ticket.jti)) >= MAX_WRONG_CODES_PER_TICKET ? TICKET_SPENT_MESSAGE : message);
+  // The 5th wrong code ends the step: no field to fix, so the sign-in form starts over.
+  const onWrong = async (message: string) => {
+    if ((await countWrongTicketCode(db, ticket.jti)) >= MAX_WRONG_CODES_PER_TICKET) throw badRequest(TICKET_SPENT_MESSAGE);
+    return message;
+  };
   await verifySecondFactor(deps, user, { code: input.code, clientIp, allowRecovery: true, by: "sign-in", onWrong });
   // Two requests racing with one ticket (and two good codes): the update lets one through.
   if (!(await consumeSignInTicket(db, ticket.jti, MAX_WRONG_CODES_PER_TICKET))) throw badRequest(SIGN_IN_STEP_USED_MESSAGE);
