@@ -1,6 +1,8 @@
 // Accounts in Chromium: register, sign out, sign in, change the theme and see it survive a
 // reload, reset the password from the mailed link, and the profile menu.
 import { describe, expect, test } from "bun:test";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import type { Page } from "playwright-core";
 import { queuedMails } from "../helpers/mail-jobs";
 import { reloadUser } from "../helpers/server";
@@ -140,7 +142,7 @@ describe.skipIf(!browserAvailable)("accounts in Chromium", () => {
     await context.close();
   });
 
-  /** The deletion dialog, light and dark, at 375, 800 and 1280 px (SCREENSHOTS=1). */
+  /** The page as it is (a dialog or form open), light and dark, at 375, 800 and 1280 px (SCREENSHOTS=1). */
   async function photographDialog(page: Page, name: string) {
     for (const theme of ["0", "1"]) {
       await page.evaluate((value) => {
@@ -176,6 +178,31 @@ describe.skipIf(!browserAvailable)("accounts in Chromium", () => {
     await landedOn(page, "/");
     expect(await reloadUser(suite.server, user.id)).toBeUndefined();
     expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  test("with two-factor authentication on, a new e-mail asks for the password and a code from the app", async () => {
+    const { cookie, user, password } = await suite.server.createUser();
+    const setup = (await (await suite.server.request("/api/users/me/mfa/setup", { method: "POST", cookie, json: {} })).json()) as {
+      secret: string;
+      ticket: string;
+    };
+    const codeAt = (offset: number) => generateHOTP(decodeBase32IgnorePadding(setup.secret), BigInt(Math.floor(Date.now() / 30_000) + offset), 6);
+    expect((await suite.server.request("/api/users/me/mfa/enable", { method: "POST", cookie, json: { ticket: setup.ticket, code: codeAt(0) } })).status).toBe(
+      200,
+    );
+    const context = await signIn(suite, cookie);
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/settings`);
+    await page.locator('[data-island="account-settings"][data-hydrated="true"]').first().waitFor();
+    await page.getByRole("button", { name: "Edit E-mail" }).click();
+    await page.getByLabel("New e-mail").fill(`moved-${user.email}`);
+    await page.getByLabel("Current password").fill(password);
+    await page.getByLabel("Code from your authenticator app").fill(codeAt(1));
+    await photographDialog(page, "settings-email-mfa");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Your e-mail has been updated.").waitFor();
+    expect((await reloadUser(suite.server, user.id))?.email).toBe(`moved-${user.email}`);
     await context.close();
   });
 
