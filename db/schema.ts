@@ -99,6 +99,41 @@ export const recoveryCodes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
+/**
+ * The MFA sign-in tickets that reached the code step (decision 088): a ticket is a signed JWT, so
+ * only this row makes it single-use (`usedAt`) and counts its wrong codes in a row. Rows are
+ * pruned once `expiresAt` (the ticket's own expiry) has passed.
+ */
+export const signInTickets = pgTable(
+  "sign_in_tickets",
+  {
+    id: text("id").primaryKey(), // the ticket's jti
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    wrongCodes: integer("wrong_codes").notNull().default(0),
+    usedAt: at("used_at"),
+    expiresAt: at("expires_at").notNull(),
+  },
+  (t) => [index("sign_in_tickets_expires").on(t.expiresAt)],
+);
+
+/**
+ * The one live e-mailed confirmation code of an account without a password (decision 088): 6
+ * digits, only their SHA-256 keyed by the user, 10 minutes, 5 tries, used once. A new code
+ * replaces the previous one.
+ */
+export const emailCodes = pgTable("email_codes", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  wrongTries: integer("wrong_tries").notNull().default(0),
+  usedAt: at("used_at"),
+  expiresAt: at("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {

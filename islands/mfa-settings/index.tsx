@@ -1,10 +1,13 @@
 // Settings → Security: setting up TOTP (scan the QR code or type the key, confirm with a first
 // code, keep the recovery codes shown once: copy, download or print them), new recovery codes,
-// and turning it off with a code. An admin who must set it up is told so until it is on.
+// and turning it off with the password (or an e-mailed code when the account has none) and a code
+// (decision 088). An admin who must set it up is told so until it is on.
 import { type FormEvent, useState } from "react";
 import { api, errorMessage } from "../api";
+import { FormError } from "../ui/field";
+import { IdentityProof, emptyProof, proofBody } from "../ui/identity-proof";
 
-export type MfaSettingsProps = { status: { enabled: boolean; recoveryCodesLeft: number }; required: boolean };
+export type MfaSettingsProps = { status: { enabled: boolean; recoveryCodesLeft: number }; required: boolean; hasPassword: boolean };
 
 type Setup = { secret: string; qrSvg: string; ticket: string };
 type Mode = { kind: "idle" } | { kind: "setup"; setup: Setup } | { kind: "codes"; codes: string[]; message: string } | { kind: "regenerate" | "disable" };
@@ -96,6 +99,7 @@ export default function MfaSettings(props: MfaSettingsProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [proof, setProof] = useState(emptyProof);
 
   const failed = (value: { status: unknown; value: unknown }) => setError(errorMessage({ value: value.value }));
   const codeOf = (event: FormEvent<HTMLFormElement>) => String(new FormData(event.currentTarget).get("code") ?? "");
@@ -134,17 +138,19 @@ export default function MfaSettings(props: MfaSettingsProps) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const { data, error: refused } = await api.api.users.me.mfa.disable.post({ code: codeOf(event) });
+    const { data, error: refused } = await api.api.users.me.mfa.disable.post(proofBody(proof, { hasPassword: props.hasPassword, mfaEnabled: true }));
     setBusy(false);
     if (refused) return failed(refused);
     setStatus({ enabled: false, recoveryCodesLeft: 0 });
     setMode({ kind: "idle" });
+    setProof(emptyProof);
     setNotice(data.message);
   }
 
   const cancel = () => {
     setMode({ kind: "idle" });
     setError(null);
+    setProof(emptyProof);
   };
 
   // Gone the moment MFA is on: the console opens from then on.
@@ -253,17 +259,31 @@ export default function MfaSettings(props: MfaSettingsProps) {
           </button>
         </div>
       ) : null}
-      {mode.kind === "regenerate" || mode.kind === "disable" ? (
-        <form className="setting-form stack-sm" onSubmit={mode.kind === "regenerate" ? regenerate : disable}>
-          <p className="subtle">
-            {mode.kind === "regenerate"
-              ? "Your current recovery codes stop working and ten new ones are shown once."
-              : "Signing in will ask for your password only. A recovery code works here too."}
-          </p>
+      {mode.kind === "regenerate" ? (
+        <form className="setting-form stack-sm" onSubmit={regenerate}>
+          <p className="subtle">Your current recovery codes stop working and ten new ones are shown once.</p>
           <CodeField id="mfa-confirm-code" label="Code from the app" error={error} hint="The 6-digit code your app shows now." />
           <div className="button-row">
-            <button type="submit" className={mode.kind === "regenerate" ? "button button-primary" : "button button-danger"} disabled={busy}>
-              {mode.kind === "regenerate" ? "Show new codes" : "Turn off two-factor authentication"}
+            <button type="submit" className="button button-primary" disabled={busy}>
+              Show new codes
+            </button>
+            <button type="button" className="button" onClick={cancel} disabled={busy}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {mode.kind === "disable" ? (
+        <form className="setting-form stack-sm" onSubmit={disable}>
+          <p className="subtle">
+            Signing in will ask for your {props.hasPassword ? "password" : "Google or single sign-on account"} only. To make sure it's you, confirm with{" "}
+            {props.hasPassword ? "your password" : "a code we e-mail you"} and a code from your app.
+          </p>
+          <IdentityProof id="mfa-off" hasPassword={props.hasPassword} mfaEnabled value={proof} onChange={setProof} />
+          <FormError error={error} />
+          <div className="button-row">
+            <button type="submit" className="button button-danger" disabled={busy}>
+              {busy ? "Turning off…" : "Turn off two-factor authentication"}
             </button>
             <button type="button" className="button" onClick={cancel} disabled={busy}>
               Cancel

@@ -23,19 +23,19 @@ async function turnOn() {
 }
 
 test("an admin who must set it up is told so until MFA is on, then no more", async () => {
-  render(<MfaSettings status={{ enabled: false, recoveryCodesLeft: 0 }} required />);
+  render(<MfaSettings status={{ enabled: false, recoveryCodesLeft: 0 }} required hasPassword />);
   expect(screen.getByRole("alert").textContent).toBe(REQUIRED);
   await turnOn();
   expect(screen.queryByText(REQUIRED)).toBeNull();
   fireEvent.click(screen.getByRole("button", { name: "I have saved my recovery codes" }));
   expect(screen.queryByText(REQUIRED)).toBeNull();
   cleanup();
-  render(<MfaSettings status={{ enabled: true, recoveryCodesLeft: 10 }} required={false} />);
+  render(<MfaSettings status={{ enabled: true, recoveryCodesLeft: 10 }} required={false} hasPassword />);
   expect(screen.queryByText(REQUIRED)).toBeNull();
 });
 
 test("the recovery codes can be copied, downloaded as a .txt file and printed", async () => {
-  render(<MfaSettings status={{ enabled: false, recoveryCodesLeft: 0 }} required={false} />);
+  render(<MfaSettings status={{ enabled: false, recoveryCodesLeft: 0 }} required={false} hasPassword />);
   await turnOn();
 
   let copied = "";

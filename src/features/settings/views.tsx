@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import type { MfaSettingsProps } from "../../../islands/mfa-settings";
 import type { SessionsListProps } from "../../../islands/sessions-list";
-import type { Actor } from "../../http/actor";
+import { type Actor, hasMfa } from "../../http/actor";
 import { Island } from "../../render/island";
 import { formatDate } from "../../shared/dates";
 import { TabBar } from "../layout/tab-bar";
@@ -88,14 +88,28 @@ export function GeneralSettingsView(props: { actor: Actor }) {
       <SettingsCard id="account-title" title="Account" description="The e-mail and password you sign in with.">
         <Island
           name="account-settings"
-          props={{ section: "account", email: user.email, displayName: user.displayName, photoURL: user.photoURL, hasPassword: user.passwordHash !== null }}
+          props={{
+            section: "account",
+            email: user.email,
+            displayName: user.displayName,
+            photoURL: user.photoURL,
+            hasPassword: user.passwordHash !== null,
+            mfaEnabled: hasMfa(user),
+          }}
           hydrate="idle"
         />
       </SettingsCard>
       <SettingsCard id="profile-title" title="Profile" description="How you appear to the Webstudio team.">
         <Island
           name="account-settings"
-          props={{ section: "profile", email: user.email, displayName: user.displayName, photoURL: user.photoURL, hasPassword: user.passwordHash !== null }}
+          props={{
+            section: "profile",
+            email: user.email,
+            displayName: user.displayName,
+            photoURL: user.photoURL,
+            hasPassword: user.passwordHash !== null,
+            mfaEnabled: hasMfa(user),
+          }}
           hydrate="idle"
         />
       </SettingsCard>
@@ -124,7 +138,7 @@ export function AdvancedSettingsView(props: { actor: Actor }) {
           payment, so write to us first if you want one.
         </p>
         <div>
-          <Island name="delete-account" props={{}} hydrate="idle" />
+          <Island name="delete-account" props={{ hasPassword: props.actor.user.passwordHash !== null, mfaEnabled: hasMfa(props.actor.user) }} hydrate="idle" />
         </div>
       </SettingsCard>
     </SettingsFrame>
@@ -140,7 +154,11 @@ export function SecuritySettingsView(props: { actor: Actor; mfa: MfaSettingsProp
         title="Two-factor authentication"
         description="After your password, signing in asks for a 6-digit code from an authenticator app on your phone."
       >
-        <Island name="mfa-settings" props={{ status: props.mfa, required: actor.mfaSetupRequired }} hydrate="idle" />
+        <Island
+          name="mfa-settings"
+          props={{ status: props.mfa, required: actor.mfaSetupRequired, hasPassword: actor.user.passwordHash !== null }}
+          hydrate="idle"
+        />
       </SettingsCard>
       <SettingsCard id="sessions-title" title="Sessions" description="The browsers and devices signed in to your account.">
         <Island name="sessions-list" props={{ sessions: props.sessions }} hydrate="idle" />
