@@ -1,5 +1,6 @@
-// An invoice's number and state as every page that lists invoices shows them (the invoice itself,
-// the customer's billing list, the admin's payments), and the lines of its receipt.
+// An invoice's number, state and amounts as every page that lists invoices shows them (the invoice
+// itself, the customer's billing list, the admin's payments, payments' reminder mails), and the lines
+// of its receipt. Here rather than in the invoices feature, which calls payments.
 import type { InvoiceStatus } from "./enums";
 
 export const formatInvoiceNumber = (number: number): string => `INV-${String(number).padStart(5, "0")}`;
@@ -24,3 +25,12 @@ export function invoiceState(invoice: { status: InvoiceStatus; dueAt: Date }, re
 
 /** One line of the receipt: a payment, refund or reversal recorded for this invoice. */
 export type ReceiptLine = { id: string; date: Date; description: string; amount: string };
+
+/**
+ * Dollars for an invoice's lines. An invoice with a tax line shows every amount with its cents, so
+ * the column adds up on paper; one without reads as invoices always have ("$250").
+ */
+export function formatInvoiceCents(cents: number, withCents: boolean): string {
+  const digits = withCents || cents % 100 !== 0 ? 2 : 0;
+  return `${cents < 0 ? "-" : ""}$${(Math.abs(cents) / 100).toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: 2 })}`;
+}

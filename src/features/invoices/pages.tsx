@@ -9,6 +9,7 @@ import { PageShell } from "../../render/layout/views";
 import { formatInvoiceNumber } from "../../shared/invoices";
 import { auditBy } from "../audit";
 import { confirmCheckoutReturn, receiptFor, startCheckout, voidInvoiceAsAdmin } from "../payments";
+import { studioOf } from "./money";
 import { renderInvoicePdf } from "./pdf";
 import { getInvoiceForViewer } from "./service";
 import { InvoiceView } from "./views";
@@ -39,7 +40,7 @@ export const invoicePages = (deps: AppDeps) =>
           <PageShell actor={signedIn}>
             <InvoiceView
               details={details}
-              provider={{ email: deps.config.providerEmail, address: deps.config.providerAddress }}
+              studio={studioOf(details.invoice, deps.config)}
               now={new Date()}
               canVoid={signedIn.isAdmin && open}
               payment={{
@@ -73,8 +74,7 @@ export const invoicePages = (deps: AppDeps) =>
       const details = await getInvoiceForViewer(deps, signedIn, params.id);
       const number = formatInvoiceNumber(details.invoice.number);
       const pdf = await renderInvoicePdf(details, number, {
-        email: deps.config.providerEmail,
-        address: deps.config.providerAddress,
+        studio: studioOf(details.invoice, deps.config),
         paymentInstructions: deps.config.providerPaymentInstructions,
         payUrl: deps.payments && details.invoice.status === "open" && details.project ? `${deps.config.publicUrl}/invoices/${details.invoice.id}` : null,
       });

@@ -9,6 +9,7 @@ import { pruneRateLimits } from "../../http/rate-limit";
 import { pruneExpiredSessions } from "../../http/sessions";
 import type { ScheduledJobs } from "../../lib/job-queues";
 import { removeOrphanedUploads, removeUploadLitter } from "../../lib/storage";
+import { pruneSignInTickets } from "../auth";
 import { pruneLiveEvents } from "../live";
 import { messageAttachmentUploads } from "../messages";
 import { sendInvoiceReminders } from "../payments";
@@ -22,7 +23,15 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export const schedules: Schedule[] = [
   { name: "sessions.prune", cron: HOURLY, run: (deps) => pruneExpiredSessions(deps.database.db) },
-  { name: "rate-limits.prune", cron: HOURLY, run: (deps) => pruneRateLimits(deps.database.db) },
+  // Attempt counters: the rate limiter's, and the MFA sign-in tickets' past their 5 minutes (decision 088).
+  {
+    name: "rate-limits.prune",
+    cron: HOURLY,
+    run: async (deps) => {
+      await pruneRateLimits(deps.database.db);
+      await pruneSignInTickets(deps.database.db);
+    },
+  },
   { name: "live-events.prune", cron: "*/10 * * * *", run: (deps) => pruneLiveEvents(deps.database.db, new Date()) },
   // Files a crash left half-written, and stored objects no row names (decision 082); an hour's
   // margin keeps uploads whose transaction has not committed yet safe.

@@ -4,9 +4,12 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage, requireSignedInPage } from "../../http/guards";
+import { Island } from "../../render/island";
 import { AdminFrame } from "../../render/layout/admin-frame";
 import { page } from "../../render/layout/page";
 import { PageShell } from "../../render/layout/views";
+import { getBillingDetails } from "../billing-details";
+import { BILLING_LIMITS } from "../billing-details/model";
 import { exportPaymentsCsv, getPaymentsPage, listBilling, readPaymentListState } from "./lists";
 import { BillingList, DeletionList, InvoiceList, PaymentFilters, PaymentTable, PaymentTotalsStrip } from "./views";
 
@@ -15,7 +18,7 @@ export const paymentPages = (deps: AppDeps) =>
     .use(context(deps))
     .get("/billing", async ({ actor }) => {
       const signedIn = requireSignedInPage(actor);
-      const items = await listBilling(deps, signedIn, new Date());
+      const [items, details] = await Promise.all([listBilling(deps, signedIn, new Date()), getBillingDetails(deps, signedIn)]);
       return page(
         deps,
         signedIn,
@@ -30,6 +33,15 @@ export const paymentPages = (deps: AppDeps) =>
             </header>
             <section className="list-section" aria-label="Invoices">
               <BillingList items={items} canPayByCard={deps.payments !== null} instructions={deps.config.providerPaymentInstructions} />
+            </section>
+            <section className="card billing-details" aria-labelledby="billing-details-title">
+              <div className="settings-card-head">
+                <h2 id="billing-details-title" className="card-title">
+                  Billing details
+                </h2>
+                <p className="subtle">Optional. What you save here is printed on invoices issued from now on; an invoice already issued never changes.</p>
+              </div>
+              <Island name="billing-details" props={{ details, limits: BILLING_LIMITS }} hydrate="idle" />
             </section>
           </div>
         </PageShell>,

@@ -254,6 +254,8 @@ export type BillingRow = {
   invoiceId: string;
   number: number;
   amount: number;
+  /** What the invoice charges, tax included (decision 085). */
+  totalCents: number;
   dueAt: Date;
   createdAt: Date;
   status: Invoice["status"];
@@ -272,6 +274,7 @@ export async function listCustomerInvoices(db: Db, userId: string): Promise<Bill
       invoiceId: invoices.id,
       number: invoices.number,
       amount: invoices.amount,
+      totalCents: invoices.totalCents,
       dueAt: invoices.dueAt,
       createdAt: invoices.createdAt,
       status: invoices.status,
@@ -293,6 +296,7 @@ export async function listRecentInvoices(db: Db, limit: number): Promise<AdminIn
       invoiceId: invoices.id,
       number: invoices.number,
       amount: invoices.amount,
+      totalCents: invoices.totalCents,
       dueAt: invoices.dueAt,
       createdAt: invoices.createdAt,
       status: invoices.status,
@@ -385,16 +389,17 @@ export async function periodTotals(db: Db, from: Date, to: Date, now: Date): Pro
     .where(and(gte(payments.createdAt, from), lt(payments.createdAt, to)));
   const [owed] = await db
     .select({
-      outstanding: sql<string>`coalesce(sum(${invoices.amount}), 0)`,
-      overdue: sql<string>`coalesce(sum(${invoices.amount}) filter (where ${invoices.dueAt} < ${now.toISOString()}::timestamptz), 0)`,
+      // What is owed is the total with tax (decision 085), in cents.
+      outstanding: sql<string>`coalesce(sum(${invoices.totalCents}), 0)`,
+      overdue: sql<string>`coalesce(sum(${invoices.totalCents}) filter (where ${invoices.dueAt} < ${now.toISOString()}::timestamptz), 0)`,
     })
     .from(invoices)
     .where(and(gte(invoices.createdAt, from), lt(invoices.createdAt, to), eq(invoices.status, "open")));
   return {
     paidCents: Number(money?.paid ?? 0),
     refundedCents: Number(money?.refunded ?? 0),
-    outstandingCents: Number(owed?.outstanding ?? 0) * 100,
-    overdueCents: Number(owed?.overdue ?? 0) * 100,
+    outstandingCents: Number(owed?.outstanding ?? 0),
+    overdueCents: Number(owed?.overdue ?? 0),
   };
 }
 
@@ -405,6 +410,8 @@ export type UnpaidInvoice = {
   invoiceId: string;
   number: number;
   amount: number;
+  /** Tax included (decision 085). */
+  totalCents: number;
   dueAt: Date;
   projectId: string;
   projectName: string;
@@ -422,6 +429,7 @@ export async function listUnpaidInvoicesDueBefore(db: Db, dueBefore: Date): Prom
       invoiceId: invoices.id,
       number: invoices.number,
       amount: invoices.amount,
+      totalCents: invoices.totalCents,
       dueAt: invoices.dueAt,
       projectId: projects.id,
       projectName: projects.projectName,

@@ -12,8 +12,7 @@ import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { formatDate } from "../../shared/dates";
 import type { ReminderKind } from "../../shared/enums";
-import { formatInvoiceNumber } from "../../shared/invoices";
-import { formatPrice } from "../../shared/packages";
+import { formatInvoiceCents, formatInvoiceNumber } from "../../shared/invoices";
 import { enqueueMail } from "../mail";
 import { notifyProjectEvent } from "../notifications";
 import { type UnpaidInvoice, claimReminder, findReminder, insertDeletion, isStillUnpaid, listUnpaidInvoicesDueBefore } from "./queries";
@@ -48,18 +47,18 @@ function reminderMail(deps: Pick<AppDeps, "config">, invoice: UnpaidInvoice, kin
   const lines: Record<ReminderKind, { subject: string; body: string }> = {
     "due-soon": {
       subject: `Reminder: invoice ${number} is due on ${formatDate(invoice.dueAt)}`,
-      body: `Invoice ${number} for your project "${invoice.projectName}" (${formatPrice(invoice.amount)}) is due on ${formatDate(invoice.dueAt)}.`,
+      body: `Invoice ${number} for your project "${invoice.projectName}" (${formatInvoiceCents(invoice.totalCents, false)}) is due on ${formatDate(invoice.dueAt)}.`,
     },
     "due-today": {
       subject: `Invoice ${number} is due today`,
-      body: `Invoice ${number} for your project "${invoice.projectName}" (${formatPrice(invoice.amount)}) is due today, ${formatDate(invoice.dueAt)}.`,
+      body: `Invoice ${number} for your project "${invoice.projectName}" (${formatInvoiceCents(invoice.totalCents, false)}) is due today, ${formatDate(invoice.dueAt)}.`,
     },
     "final-notice": {
       subject: `Final notice: invoice ${number} is overdue`,
       body:
         deleteOn === null
-          ? `Invoice ${number} for your project "${invoice.projectName}" (${formatPrice(invoice.amount)}) was due on ${formatDate(invoice.dueAt)} and is now overdue. Please pay it as soon as you can.`
-          : `Invoice ${number} for your project "${invoice.projectName}" (${formatPrice(invoice.amount)}) was due on ${formatDate(invoice.dueAt)} and is now overdue. As our terms say, if it is not paid by ${deleteOn}, the project is deleted.`,
+          ? `Invoice ${number} for your project "${invoice.projectName}" (${formatInvoiceCents(invoice.totalCents, false)}) was due on ${formatDate(invoice.dueAt)} and is now overdue. Please pay it as soon as you can.`
+          : `Invoice ${number} for your project "${invoice.projectName}" (${formatInvoiceCents(invoice.totalCents, false)}) was due on ${formatDate(invoice.dueAt)} and is now overdue. As our terms say, if it is not paid by ${deleteOn}, the project is deleted.`,
     },
   };
   const { subject, body } = lines[kind];
@@ -146,7 +145,7 @@ export async function recordOverdueDeletion(deps: Deps, tx: Db, invoice: Overdue
     text: [
       `Hello ${invoice.customerName},`,
       "",
-      `Invoice ${formatInvoiceNumber(invoice.number)} (${formatPrice(invoice.amount)}) for your project "${invoice.projectName}" was not paid, so the project was deleted as our terms say.`,
+      `Invoice ${formatInvoiceNumber(invoice.number)} (${formatInvoiceCents(invoice.totalCents, false)}) for your project "${invoice.projectName}" was not paid, so the project was deleted as our terms say.`,
       "",
       `If you think this is a mistake, reply to ${deps.config.providerEmail}.`,
     ].join("\n"),

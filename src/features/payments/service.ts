@@ -86,7 +86,8 @@ export async function startCheckout(deps: Deps, actor: Actor, invoiceId: string)
   try {
     const session = await deps.payments.createCheckoutSession({
       invoiceNumber: formatInvoiceNumber(payable.invoice.number),
-      amountCents: centsOf(payable.invoice.amount),
+      // The invoice's total, tax included, as fixed when it was issued (decision 085).
+      amountCents: payable.invoice.totalCents,
       currency: CURRENCY,
       customerEmail: payable.customer.email,
       successUrl: `${back}?checkout=success&session={CHECKOUT_SESSION_ID}`,
@@ -118,7 +119,7 @@ export async function confirmCheckoutReturn(deps: Deps, actor: Actor, invoiceId:
         invoiceId: payable.invoice.id,
         paymentIntentId,
         checkoutSessionId: session.id,
-        amountCents: session.amountTotal ?? centsOf(payable.invoice.amount),
+        amountCents: session.amountTotal ?? payable.invoice.totalCents,
         currency: session.currency ?? CURRENCY,
       }),
     );
@@ -356,7 +357,8 @@ export async function getProjectBilling(
   return {
     invoiceId: invoice.id,
     number: formatInvoiceNumber(invoice.number),
-    amount: invoice.amount,
+    // Dollars, tax included (decision 085).
+    amount: invoice.totalCents / 100,
     dueAt: invoice.dueAt,
     state,
     voidReason: invoice.voidReason,
@@ -395,7 +397,8 @@ export async function applyAdminPaymentChange(tx: Db, projectId: string, adminId
       if (!change.method) throw badRequest(PAYMENT_METHOD_NEEDED, { paymentMethod: PAYMENT_METHOD_NEEDED });
       const current = await findProjectInvoice(tx, projectId);
       const invoice = current?.status === "void" ? null : current;
-      const amount = invoice?.amount ?? (facts ? packageFor(facts.projectType).price : 0);
+      // What the invoice charges, tax included (decision 085); without one, the package's price.
+      const amountCents = invoice ? invoice.totalCents : centsOf(facts ? packageFor(facts.projectType).price : 0);
       await insertPayment(tx, {
         id: newId(),
         kind: "payment",
@@ -403,7 +406,7 @@ export async function applyAdminPaymentChange(tx: Db, projectId: string, adminId
         invoiceId: invoice?.id ?? null,
         method: change.method,
         reference: change.reference?.trim() || null,
-        amountCents: centsOf(amount),
+        amountCents,
         currency: CURRENCY,
         status: "succeeded",
         recordedBy: adminId,
@@ -571,7 +574,7 @@ export async function moneyNoteForDeletion(deps: Pick<AppDeps, "database">, proj
   const invoice = await findProjectInvoice(db, projectId);
   if (invoice?.status === "open") {
     notes.push(
-      `Invoice ${formatInvoiceNumber(invoice.number)} (${formatPrice(invoice.amount)}) is still open: deleting the project voids it, so nothing is owed on it any more.`,
+      `Invoice ${formatInvoiceNumber(invoice.number)} (${formatPrice(invoice.totalCents / 100)}) is still open: deleting the project voids it, so nothing is owed on it any more.`,
     );
   }
   return notes.length > 0 ? notes.join(" ") : null;

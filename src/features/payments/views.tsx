@@ -4,8 +4,7 @@
 import { FilterPill } from "../../render/list-controls";
 import { linkTo } from "../../render/list-links";
 import { formatDate } from "../../shared/dates";
-import { type InvoiceState, formatInvoiceNumber, invoiceStateLabels } from "../../shared/invoices";
-import { formatPrice } from "../../shared/packages";
+import { type InvoiceState, formatInvoiceCents, formatInvoiceNumber, invoiceStateLabels } from "../../shared/invoices";
 import type { BillingItem, PaymentListState, PaymentRow, PaymentTotals } from "./lists";
 
 export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean; instructions: string }) {
@@ -63,7 +62,7 @@ export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean
                       </>
                     )}
                   </td>
-                  <td className="numeric nowrap">{formatPrice(item.amount)}</td>
+                  <td className="numeric nowrap">{formatInvoiceCents(item.totalCents, false)}</td>
                   <td className="hide-mobile nowrap">{formatDate(item.dueAt)}</td>
                   <td className="hide-mobile">
                     <span className={`badge ${state.badge}`}>{state.label}</span>
@@ -259,6 +258,8 @@ export type AdminInvoiceItem = {
   projectName: string;
   projectDeleted: boolean;
   amount: number;
+  /** Tax included (decision 085). */
+  totalCents: number;
   dueAt: Date;
   state: InvoiceState;
   voidReason: string | null;
@@ -313,7 +314,7 @@ export function InvoiceList(props: { items: AdminInvoiceItem[] }) {
                       {item.projectName}
                       {item.projectDeleted ? <span className="row-sub">Project deleted</span> : null}
                     </td>
-                    <td className="numeric nowrap">{formatPrice(item.amount)}</td>
+                    <td className="numeric nowrap">{formatInvoiceCents(item.totalCents, false)}</td>
                     <td>
                       <span className={`badge ${state.badge}`}>{state.label}</span>
                       {item.voidReason ? <span className="row-sub">{item.voidReason}</span> : null}

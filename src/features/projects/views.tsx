@@ -3,8 +3,8 @@
 
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
-import { Behaviour } from "../../render/behaviour";
 import { Island } from "../../render/island";
+import { TabBar } from "../../render/layout/tab-bar";
 import { PageShell } from "../../render/layout/views";
 import { formatDate } from "../../shared/dates";
 import { formatPrice, packageFor } from "../../shared/packages";
@@ -75,7 +75,7 @@ export function ProjectFrame(props: {
               {project.archived ? <span className="badge">Archived</span> : null}
             </div>
           </div>
-          <nav className="tabs" aria-label="Project" data-scrolls>
+          <TabBar className="tabs" label="Project">
             {tabs
               .filter((tab) => !tab.adminOnly || props.actor.isAdmin)
               .map((tab) => (
@@ -90,8 +90,7 @@ export function ProjectFrame(props: {
                   ) : null}
                 </a>
               ))}
-          </nav>
-          <Behaviour name="current-tab" />
+          </TabBar>
         </div>
       </div>
       <div className="container page project-page">
