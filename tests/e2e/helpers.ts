@@ -26,13 +26,13 @@ export function browserSuite(options: { smtp?: boolean; env?: Record<string, str
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {
-    // A browser test retried after a failure (package.json: --retry=1) leaves its evidence here:
-    // every request the server failed, as logged (JSON, no secrets).
+    // A request the server failed during the file fails the file, with the server's log of it
+    // (JSON, no secrets) as the evidence: nothing retries a browser test.
     const failures = suite.server?.logs.filter((line) => line.includes('"level":50')) ?? [];
-    if (failures.length > 0) console.error(`server errors during this file:\n${failures.join("\n")}`);
     await suite.browser?.close();
     await suite.server?.stop();
     await suite.smtp?.stop();
+    if (failures.length > 0) throw new Error(`server errors during this file:\n${failures.join("\n")}`);
   });
   return suite;
 }
