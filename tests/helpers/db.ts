@@ -3,7 +3,7 @@
 // names a new database made from a migrated template database (dropped again by `close`). The
 // copy still goes through openDatabase, which finds nothing to migrate, as a restart would.
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { type Database, openDatabase } from "../../src/lib/db";
 
@@ -76,8 +76,7 @@ async function migratedTemplate(serverUrl: string): Promise<string> {
   });
 }
 
-/** The data directory of a migrated PGlite database, to start copies from. */
-async function migratedPgliteDataDir(): Promise<Blob> {
+async function dumpMigratedPglite(): Promise<Blob> {
   const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });
   try {
     if (database.driver.kind !== "pglite") throw new Error("expected PGlite");
@@ -91,10 +90,26 @@ async function migratedPgliteDataDir(): Promise<Blob> {
 let pgliteDataDir: Promise<Blob> | undefined;
 let postgresTemplate: Promise<string> | undefined;
 
+/** The data directory of a migrated PGlite database (a tar, PGlite's `dumpDataDir()`), to start copies from. */
+export function migratedPgliteDataDir(): Promise<Blob> {
+  pgliteDataDir ??= dumpMigratedPglite();
+  return pgliteDataDir;
+}
+
+/** Puts a copy of the migrated PGlite database where a server started with DATA_DIR=`dataDir` keeps its own, as an earlier start would have left it. */
+export async function copyMigratedPglite(dataDir: string): Promise<void> {
+  const tar = join(dataDir, "migrated.tar");
+  const target = join(dataDir, "db");
+  await Bun.write(tar, await migratedPgliteDataDir());
+  mkdirSync(target);
+  const extracted = Bun.spawnSync(["tar", "-xf", tar, "-C", target]);
+  rmSync(tar);
+  if (extracted.exitCode !== 0) throw new Error(`tar: ${extracted.stderr.toString()}`);
+}
+
 export async function createTestDatabase(): Promise<Database & { url: string | null }> {
   if (!testDatabaseUrl) {
-    pgliteDataDir ??= migratedPgliteDataDir();
-    const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true, loadDataDir: await pgliteDataDir });
+    const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true, loadDataDir: await migratedPgliteDataDir() });
     return { ...database, url: null };
   }
   postgresTemplate ??= migratedTemplate(testDatabaseUrl);
