@@ -2,20 +2,7 @@
 // identity provider, announcements, failed mail and the rate limiter need. Queued jobs live in
 // pg-boss's own `pgboss` schema (src/lib/jobs.ts), not here.
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  bigserial,
-  boolean,
-  customType,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigserial, boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import {
   type ActivityDetails,
   type ActivityKind,
@@ -24,6 +11,7 @@ import {
   type AuditValues,
   type ChannelId,
   type FaqSection,
+  type InvoiceStatus,
   type MailAttachment,
   type MessageSide,
   type PaymentKind,
@@ -64,7 +52,7 @@ export const users = pgTable(
     adminKey: text("admin_key"),
     isSuperAdmin: boolean("is_super_admin").notNull().default(false),
     superAdminKey: text("super_admin_key"),
-    // Second factor (README decision 20): the TOTP secret sealed with APP_SECRET's key, null
+    // Second factor (decision 028): the TOTP secret sealed with APP_SECRET's key, null
     // without MFA; the last time step a code was accepted for, so a code works once.
     totpSecretEnc: text("totp_secret_enc"),
     totpLastStep: integer("totp_last_step"),
@@ -198,7 +186,7 @@ export const projects = pgTable(
     index("projects_created").on(t.createdAt),
     // The admins' list always filters on `archived` and orders by (created_at, id): each filter it
     // offers has an index in that order, so a page and its count ahead are index-only scans that
-    // stop where they have enough (decision 59).
+    // stop where they have enough (decision 059).
     index("projects_archived_created").on(t.archived, t.createdAt, t.id),
     index("projects_archived_status_created").on(t.archived, t.status, t.createdAt, t.id),
     index("projects_archived_paid_created").on(t.archived, t.receivedPayment, t.createdAt, t.id),
@@ -206,7 +194,7 @@ export const projects = pgTable(
     // A title search with any of the list's filters is one scan of one index (btree_gin): as
     // separate indexes, the generic plan of a statement that cannot see the title's pattern chose
     // a sequential scan for a title and paid (73 ms at 100k projects), or ANDed a bitmap of a
-    // status's 18,000 rows (decision 59).
+    // status's 18,000 rows (decision 059).
     index("projects_search").using("gin", sql`${t.projectName} gin_trgm_ops`, t.archived, t.status, t.receivedPayment).with({ fastupdate: false }),
   ],
 );
@@ -247,23 +235,34 @@ export const accessCodes = pgTable(
   ],
 );
 
+// Invoices are never deleted (decision 077): a deleted project or account only clears the link, and
+// the customer's name and e-mail and the project's name are copied on at issue, so the invoice
+// still reads as it was sent. Numbers are gapless: each is max + 1 under a lock (invoices/queries.ts).
 export const invoices = pgTable(
   "invoices",
   {
     id: text("id").primaryKey(),
-    number: serial("number").notNull(),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     invoiceType: text("invoice_type").$type<ProjectType>().notNull(),
     amount: integer("amount").notNull(),
     dueAt: at("due_at").notNull(),
+    status: text("status").$type<InvoiceStatus>().notNull().default("open"),
+    projectName: text("project_name").notNull(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    /** Why it was voided (shown to the customer), when, and by which admin (null: the system). */
+    voidReason: text("void_reason"),
+    voidedAt: at("voided_at"),
+    voidedBy: text("voided_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("invoices_number_key").on(t.number), index("invoices_project").on(t.projectId, t.createdAt)],
+  (t) => [
+    uniqueIndex("invoices_number_key").on(t.number),
+    index("invoices_project").on(t.projectId, t.createdAt),
+    index("invoices_user").on(t.userId, t.createdAt),
+  ],
 );
 
 export const faqs = pgTable(
@@ -372,18 +371,20 @@ export const failedMails = pgTable(
   (t) => [index("failed_mails_failed_at").on(t.failedAt)],
 );
 
-// Money received, returned or corrected, as records (README decision 19). A payment is a row of
+// Money received, returned or corrected, as records (decision 019). A payment is a row of
 // kind "payment"; a refund or a reversal (an admin un-marking a payment) is a row linked to it by
 // `paymentId`. projects.received_payment and refund_issued are derived from these rows, in the
-// same transaction as every insert or status change here.
+// same transaction as every insert or status change here. Never deleted (decision 077): a deleted
+// project clears `projectId`, and the names copied on at insert keep the row readable.
 export const payments = pgTable(
   "payments",
   {
     id: text("id").primaryKey(),
     kind: text("kind").$type<PaymentKind>().notNull(),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    projectName: text("project_name").notNull(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
     invoiceId: text("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
     /** The payment a refund or reversal undoes. */
     paymentId: text("payment_id").references((): AnyPgColumn => payments.id, { onDelete: "cascade" }),
@@ -394,6 +395,8 @@ export const payments = pgTable(
     providerPaymentIntentId: text("provider_payment_intent_id"),
     providerCheckoutSessionId: text("provider_checkout_session_id"),
     providerRefundId: text("provider_refund_id"),
+    /** What the admin typed for a payment recorded by hand (a bank reference, a receipt number). */
+    reference: text("reference"),
     /** The admin who recorded it; null when Stripe or the system did. */
     recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -429,7 +432,7 @@ export const invoiceReminders = pgTable(
   (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
 );
 
-/** Projects deleted for non-payment, kept after the project, its invoice and payments are gone. */
+/** Projects deleted for non-payment, kept after the project is gone (its invoice stays, void). */
 export const projectDeletions = pgTable(
   "project_deletions",
   {

@@ -1,5 +1,5 @@
 // The one API client of the islands: Eden, typed from the server's API type (src/api.ts: no pages).
-// Eden itself (a 3 KB gzip chunk) loads on the first call, not with the islands: most island pages
+// Eden itself (a chunk of its own) loads on the first call, not with the islands: most island pages
 // hydrate without calling the API, and many are never used to call it.
 import type { Treaty } from "@elysiajs/eden";
 

@@ -30,6 +30,7 @@ import { systemRoutes } from "./features/system/api";
 import { assetRoutes } from "./features/system/assets";
 import { termsPages } from "./features/terms/pages";
 import { context } from "./http/context";
+import { crossOrigin } from "./http/cors";
 import { handleError } from "./http/error-handler";
 import { routeLabels } from "./http/route-label";
 import { textGuard } from "./http/text-guard";
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps) {
     .use(routeLabels(deps.metrics !== null))
     .onError({ as: "global" }, ({ code, error, request }) => handleError(request, code, error, renderErrorPage, deps.log))
     .use(textGuard())
+    .use(crossOrigin(deps.config.corsOrigins))
     .use(systemRoutes(deps))
     .use(metricsRoutes(deps))
     .use(assetRoutes(deps))
@@ -48,7 +50,7 @@ export function createApp(deps: AppDeps) {
     .use(api)
     .use(authPages(deps))
     .use(adminConsolePages(deps))
-    .use(apiDocsPages(deps, () => describeApi(api)))
+    .use(apiDocsPages(deps, () => describeApi(api, deps.config.publicUrl)))
     .use(adminFaqPages(deps))
     .use(adminBugReportPages(deps))
     .use(adminMailPages(deps))

@@ -3,13 +3,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "./app";
-import type { Config } from "./config";
+import { COMMON_SUPER_ADMIN_PASSWORD, type Config } from "./config";
 import type { AppDeps, AppEvents } from "./deps";
 import { ensureSuperAdmin } from "./features/auth/bootstrap";
+import { isCommonPassword } from "./features/auth/passwords";
 import { seedFaqs } from "./features/faq/seed";
 import { type AppJobs, appQueues } from "./features/jobs/queues";
 import { startJobWorkers } from "./features/jobs/start";
-import { startLiveFanout } from "./features/live/service";
+import { findStaleStreamOwners, startLiveFanout } from "./features/live/service";
 import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
@@ -21,6 +22,7 @@ import { createMetrics } from "./lib/metrics";
 import { createSseHub } from "./lib/sse";
 import { createStorage } from "./lib/storage";
 import { createPayments } from "./lib/stripe";
+import { createTickets } from "./lib/tickets";
 import { buildAssets } from "./render/assets";
 import { answerFromCache, invalidatePublicPages } from "./render/page-cache";
 import { LIVE_EVENTS_PATH } from "./shared/live-events";
@@ -71,12 +73,19 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     ? createLogger({ format: "json", sink: { write: (line) => sink(line.trimEnd()) } })
     : createLogger({ format: config.nodeEnv === "production" ? "json" : "pretty" });
   mkdirSync(config.dataDir, { recursive: true });
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteWasm: options.pgliteWasm }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      migrationUrl: config.databaseMigrationUrl,
+      dataDir: config.dataDir,
+      pgliteWasm: options.pgliteWasm,
+    }));
   const events = createEventBus<AppEvents>(database, { log });
-  const liveStreams = createSseHub({ log });
+  const liveStreams = createSseHub({ log, recheck: (streams) => findStaleStreamOwners(database.db, config, streams) });
   // The bootstrap rows and one LISTEN per channel for the whole instance, before the first request.
   // The FAQ trigger's notice reaches this instance too; the writer has already dropped its own
-  // cache by then (README decision 11). The island bundles (built, or read from their disk cache)
+  // cache by then (decision 011). The island bundles (built, or read from their disk cache)
   // and the app are built while these queries are under way.
   const ready = Promise.all([
     ensureSuperAdmin(database.db, config),
@@ -86,11 +95,12 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   ]);
   // Awaited below; until then a failure must not count as unhandled (that would print its stack).
   ready.catch(() => {});
-  const jobs = createJobQueue<AppJobs>(database, { queues: appQueues, log });
+  const jobs = createJobQueue<AppJobs>(database, { queues: appQueues, log, createSchema: !config.databaseMigrationUrl });
   let draining = false;
   const mailer = createMailer(config, log);
   // Prometheus metrics only with a scrape token (GET /metrics); without one nothing is measured.
   const metrics = config.metricsToken ? await createMetrics({ log, database, jobs, liveStreams }) : null;
+  const appSecret = resolveAppSecret(config);
   const deps: AppDeps = {
     config,
     database,
@@ -101,15 +111,20 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     events,
     liveStreams,
     assets: await buildAssets(),
-    sealer: createSealer(resolveAppSecret(config)),
+    sealer: createSealer(appSecret),
+    tickets: createTickets(appSecret),
     log,
     now: options.now ?? (() => new Date()),
     isDraining: () => draining,
     metrics,
   };
   const app = createApp(deps);
-  const [superAdmin, seeded, ...unsubscribes] = await ready;
+  // Plugins that read the disk at start-up (public/'s files) register their routes once this settles.
+  await app.modules;
+  const [superAdmin, seeded, liveUnsubscribes, ...unsubscribes] = await ready;
   if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
+  // Production refuses to start with one (config.ts); elsewhere a demo password is allowed, loudly.
+  if (config.superAdminPassword && isCommonPassword(config.superAdminPassword)) log.warn(`${COMMON_SUPER_ADMIN_PASSWORD} (refused when NODE_ENV=production)`);
   if (seeded) log("bootstrap: added the starter FAQs");
   // The job queue (pg-boss's schema check, queue settings, maintenance) starts on Postgres behind
   // the first answer, on five connections of its own: at the same time, its start took as much CPU
@@ -142,7 +157,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   );
   // PGlite is one connection. A send inside a transaction waits for the queue's start, and the
   // start waits for the connection that transaction holds: so on PGlite the queue runs before any
-  // request can begin a transaction (decision 65).
+  // request can begin a transaction (decision 065).
   if (database.kind === "pglite") await startJobs();
   const server = Bun.serve({
     port: config.port,
@@ -183,7 +198,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
           deps.liveStreams.close();
         }
         await server.stop(false);
-        for (const unsubscribe of unsubscribes) await unsubscribe().catch(() => {});
+        for (const unsubscribe of [...liveUnsubscribes, ...unsubscribes]) await unsubscribe().catch(() => {});
         // Workers still registering would meet a stopped queue; a queue never asked for stays unstarted.
         clearTimeout(jobsTimer);
         if (jobsRequested) await jobsStarted.promise.catch(() => {});

@@ -1,4 +1,5 @@
 // The one place that reads the environment. Every bad variable is reported at once.
+import { MIN_PASSWORD_LENGTH, isCommonPassword } from "./features/auth/passwords";
 
 export type Config = {
   nodeEnv: "production" | "development" | "test";
@@ -7,6 +8,8 @@ export type Config = {
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | null;
+  /** The tables' owner, for migrations only; the app then runs as DATABASE_URL's role with row rights alone. */
+  databaseMigrationUrl: string | null;
   appSecret: string | null;
   smtpUrl: string | null;
   mailFrom: string;
@@ -49,6 +52,8 @@ export type Config = {
   /** GET /metrics answers (Prometheus text) only to `Authorization: Bearer <this>`; null turns it off (404). */
   metricsToken: string | null;
 };
+
+export const COMMON_SUPER_ADMIN_PASSWORD = "SUPER_ADMIN_PASSWORD is one of the most common passwords: choose another one";
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -115,6 +120,9 @@ export function loadConfig(env: Env): Config {
 
   const publicUrl = url("PUBLIC_URL", ["http:", "https:"]) ?? `http://localhost:${Number.isFinite(port) ? port : 3000}`;
   const databaseUrl = url("DATABASE_URL", ["postgres:", "postgresql:"]);
+  const databaseMigrationUrl = url("DATABASE_MIGRATION_URL", ["postgres:", "postgresql:"]);
+  if (databaseMigrationUrl && !text("DATABASE_URL"))
+    problems.push("DATABASE_MIGRATION_URL needs DATABASE_URL: it names the owner that migrates the app's Postgres database");
   const smtpUrl = url("SMTP_URL", ["smtp:", "smtps:"]);
   const s3Endpoint = url("S3_ENDPOINT", ["http:", "https:"]);
   const s3PublicUrl = url("S3_PUBLIC_URL", ["http:", "https:"]);
@@ -140,7 +148,11 @@ export function loadConfig(env: Env): Config {
 
   const superAdminEmail = email("SUPER_ADMIN_EMAIL");
   const superAdminPassword = text("SUPER_ADMIN_PASSWORD");
-  if (superAdminPassword && superAdminPassword.length < 6) problems.push("SUPER_ADMIN_PASSWORD must be at least 6 characters long");
+  if (superAdminPassword && superAdminPassword.length < MIN_PASSWORD_LENGTH) {
+    problems.push(`SUPER_ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+  }
+  // The rules every chosen password obeys (decision 080); outside production boot only warns.
+  if (superAdminPassword && nodeEnv === "production" && isCommonPassword(superAdminPassword)) problems.push(COMMON_SUPER_ADMIN_PASSWORD);
   if (Boolean(superAdminEmail) !== Boolean(superAdminPassword)) problems.push("SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD must be set together");
 
   const adminKey = text("ADMIN_KEY") ?? "admin";
@@ -204,6 +216,7 @@ export function loadConfig(env: Env): Config {
     secureCookies: publicUrl.startsWith("https:"),
     dataDir: text("DATA_DIR") ?? "./data",
     databaseUrl,
+    databaseMigrationUrl,
     appSecret,
     smtpUrl,
     mailFrom: text("MAIL_FROM") ?? "Webstudio <no-reply@localhost>",

@@ -10,6 +10,7 @@ import type { Metrics } from "./lib/metrics";
 import type { SseHub } from "./lib/sse";
 import type { Storage } from "./lib/storage";
 import type { Payments } from "./lib/stripe";
+import type { Tickets } from "./lib/tickets";
 import type { Assets } from "./render/assets";
 import type { LiveEvent } from "./shared/live-events";
 
@@ -22,6 +23,10 @@ export type AppEvents = {
   live_events: LiveEventWire;
   /** Data behind public pages changed (a trigger on faqs): drop the anonymous render cache. */
   public_pages_changed: { table: string };
+  /** A session row was deleted (sign-out, revocation, expiry, the account's deletion): its streams end. */
+  session_ended: { sessionId: string; userId: string };
+  /** What decides a user's roles changed (flags, keys, second factor): their streams reconnect. */
+  user_access_changed: { userId: string };
 };
 
 export type AppDeps = {
@@ -39,6 +44,8 @@ export type AppDeps = {
   liveStreams: SseHub;
   assets: Assets;
   sealer: Sealer;
+  /** Short-lived signed tokens carried between two steps (sign-in code, MFA setup, temporary password). */
+  tickets: Tickets;
   /** pino underneath; `log(line)` is info, `log.warn({...}, msg)` and friends add fields. */
   log: Log;
   /** The current time for rules that run on dates (the revision window); tests move it. */

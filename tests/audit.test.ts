@@ -98,7 +98,7 @@ describe("projects", () => {
   test("payment, refund and an access code are their own actions", async () => {
     const id = await createProjectAs(server, customer.cookie);
     await patchProjects(admin.cookie, [id], { status: "in-progress" });
-    await patchProjects(admin.cookie, [id], { receivedPayment: true });
+    await patchProjects(admin.cookie, [id], { receivedPayment: true, paymentMethod: "bank_transfer" });
     expect((await onlyEntry(id, "project.paid", admin)).after).toEqual({ receivedPayment: true });
     await patchProjects(admin.cookie, [id], { refundIssued: true });
     expect(await onlyEntry(id, "payment.refund", admin)).toMatchObject({ before: { refundIssued: false }, after: { refundIssued: true } });

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConfigError, loadConfig, redactUrl } from "../src/config";
+import { COMMON_SUPER_ADMIN_PASSWORD, ConfigError, loadConfig, redactUrl } from "../src/config";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -112,6 +112,18 @@ describe("loadConfig", () => {
     expect(loadConfig({ OVERDUE_GRACE_DAYS: "Off" }).overdueGraceDays).toBeNull();
   });
 
+  test("DATABASE_MIGRATION_URL names the tables' owner beside DATABASE_URL, never alone and never another scheme", () => {
+    const both = { DATABASE_URL: "postgres://app@db/studio", DATABASE_MIGRATION_URL: "postgres://owner:secret@db/studio" };
+    expect(loadConfig(both).databaseMigrationUrl).toBe(both.DATABASE_MIGRATION_URL);
+    expect(loadConfig({}).databaseMigrationUrl).toBeNull();
+    expect(problemsOf({ DATABASE_MIGRATION_URL: both.DATABASE_MIGRATION_URL })).toEqual([
+      "DATABASE_MIGRATION_URL needs DATABASE_URL: it names the owner that migrates the app's Postgres database",
+    ]);
+    expect(problemsOf({ ...both, DATABASE_MIGRATION_URL: "mysql://owner:secret@db/studio" })).toEqual([
+      'DATABASE_MIGRATION_URL must be a URL starting with postgres: or postgresql: (got "mysql://…@db")',
+    ]);
+  });
+
   test("METRICS_TOKEN turns /metrics on, and must be at least 16 characters", () => {
     expect(loadConfig({}).metricsToken).toBeNull();
     expect(loadConfig({ METRICS_TOKEN: "s".repeat(16) }).metricsToken).toBe("s".repeat(16));
@@ -140,6 +152,17 @@ describe("loadConfig", () => {
     );
   });
 
+  test("a common SUPER_ADMIN_PASSWORD is refused in production, a short one everywhere", () => {
+    const production = { NODE_ENV: "production", APP_SECRET: "x".repeat(32), ADMIN_KEY: "a", SUPER_ADMIN_KEY: "b", SUPER_ADMIN_EMAIL: "boss@example.com" };
+    expect(problemsOf({ ...production, SUPER_ADMIN_PASSWORD: "123456" })).toEqual([COMMON_SUPER_ADMIN_PASSWORD]);
+    expect(problemsOf({ ...production, SUPER_ADMIN_PASSWORD: "Password1" })).toEqual([COMMON_SUPER_ADMIN_PASSWORD]);
+    expect(problemsOf({ ...production, SUPER_ADMIN_PASSWORD: "a rare one 42" })).toEqual([]);
+    expect(problemsOf({ SUPER_ADMIN_EMAIL: "boss@example.com", SUPER_ADMIN_PASSWORD: "123456" })).toEqual([]);
+    expect(problemsOf({ SUPER_ADMIN_EMAIL: "boss@example.com", SUPER_ADMIN_PASSWORD: "x1" })).toEqual([
+      "SUPER_ADMIN_PASSWORD must be at least 6 characters long",
+    ]);
+  });
+
   test("an https PUBLIC_URL turns on Secure cookies", () => {
     expect(loadConfig({ PUBLIC_URL: "https://studio.example.com/" }).secureCookies).toBe(true);
     expect(loadConfig({ PUBLIC_URL: "https://studio.example.com/" }).publicUrl).toBe("https://studio.example.com");
@@ -158,6 +181,29 @@ describe("the server process", () => {
     expect(code).toBe(1);
     expect(stderr).toContain("PORT must be a whole number");
     expect(stderr).toContain("SMTP_URL must be a URL");
+  });
+
+  test("a common SUPER_ADMIN_PASSWORD stops a production start, naming the variable and not the password", async () => {
+    const child = Bun.spawn(["bun", join(import.meta.dir, "../src/main.ts")], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: "0",
+        DATA_DIR: "/tmp/never-created",
+        APP_SECRET: "x".repeat(32),
+        ADMIN_KEY: "admin-key",
+        SUPER_ADMIN_KEY: "super-admin-key",
+        SUPER_ADMIN_EMAIL: "boss@example.com",
+        SUPER_ADMIN_PASSWORD: "123456",
+      },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const code = await child.exited;
+    const stderr = await new Response(child.stderr).text();
+    expect(code).toBe(1);
+    expect(stderr).toContain(COMMON_SUPER_ADMIN_PASSWORD);
+    expect(stderr).not.toContain("123456");
   });
 });
 

@@ -89,7 +89,7 @@ describe(`GET /api/events on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGl
     const response = await server.request("/api/admin/projects", {
       method: "PATCH",
       cookie: admin.cookie,
-      json: { projectIDs: [projectId], updatedFields: { status: "in-progress", receivedPayment: true } },
+      json: { projectIDs: [projectId], updatedFields: { status: "in-progress", receivedPayment: true, paymentMethod: "bank_transfer" } },
     });
     expect(response.status).toBe(200);
     // The status and the payment record are two writes, so they may arrive as one or two events.

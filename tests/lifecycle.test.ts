@@ -41,7 +41,7 @@ describe("the embedded database", () => {
     }
   });
 
-  test("PGlite reads each row's text as written, without copying a buffer per field (patches/, README decision 62)", async () => {
+  test("PGlite reads each row's text as written, without copying a buffer per field (patches/, decision 062)", async () => {
     const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true, loadDataDir: await migratedPgliteDataDir() });
     const names = ["Zoë Ångström", "日本のスタジオ", "Ünïcödé 🚀 studio", ""];
     const slice = ArrayBuffer.prototype.slice;

@@ -327,7 +327,8 @@ describe(`mail over SMTP on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGli
     const [failed] = await db.select().from(failedMails);
     expect(failed).toMatchObject({ to: "bounce@example.com", subject: "For bounce@example.com", text: welcome.text });
     expect(failed?.error).toContain("550");
-    expect(logs.some((line) => line.includes("rejected permanently"))).toBe(true);
+    expect(logs.some((line) => line.includes("to b…@example.com rejected permanently"))).toBe(true);
+    expect(logs.join("\n")).not.toContain("bounce@example.com");
 
     // The address is fixed; the admin retries.
     smtp.accept("bounce@example.com");
@@ -526,6 +527,10 @@ describe("failed mail in the admin console", () => {
     expect(await failed()).toHaveLength(0);
     const json = await retry(admin.cookie);
     expect(json.status).toBe(404);
+    // A refused form post stays the refusal: only a queued mail redirects.
+    const refusedForm = await retry(admin.cookie, { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    expect(refusedForm.status).toBe(404);
+    expect(refusedForm.headers.get("location")).toBeNull();
     expect(await (await server.request("/admin/mail?retried=1", { cookie: admin.cookie })).text()).toContain("No failed mail");
   }, 30_000);
 });

@@ -1,4 +1,4 @@
-// Two-factor authentication and signed-in devices over HTTP (README decision 20): setting TOTP up,
+// Two-factor authentication and signed-in devices over HTTP (decision 028): setting TOTP up,
 // signing in with a code or a recovery code, codes refused when reused, the admin console closed
 // to admins without a second factor (REQUIRE_ADMIN_MFA), a super admin's reset, and the sessions list.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -275,7 +275,7 @@ describe("project events", () => {
     // Invoices follow approval and precede payment; an access-code project is not invoiced.
     const invoice = await server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID } });
     expect(invoice.status).toBe(200);
-    expect((await patchProject(admin.cookie, projectID, { receivedPayment: true })).status).toBe(200);
+    expect((await patchProject(admin.cookie, projectID, { receivedPayment: true, paymentMethod: "bank_transfer" })).status).toBe(200);
     const { code } = await createCode(server, admin.cookie);
     expect((await patchProject(admin.cookie, projectID, { accessCode: code })).status).toBe(200);
 
@@ -324,7 +324,8 @@ describe("project events", () => {
     expect((await server.request(`/api/projects/${projectID}`, { method: "DELETE", cookie: customer.cookie })).status).toBe(200);
     const after = (await getJson<PageBody>("/api/notifications", customer.cookie)).body.notifications;
     expect(after.map((n) => n.message)).toContain('The status of your project "Linked" changed to In Progress.');
-    expect(after.filter((n) => n.link !== null).map((n) => n.link?.href)).toEqual(["/settings/bugreports"]);
+    // The invoice outlives its project (decision 077), so its notification still links to it.
+    expect(after.filter((n) => n.link !== null).map((n) => n.link?.href)).toEqual(["/settings/bugreports", invoice?.link?.href]);
   });
 
   test("with general e-mail off the notification still comes, without a mail", async () => {

@@ -428,7 +428,7 @@ describe("error screens", () => {
   test("an unexpected error shows 'Unexpected Application Error!' with the status, in the site's frame", async () => {
     const response = await server.request("/contact-us", {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "multipart/form-data; boundary=missing", origin: server.url },
       body: "{broken",
     });
     expect(response.status).toBe(400);

@@ -1,5 +1,5 @@
 // Two instances of the app on one Postgres database: a FAQ edited through A is served fresh by B
-// (README decision 11). B's anonymous render cache is dropped by the faqs trigger's notification,
+// (decision 011). B's anonymous render cache is dropped by the faqs trigger's notification,
 // not by its TTL. Signed-in pages are rendered for every request, so an edit through A shows on B
 // at once.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

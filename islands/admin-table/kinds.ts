@@ -8,7 +8,7 @@ import { api, errorMessage } from "../api";
 
 export type TableCell = { text: string; badge?: BadgeColor; nowrap?: boolean; tone?: "section" };
 
-type ProjectFields = { status: ProjectStatus; receivedPayment: boolean; overdue: boolean; archived: boolean; customer: string };
+type ProjectFields = { status: ProjectStatus; receivedPayment: boolean; refundIssued?: boolean; overdue: boolean; archived: boolean; customer: string };
 type BugReportFields = { resolved: boolean; highPriority: boolean; archived: boolean };
 type FaqFields = { section: FaqSection };
 type AccessCodeFields = { claimed: boolean };
@@ -75,7 +75,8 @@ const project: KindConfig = {
       label: "Payment Status",
       hideMobile: true,
       cell: (row) => {
-        const { receivedPayment, overdue } = fieldsOf<ProjectFields>(row);
+        const { receivedPayment, refundIssued, overdue } = fieldsOf<ProjectFields>(row);
+        if (refundIssued) return { text: "Refunded", badge: "blue" };
         return receivedPayment ? { text: "Paid", badge: "green" } : overdue ? { text: "Overdue", badge: "red" } : { text: "Unpaid", badge: "neutral" };
       },
     },
@@ -98,7 +99,13 @@ const project: KindConfig = {
     {
       label: "More actions",
       changes: [
-        { label: "Mark paid", fields: { receivedPayment: true }, question: (count) => `Mark ${projects(count)} as paid?`, notifies: true },
+        // A payment by hand says how it came (decision 077); the bulk action records bank transfers, the Admin tab asks.
+        {
+          label: "Mark paid (bank transfer)",
+          fields: { receivedPayment: true, paymentMethod: "bank_transfer" },
+          question: (count) => `Record a bank transfer for ${projects(count)} and mark them paid?`,
+          notifies: true,
+        },
         { label: "Archive", fields: { archived: true }, question: (count) => `Archive ${projects(count)}?` },
         { label: "Unarchive", fields: { archived: false }, question: (count) => `Unarchive ${projects(count)}?` },
         { label: "Lock editing", fields: { editingLocked: true }, question: (count) => `Lock editing of ${projects(count)}?` },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, mock, test } from "bun:test";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Provider, createStore } from "jotai";
 import { ANNOUNCEMENT_NOTICE, BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT } from "../../src/shared/announcements";
 import Announcements from "./index";
@@ -63,6 +63,8 @@ test("sending shows the long-running notice, then the server's message as a toas
   await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send e-mail" })));
   expect(screen.getByText(ANNOUNCEMENT_NOTICE)).toBeTruthy();
   expect((screen.getByRole("button", { name: "Sending…" }) as HTMLButtonElement).disabled).toBe(true);
+  // The API client loads on its first call: answer only once the request has gone out.
+  await waitFor(() => expect(calls).toHaveLength(1));
   await act(async () => release(Response.json({ message: "Your announcement is being sent." })));
   expect(calls).toEqual([
     { url: "http://localhost:3000/api/admin/notifications/emailannouncement", body: { subject: "Launch", message: "Templates are live." } },
@@ -83,4 +85,43 @@ test("a refused announcement shows the server's message as an error and keeps th
   expect(screen.getByText("Only admins can do that.")).toBeTruthy();
   expect(screen.queryByText(ANNOUNCEMENT_NOTICE)).toBeNull();
   expect(box.value).toBe("Hello all");
+});
+
+test("the live preview follows the app message as it is typed: the bell's line and the formatted bubble", () => {
+  renderForms();
+  const preview = within(appForm()).getByRole("figure", { name: "Preview" });
+  expect(preview.textContent).toContain("Your message shows here as users will see it.");
+  const box = screen.getByLabelText("Message", { selector: "#app-announcement-message" });
+  expect(box.getAttribute("aria-describedby")).toBe("app-announcement-message-help");
+  expect(document.getElementById("app-announcement-message-help")?.textContent).toBe("Formatting: **bold**, *italic*, [link](https://…), - lists");
+
+  fireEvent.change(box, { target: { value: "**Closed** on" } });
+  expect(preview.querySelector(".bell-item-message")?.textContent).toBe("Closed on");
+  expect(preview.querySelector(".channel-message strong")?.textContent).toBe("Closed");
+
+  fireEvent.change(box, { target: { value: "**Closed** on *Friday*.\n\n- See [our hours](https://example.com/hours)\n- [x](javascript:alert(1))" } });
+  expect(preview.querySelector(".bell-item-message")?.textContent).toBe("Closed on Friday. • See our hours • [x](javascript:alert(1))");
+  const bubble = preview.querySelector(".channel-message") as HTMLElement;
+  expect(bubble.querySelector("em")?.textContent).toBe("Friday");
+  expect([...bubble.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["See our hours", "[x](javascript:alert(1))"]);
+  const link = within(bubble).getByRole("link", { name: "our hours" });
+  expect(link.getAttribute("href")).toBe("https://example.com/hours");
+  expect(link.getAttribute("rel")).toBe("noopener nofollow");
+  expect(link.getAttribute("target")).toBe("_blank");
+  expect(bubble.querySelectorAll("a")).toHaveLength(1);
+  expect(bubble.textContent).not.toContain("**");
+  expect(calls).toEqual([]);
+});
+
+test("the e-mail preview shows the text as sent: subject, markers gone, links with their address, signed", () => {
+  renderForms();
+  const preview = within(emailForm()).getByRole("figure", { name: "Preview" });
+  fireEvent.change(screen.getByLabelText("Subject"), { target: { value: "Launch" } });
+  fireEvent.change(screen.getByLabelText("Message", { selector: "#email-announcement-message" }), {
+    target: { value: "**New** templates: [see them](https://example.com/t)\n* fast\n* _calm_" },
+  });
+  expect(preview.querySelector("figcaption")?.textContent).toBe("Subject: Launch");
+  expect(preview.querySelector(".announcement-preview-text")?.textContent).toBe(
+    "New templates: see them (https://example.com/t)\n\n- fast\n- calm\n\nAda Admin\nWebstudio\n\nYou get this e-mail because announcements are on in your notification settings.",
+  );
 });

@@ -1,11 +1,23 @@
 // Announcements to every user (SPEC.md §2 Quick Actions, §5, §7, §8): an app announcement and an
 // e-mail announcement. While one is being sent the long-running notice shows; the server answers
 // at once and notifies the admin when the fan-out is done, so the bell is asked to refresh.
-// Each one asks first, with the number of users it reaches and a preview (issue 16).
+// Each one asks first, with the number of users it reaches and a preview (issue 16). Messages are
+// written in a Markdown subset (decision 083); beside the editor (under it on phones) a preview shows,
+// as the admin types, what users will see: the bell's line and the notifications page's bubble, or
+// the e-mail's text.
 import { type FormEvent, type ReactNode, useState } from "react";
-import { ANNOUNCEMENT_NOTICE, BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT } from "../../src/shared/announcements";
+import {
+  ANNOUNCEMENT_NOTICE,
+  BLANK_APP_ANNOUNCEMENT,
+  BLANK_EMAIL_MESSAGE,
+  BLANK_EMAIL_SUBJECT,
+  emailAnnouncementSource,
+  emailAnnouncementText,
+} from "../../src/shared/announcements";
 import { NOTIFICATIONS_REFRESH_EVENT } from "../../src/shared/notifications";
 import { api } from "../api";
+import { CHANNEL_TITLES, ChannelAvatar } from "../notifications/channel-icon";
+import { NotificationText, notificationLine } from "../notifications/message-text";
 import { useConfirm } from "../ui/confirm-dialog";
 import { Field, errorAria } from "../ui/field";
 import { ModalHost } from "../ui/modal-views";
@@ -50,6 +62,71 @@ function useSender() {
   return { sending, notice, ask, hideNotice: () => setNotice(false) };
 }
 
+/** The message's textarea, with the one-line help naming the formatting it takes. */
+function MessageField(props: { id: string; value: string; error?: string; onChange: (value: string) => void }) {
+  const aria = errorAria(props.id, props.error);
+  return (
+    <Field id={props.id} label="Message" error={props.error}>
+      <textarea
+        id={props.id}
+        className="textarea announcement-editor"
+        value={props.value}
+        maxLength={5000}
+        aria-invalid={aria["aria-invalid"]}
+        aria-describedby={[`${props.id}-help`, aria["aria-describedby"]].filter(Boolean).join(" ")}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      <p className="field-hint" id={`${props.id}-help`}>
+        Formatting: <code className="announcement-syntax">**bold**</code>, <code className="announcement-syntax">*italic*</code>,{" "}
+        <code className="announcement-syntax">[link](https://…)</code>, <code className="announcement-syntax">- lists</code>
+      </p>
+    </Field>
+  );
+}
+
+/** What users will see, framed; `caption` says where. Empty until there is a message. */
+function Preview(props: { caption: string; empty: boolean; children: ReactNode }) {
+  return (
+    <figure className="announcement-preview" aria-label="Preview">
+      <figcaption className="subtle">{props.caption}</figcaption>
+      {props.empty ? <p className="announcement-preview-empty subtle">Your message shows here as users will see it.</p> : props.children}
+    </figure>
+  );
+}
+
+/**
+ * An app announcement as the bell lists it (one line) and as the notifications page shows it; the
+ * confirmation, asked with the editor in sight, shows the page's bubble alone.
+ */
+function AppPreview(props: { message: string; id: string; bell: boolean }) {
+  const item = { channelID: "announcements" as const, message: props.message };
+  return (
+    <Preview caption={props.bell ? "In the bell, then on the notifications page:" : "On the notifications page:"} empty={!props.message}>
+      {props.bell ? (
+        <div className="announcement-preview-bell bell-item is-unread">
+          <ChannelAvatar channel="announcements" />
+          <span className="bell-item-text">
+            <span className="bell-item-message">{notificationLine(item)}</span>
+            <span className="bell-item-meta">{CHANNEL_TITLES.announcements.title} · Just now</span>
+          </span>
+        </div>
+      ) : null}
+      <div className="channel-message">
+        <NotificationText item={item} id={props.id} />
+      </div>
+    </Preview>
+  );
+}
+
+/** An e-mail announcement as sent: its subject and its text, signed. */
+function EmailPreview(props: { subject: string; message: string; signature: string }) {
+  return (
+    <Preview caption={`Subject: ${props.subject}`} empty={!props.message}>
+      <p className="announcement-preview-text">{emailAnnouncementText(emailAnnouncementSource(props.message, props.signature))}</p>
+    </Preview>
+  );
+}
+
 function AppAnnouncementForm(props: { recipients: number }) {
   const [message, setMessage] = useState("");
   const [errors, setErrors] = useState<Errors>({});
@@ -66,12 +143,7 @@ function AppAnnouncementForm(props: { recipients: number }) {
       id: "app-announcement",
       title: `Send this app announcement to ${users(props.recipients)}?`,
       confirmLabel: "Send announcement",
-      preview: (
-        <figure className="announcement-preview" aria-label="Preview">
-          <figcaption className="subtle">In the bell and on the notifications page, channel Announcements:</figcaption>
-          <p className="announcement-preview-text">{text}</p>
-        </figure>
-      ),
+      preview: <AppPreview message={text} id="app-announcement-confirm-text" bell={false} />,
       call: () => api.api.admin.notifications.appannouncement.post({ message: text }),
       sent: () => setMessage(""),
     });
@@ -83,20 +155,19 @@ function AppAnnouncementForm(props: { recipients: number }) {
         <h3 id="app-announcement-title">App announcement</h3>
         <p className="subtle">Shown in the bell and notifications of {users(props.recipients)}, in the Announcements channel.</p>
       </div>
-      <Field id="app-announcement-message" label="Message" error={errors.message}>
-        <textarea
+      <div className="announcement-compose">
+        <MessageField
           id="app-announcement-message"
-          className="textarea"
           value={message}
-          maxLength={5000}
-          {...errorAria("app-announcement-message", errors.message)}
-          onChange={(event) => {
-            setMessage(event.target.value);
+          error={errors.message}
+          onChange={(value) => {
+            setMessage(value);
             setErrors({});
             hideNotice();
           }}
         />
-      </Field>
+        <AppPreview message={message.trim()} id="app-announcement-preview-text" bell />
+      </div>
       {notice ? (
         <p className="alert announcement-notice" role="status">
           {ANNOUNCEMENT_NOTICE}
@@ -129,12 +200,7 @@ function EmailAnnouncementForm(props: { recipients: number; signature: string })
       id: "email-announcement",
       title: `E-mail this announcement to ${users(props.recipients)}?`,
       confirmLabel: "Send e-mail",
-      preview: (
-        <figure className="announcement-preview" aria-label="Preview">
-          <figcaption className="subtle">Subject: {body.subject}</figcaption>
-          <p className="announcement-preview-text">{`${body.message}\n\n${props.signature}\nWebstudio`}</p>
-        </figure>
-      ),
+      preview: <EmailPreview subject={body.subject} message={body.message} signature={props.signature} />,
       call: () => api.api.admin.notifications.emailannouncement.post(body),
       sent: () => {
         setSubject("");
@@ -163,20 +229,19 @@ function EmailAnnouncementForm(props: { recipients: number; signature: string })
           }}
         />
       </Field>
-      <Field id="email-announcement-message" label="Message" error={errors.message}>
-        <textarea
+      <div className="announcement-compose">
+        <MessageField
           id="email-announcement-message"
-          className="textarea"
           value={message}
-          maxLength={5000}
-          {...errorAria("email-announcement-message", errors.message)}
-          onChange={(event) => {
-            setMessage(event.target.value);
+          error={errors.message}
+          onChange={(value) => {
+            setMessage(value);
             setErrors({ ...errors, message: undefined });
             hideNotice();
           }}
         />
-      </Field>
+        <EmailPreview subject={subject.trim()} message={message.trim()} signature={props.signature} />
+      </div>
       {notice ? (
         <p className="alert announcement-notice" role="status">
           {ANNOUNCEMENT_NOTICE}

@@ -1,4 +1,4 @@
-// A quiet notice that the page shows older data than the server now holds (README decision 19):
+// A quiet notice that the page shows older data than the server now holds (decision 020):
 // on a project's pages "This project was updated", on the admins' lists "N new orders" or
 // "N new bug reports", each with a button that reloads. Reloading, rather than patching values
 // in place, keeps forms and lists consistent with what the server renders, and never touches

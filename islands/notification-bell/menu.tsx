@@ -1,12 +1,14 @@
 // The bell's open menu (SPEC.md §2, §9): the 5 latest notifications in a 320 px menu whose list is
 // at most 338 px high, links to /notifications and /notifications/{id} (and to what each one is
-// about), and "Mark all as read". Its own chunk with the API client: the bell loads it when the
-// pointer or focus first reaches it, so a page that never opens the bell downloads neither.
+// about), and "Mark all as read"; an announcement as one line, without its Markdown markers. Its own
+// chunk with the API client: the bell loads it when the pointer or focus first reaches it, so a page
+// that never opens the bell downloads neither.
 import { type MouseEvent, useState } from "react";
 import { formatNotificationTime } from "../../src/shared/notification-time";
 import { NOTIFICATIONS_ALL_READ_EVENT, NOTIFICATIONS_READ_EVENT, NOTIFICATIONS_REFRESH_EVENT, type NotificationItem } from "../../src/shared/notifications";
 import { api } from "../api";
 import { CHANNEL_TITLES, ChannelAvatar } from "../notifications/channel-icon";
+import { notificationLine } from "../notifications/message-text";
 
 /** How long a followed link waits for its notification to be marked read before leaving anyway. */
 const READ_BEFORE_LEAVING_MS = 1000;
@@ -56,7 +58,7 @@ export default function BellMenu(props: { items: NotificationItem[] }) {
               <a href={`/notifications/${item._id}`} className={item.isRead ? "bell-item" : "bell-item is-unread"}>
                 <ChannelAvatar channel={item.channelID} />
                 <span className="bell-item-text">
-                  <span className="bell-item-message">{item.message}</span>
+                  <span className="bell-item-message">{notificationLine(item)}</span>
                   <span className="bell-item-meta">
                     {CHANNEL_TITLES[item.channelID].title} · {formatNotificationTime(item.createdAt, now)}
                   </span>

@@ -123,3 +123,15 @@ test("a live notification event makes the bell fetch the latest and show the dot
   // The last island gone, the page's one stream closes.
   expect(live.open()).toBe(0);
 });
+
+test("an announcement shows as one line without its Markdown markers; other notifications as typed", async () => {
+  renderBell([
+    { ...item(1, false), channelID: "announcements", message: "**Closed** on *Friday*.\n\n- See [our hours](https://example.com/hours)" },
+    { ...item(2, false), message: 'Your project "**Star** Bakery" changed.' },
+  ]);
+  await openBell("Notifications, unread");
+  const lines = [...document.querySelectorAll(".bell-item-message")].map((line) => line.textContent);
+  expect(lines).toEqual(["Closed on Friday. • See our hours", 'Your project "**Star** Bakery" changed.']);
+  // The line is inside the item's link: no link may nest in it.
+  expect(document.querySelectorAll(".bell-item a")).toHaveLength(0);
+});

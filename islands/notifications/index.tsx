@@ -3,7 +3,8 @@
 // only one of the two shows; a back arrow returns to /notifications. Opening a notification marks
 // it read locally at once, then tells the server. On a wide screen with none open, the first opens.
 // A notification about a project, an invoice or a bug report links to it; "Mark all as read" reads
-// every one. With no notifications at all, one empty state fills the page.
+// every one. With no notifications at all, one empty state fills the page. Announcements show
+// formatted (message-text.tsx).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { formatNotificationTime } from "../../src/shared/notification-time";
 import {
@@ -19,6 +20,7 @@ import { api, errorMessage } from "../api";
 import { useLiveEvents } from "../ui/live-events";
 import { Toasts, useToast } from "../ui/toasts";
 import { CHANNEL_TITLES, ChannelAvatar, Icon } from "./channel-icon";
+import { NotificationText, notificationLine } from "./message-text";
 
 type Page = { notifications: NotificationItem[]; pagesCount: number; canLoadMore: boolean; totalCount: number };
 
@@ -305,7 +307,7 @@ export default function Notifications(props: NotificationsViewProps) {
                       <strong>{channelInfo(item.channelID).title}</strong>
                       <time dateTime={item.createdAt}>{formatNotificationTime(item.createdAt, now)}</time>
                     </span>
-                    <span className="notification-row-message">{item.message}</span>
+                    <span className="notification-row-message">{notificationLine(item)}</span>
                   </span>
                   {item.isRead ? null : <span className="unread-dot" role="img" aria-label="Unread" />}
                 </a>
@@ -364,13 +366,16 @@ export default function Notifications(props: NotificationsViewProps) {
                   {[...channel.items].reverse().map((item) => (
                     <li key={item._id} data-notification={item._id}>
                       <div className={`channel-message${active?._id === item._id ? " is-active" : ""}${item.isRead ? "" : " is-unread"}`}>
+                        <NotificationText item={item} id={`message-${item._id}`} />
+                        {/* The bubble opens with its time (stretched over it), as a chat's message does: an
+                            announcement's text may hold links and lists, which no button may contain. */}
                         <button
                           type="button"
                           className="channel-message-open"
                           aria-current={active?._id === item._id ? "true" : undefined}
+                          aria-describedby={`message-${item._id}`}
                           onClick={() => open(item)}
                         >
-                          <span className="channel-message-text">{item.message}</span>
                           <time dateTime={item.createdAt}>{formatNotificationTime(item.createdAt, now)}</time>
                         </button>
                         {item.link ? (

@@ -25,16 +25,24 @@ export type AdminProject = {
   invoiceSent: boolean;
   invoiceID: string | null;
   /** The project's current invoice; its state comes from the payment records and the due date. */
-  invoice: { number: string; amount: number; dueAt: string; state: "awaiting" | "overdue" | "paid" | "refunded" } | null;
+  invoice: { number: string; amount: number; dueAt: string; state: "awaiting" | "overdue" | "paid" | "refunded" | "void" } | null;
   accessCode: string | null;
   creatorEmail: string;
   creatorName: string;
 };
 
-export type ProjectAdminProps = { project: AdminProject };
+export type ProjectAdminProps = {
+  project: AdminProject;
+  /** What deleting does to the project's money, shown in the delete confirmation. */
+  moneyNote?: string | null;
+};
 
 type Flag = "receivedPayment" | "refundIssued" | "editingLocked" | "revisionsLocked" | "archived";
-type Change = Partial<Pick<AdminProject, Flag | "status">> | { accessCode: string };
+type ManualMethod = "bank_transfer" | "cash" | "other";
+type Change =
+  | Partial<Pick<AdminProject, Flag | "status">>
+  | { accessCode: string }
+  | { receivedPayment: true; paymentMethod: ManualMethod; paymentReference?: string };
 
 /** The header's badges are server-rendered outside this island; keep them in step. */
 function syncHeader(project: AdminProject): void {
@@ -45,8 +53,8 @@ function syncHeader(project: AdminProject): void {
   }
   const payment = document.querySelector<HTMLElement>('[data-project-badge="payment"]');
   if (payment) {
-    payment.className = badgeClass(project.receivedPayment ? "green" : "neutral");
-    payment.textContent = project.receivedPayment ? "Paid" : "Unpaid";
+    payment.className = badgeClass(project.refundIssued ? "blue" : project.receivedPayment ? "green" : "neutral");
+    payment.textContent = project.refundIssued ? "Refunded" : project.receivedPayment ? "Paid" : "Unpaid";
   }
 }
 
@@ -57,8 +65,13 @@ const toggles: { flag: Flag; label: string; describe: (on: boolean) => string }[
   { flag: "revisionsLocked", label: "Lock revisions", describe: (on) => (on ? "Customer cannot send revision notes" : "Customer can send revision notes") },
 ];
 
-const invoiceStateNames = { awaiting: "Awaiting payment", overdue: "Overdue", paid: "Paid", refunded: "Refunded" } as const;
-const invoiceStateColors = { awaiting: "yellow", overdue: "red", paid: "green", refunded: "blue" } as const;
+const invoiceStateNames = { awaiting: "Awaiting payment", overdue: "Overdue", paid: "Paid", refunded: "Refunded", void: "Void" } as const;
+const invoiceStateColors = { awaiting: "yellow", overdue: "red", paid: "green", refunded: "blue", void: "neutral" } as const;
+const manualMethods: { value: ManualMethod; label: string }[] = [
+  { value: "bank_transfer", label: "Bank transfer" },
+  { value: "cash", label: "Cash" },
+  { value: "other", label: "Other" },
+];
 
 /** The server refuses these with 409; the button says why before anyone clicks. */
 function invoiceBlocked(project: AdminProject): string | null {
@@ -76,7 +89,9 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
   const [codeError, setCodeError] = useState<string | null>(null);
   const toast = useToast();
   const confirm = useConfirm();
-  const remove = useDeleteProject({ projectId: project._id, projectName: project.projectName });
+  const remove = useDeleteProject({ projectId: project._id, projectName: project.projectName, moneyNote: props.moneyNote ?? null });
+  // A void invoice is never sent again: the next one gets a new number.
+  const invoiceVoid = project.invoice?.state === "void";
   const pkg = packageFor(project.projectType);
 
   async function update(key: string, change: Change): Promise<boolean> {
@@ -116,18 +131,74 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
 
   const askStatus = (status: ProjectStatus) =>
     askFirst("status", { status }, `Set ${project.projectName} to ${statusLabels[status]}?`, `Set to ${statusLabels[status]}`);
-  const askPaid = () => askFirst("receivedPayment", { receivedPayment: true }, `Mark ${project.projectName} as paid?`, "Mark paid");
+  /** Marking paid by hand records money: ask how it came, and a reference (an access code's waiver needs neither). */
+  function askPaid() {
+    if (project.accessCode) {
+      askFirst("receivedPayment", { receivedPayment: true }, `Restore the access code waiver for ${project.projectName}?`, "Mark paid");
+      return;
+    }
+    const choice: { method: ManualMethod; reference: string } = { method: "bank_transfer", reference: "" };
+    confirm({
+      id: "customer-change-receivedPayment",
+      title: `Mark ${project.projectName} as paid?`,
+      message: `Record a payment of ${formatPrice(project.invoice?.amount ?? pkg.price)} received outside Stripe. ${project.creatorName} will be notified.`,
+      details: (
+        <div className="stack-sm">
+          <label htmlFor="paid-method" className="label">
+            How was it paid?
+          </label>
+          <select
+            id="paid-method"
+            className="select"
+            defaultValue={choice.method}
+            onChange={(event) => {
+              choice.method = event.target.value as ManualMethod;
+            }}
+          >
+            {manualMethods.map((method) => (
+              <option key={method.value} value={method.value}>
+                {method.label}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="paid-reference" className="label">
+            Reference (optional)
+          </label>
+          <input
+            id="paid-reference"
+            className="input"
+            maxLength={200}
+            placeholder="Bank reference or receipt number"
+            onChange={(event) => {
+              choice.reference = event.target.value;
+            }}
+          />
+        </div>
+      ),
+      confirmLabel: "Mark paid",
+      onConfirm: async () => {
+        const change: Change = {
+          receivedPayment: true,
+          paymentMethod: choice.method,
+          ...(choice.reference.trim() ? { paymentReference: choice.reference.trim() } : {}),
+        };
+        if (!(await update("receivedPayment", change))) throw new Error("The change was refused.");
+      },
+    });
+  }
 
   function askSendInvoice() {
     const amount = formatPrice(project.invoice?.amount ?? pkg.price);
     confirm({
-      title: project.invoice
-        ? `Send invoice ${project.invoice.number} for ${amount} to ${project.creatorEmail} again?`
-        : `Send an invoice for ${amount} to ${project.creatorEmail}?`,
-      message: project.invoice
-        ? "The customer gets the same invoice again, with the same number and due date."
-        : `The invoice gets the next number and is due in 7 days. The mail says the project "${project.projectName}" has been approved.`,
-      confirmLabel: project.invoice ? "Resend" : "Send invoice",
+      title:
+        project.invoice && !invoiceVoid
+          ? `Send invoice ${project.invoice.number} for ${amount} to ${project.creatorEmail} again?`
+          : `Send ${invoiceVoid ? "a new" : "an"} invoice for ${formatPrice(pkg.price)} to ${project.creatorEmail}?`,
+      message:
+        project.invoice && !invoiceVoid
+          ? "The customer gets the same invoice again, with the same number and due date."
+          : `The invoice gets the next number and is due in 7 days.${invoiceVoid ? ` Void invoice ${project.invoice?.number} stays as it is.` : ""} The mail says the project "${project.projectName}" has been approved.`,
+      confirmLabel: project.invoice && !invoiceVoid ? "Resend" : "Send invoice",
       onConfirm: async () => {
         const { data, error } = await api.api.admin.projects.sendinvoice.patch({ projectID: project._id, resend: project.invoiceSent });
         if (error) {
@@ -244,7 +315,7 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
           </p>
           {invoiceRefusal ? <p className="field-hint">{invoiceRefusal}</p> : null}
           <button type="button" className="button button-primary" disabled={busy !== null || invoiceRefusal !== null} onClick={askSendInvoice}>
-            {project.invoiceSent ? "Resend" : "Send invoice"}
+            {invoiceVoid ? "Send new invoice" : project.invoiceSent ? "Resend" : "Send invoice"}
           </button>
         </section>
         <section className="card" aria-labelledby="code-title">

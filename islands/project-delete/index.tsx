@@ -5,7 +5,12 @@ import { useConfirm } from "../ui/confirm-dialog";
 import { ModalHost } from "../ui/modal-views";
 import { Toasts, useToast } from "../ui/toasts";
 
-export type ProjectDeleteProps = { projectId: string; projectName: string };
+export type ProjectDeleteProps = {
+  projectId: string;
+  projectName: string;
+  /** What happens to the project's money (a payment is not refunded, an open invoice is voided); null when there is none. */
+  moneyNote?: string | null;
+};
 
 export function useDeleteProject(props: ProjectDeleteProps) {
   const confirm = useConfirm();
@@ -15,6 +20,11 @@ export function useDeleteProject(props: ProjectDeleteProps) {
       id: `delete-project-${props.projectId}`,
       title: "Delete this project?",
       message: `“${props.projectName}” and its images will be removed for good.`,
+      details: props.moneyNote ? (
+        <p className="alert" role="note">
+          {props.moneyNote}
+        </p>
+      ) : undefined,
       confirmLabel: "Delete",
       danger: true,
       onConfirm: async () => {

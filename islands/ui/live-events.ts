@@ -1,5 +1,5 @@
 // The page's one connection to GET /api/events, shared by every island that listens (README
-// decision 19). It opens with the first listener and closes with the last; a tab hidden for a
+// decision 020). It opens with the first listener and closes with the last; a tab hidden for a
 // minute closes it and reopens it when shown again, asking for what it missed (`?after=`).
 // EventSource reconnects by itself after network errors, sending Last-Event-ID; after an HTTP
 // error (signed out, a proxy's 502) it gives up, so this module tries again every 30 s.

@@ -5,7 +5,7 @@ import type { AppDeps } from "../deps";
 import { type Actor, toActor } from "./actor";
 import { readCookie } from "./cookies";
 import { holdTemporarySession } from "./guards";
-import { SESSION_COOKIE, sessionCookie, validateSessionToken } from "./sessions";
+import { sessionCookie, sessionCookieName, validateSessionToken } from "./sessions";
 
 export type ResolvedActor = { actor: Actor | null; renewCookie: string | null };
 
@@ -14,7 +14,7 @@ const NO_ACTOR: ResolvedActor = { actor: null, renewCookie: null };
 const resolved = new WeakMap<Request, Promise<ResolvedActor>>();
 
 async function lookUpActor(deps: AppDeps, request: Request): Promise<ResolvedActor> {
-  const token = readCookie(request, SESSION_COOKIE);
+  const token = readCookie(request, sessionCookieName(deps.config.secureCookies));
   if (!token) return NO_ACTOR;
   const valid = await validateSessionToken(deps.database.db, token, request.headers.get("user-agent") ?? "");
   if (!valid) return NO_ACTOR;

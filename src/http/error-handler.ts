@@ -6,6 +6,7 @@ import { type Log, describeFailure } from "../lib/log";
 import { HttpError } from "./errors";
 import { explainInvalid } from "./explain";
 import { Redirect } from "./guards";
+import type { ErrorBody } from "./openapi";
 import { requestId } from "./request-id";
 
 type ValidationIssue = { path?: string; message?: string; summary?: string; schema?: { error?: unknown } };
@@ -94,7 +95,7 @@ export async function handleError(request: Request, code: string | number, error
     return new Response(null, { status: 303, headers: { location: error.location } });
   }
   if (path === "/api" || path.startsWith("/api/")) {
-    const body: { message: string; fields?: Record<string, string>; requestId?: string } = { message: mapped.message };
+    const body: ErrorBody = { message: mapped.message };
     if (mapped.fields) body.fields = mapped.fields;
     if (mapped.status >= 500 && reqId) body.requestId = reqId;
     return Response.json(body, { status: mapped.status, headers: mapped.headers });

@@ -16,7 +16,7 @@ const OPEN_TO_TEMPORARY_SESSIONS = new Set(["/choose-password", "/api/auth/choos
 
 /**
  * A visitor's order signs them in while their password is the temporary one from the mail (README
- * decision 8). Until they choose their own, that session opens only the choose-a-password page and
+ * decision 008). Until they choose their own, that session opens only the choose-a-password page and
  * its API: other pages redirect there, other API calls answer 403.
  */
 export function holdTemporarySession(actor: Actor | null, request: Request): void {

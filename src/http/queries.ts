@@ -23,6 +23,16 @@ export async function findLiveSession(db: Db, id: string): Promise<{ session: Se
   return row;
 }
 
+/** The live ones among `ids`, each with its user, in one round trip. */
+export async function findLiveSessions(db: Db, ids: string[]): Promise<{ sessionId: string; user: User }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ sessionId: sessions.id, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, sql`now()`)));
+}
+
 export async function extendSession(db: Db, id: string, expiresAt: Date): Promise<void> {
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
 }

@@ -8,11 +8,16 @@ import { type Log, describeFailure } from "../lib/log";
 import { carryRoute } from "../lib/metrics";
 import { MAX_UPLOAD_BODY_BYTES } from "../shared/uploads";
 import { rememberClientIp } from "./client-ip";
+import type { ErrorBody } from "./openapi";
 import { assignRequestId, rememberRequestId } from "./request-id";
+import { hasSessionCookie } from "./sessions";
 import { SCRIPT_NONCE_HEADER } from "./streaming";
 import { checkBodyText, checkUrlText, rememberRefusal } from "./text-guard";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
+/** Stripe's webhook deliveries: a signed event with its expanded objects may be far past a form's size. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+const STRIPE_WEBHOOK_PATH = "/api/payments/stripe/webhook";
 /** Multipart uploads: a whole order with its images. Single images are checked again per file. */
 export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BODY_BYTES;
 /**
@@ -24,7 +29,28 @@ export const SERVER_BODY_CAP = 1024 * 1024 * 1024 * 1024;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** The bodies the API reads: JSON, forms and files. Anything else (text/plain, say) would reach a route as a bare string. */
-const API_BODY_TYPE = /^(application\/([\w.+-]+\+)?json|multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+const MULTIPART_TYPE = /^multipart\/form-data\s*(;|$)/i;
+const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * A body's type must be the one its route reads: the JSON API takes JSON (and multipart where a
+ * route carries files), the pages' forms take form encodings. A form-encoded body sent to the API
+ * is refused rather than parsed into the same fields.
+ */
+function refuseBodyType(request: Request, url: URL): Response | null {
+  const type = request.headers.get("content-type") ?? "";
+  if (url.pathname.startsWith("/api/")) {
+    if (JSON_TYPE.test(type) || MULTIPART_TYPE.test(type)) return null;
+    return jsonError(415, "Send this request as application/json (or multipart/form-data where it carries files).", {
+      fields: { "headers.content-type": "Must be application/json, or multipart/form-data where the request carries files" },
+    });
+  }
+  if (FORM_TYPE.test(type)) return null;
+  return jsonError(415, "Send this form as application/x-www-form-urlencoded or multipart/form-data.", {
+    fields: { "headers.content-type": "Must be application/x-www-form-urlencoded or multipart/form-data" },
+  });
+}
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
 /** Answers that are streams by nature: never buffered, never compressed. */
 const STREAMED = /^text\/(event-stream|csv)/;
@@ -51,7 +77,7 @@ function markGzipped(headers: Headers): void {
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
-function jsonError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
+function jsonError(status: number, message: string, extra: Omit<ErrorBody, "message"> = {}): Response {
   return Response.json({ message, ...extra }, { status });
 }
 
@@ -62,7 +88,8 @@ export function tooLarge(limit: number): Response {
   return jsonError(413, `The request body is too large (limit ${formatLimit(limit)}).`, { limit });
 }
 
-function bodyLimit(request: Request): number {
+function bodyLimit(request: Request, url: URL): number {
+  if (url.pathname === STRIPE_WEBHOOK_PATH) return WEBHOOK_BODY_LIMIT;
   return (request.headers.get("content-type") ?? "").startsWith("multipart/form-data") ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
 }
 
@@ -74,6 +101,9 @@ type EarlyAnswer = (request: Request, url: URL, securityHeaders: Record<string, 
 
 export function createFetchHandler(handle: Handler, config: Config, log: Log, answerEarly: EarlyAnswer = () => null) {
   const ownOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+  // An early answer skips routing, so it would lack the CORS headers (src/http/cors.ts): with CORS
+  // on, a request naming its origin takes the app's path. A same-origin GET names none.
+  const answersCrossOrigin = config.corsOrigins.length > 0;
   // Images may come from any https origin: profile photos from Google or an OIDC provider, and S3 or
   // a CDN in front of it. An image cannot run script, so this widens nothing that matters.
   const imgSources = ["'self'", "data:", "blob:", "https:"];
@@ -110,16 +140,18 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
       const origin = request.headers.get("origin");
       const sameHost = origin !== null && origin === `${url.protocol}//${request.headers.get("host")}`;
       if (origin !== null && !ownOrigins.has(origin) && !sameHost) return jsonError(403, "Cross-origin requests are not allowed.");
-      if (origin === null && request.headers.get("sec-fetch-site") === "cross-site") return jsonError(403, "Cross-origin requests are not allowed.");
+      const fetchSite = request.headers.get("sec-fetch-site");
+      if (origin === null && fetchSite === "cross-site") return jsonError(403, "Cross-origin requests are not allowed.");
+      // A write signed in by cookie must show where it comes from: a browser sends Origin (or at
+      // least Sec-Fetch-Site) with every such request, so one with neither was not sent by our pages.
+      if (origin === null && fetchSite !== "same-origin" && hasSessionCookie(request)) {
+        return jsonError(403, "This request carries a session cookie but no Origin header: writes must come from this site's pages.");
+      }
       const length = Number(request.headers.get("content-length") ?? "0");
-      const limit = bodyLimit(request);
+      const limit = bodyLimit(request, url);
       if (length > limit) return tooLarge(limit);
       const hasBody = length > 0 || request.headers.has("transfer-encoding");
-      if (hasBody && url.pathname.startsWith("/api/") && !API_BODY_TYPE.test(request.headers.get("content-type") ?? "")) {
-        return jsonError(415, "Send this request as application/json (or multipart/form-data where it carries files).", {
-          fields: { "headers.content-type": "Must be application/json, multipart/form-data or application/x-www-form-urlencoded" },
-        });
-      }
+      if (hasBody) return refuseBodyType(request, url);
     }
     return null;
   }
@@ -162,7 +194,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
   async function answer(request: Request, server: Server<undefined>, url: URL, reqId: string, logged: (answer: Response) => Response): Promise<Response> {
     let response: Response;
     try {
-      const checked = refuse(request, url) ?? (await readBody(request));
+      const checked = refuse(request, url) ?? (await readBody(request, url));
       if (checked instanceof Response) response = checked;
       else {
         rememberRequestId(checked.request, reqId);
@@ -192,7 +224,7 @@ export function createFetchHandler(handle: Handler, config: Config, log: Log, an
       return answer;
     };
     try {
-      const early = answerEarly(request, url, securityHeaders);
+      const early = answersCrossOrigin && request.headers.has("origin") ? null : answerEarly(request, url, securityHeaders);
       if (early) return logged(early);
     } catch (error) {
       log.error({ reqId, err: describeFailure(error) }, "unhandled error");
@@ -208,12 +240,12 @@ type ReadBody = { request: Request; badText: ReturnType<typeof checkBodyText> };
  * Text bodies (JSON, forms) are read here up to their limit and checked for NUL and invalid
  * UTF-8; multipart bodies with a length stream through, chunked ones are counted as they come.
  */
-async function readBody(request: Request): Promise<ReadBody | Response> {
+async function readBody(request: Request, url: URL): Promise<ReadBody | Response> {
   if (!MUTATING.has(request.method) || !request.body) return { request, badText: null };
   const type = request.headers.get("content-type") ?? "";
   const multipart = type.startsWith("multipart/form-data");
   if (multipart && request.headers.has("content-length")) return { request, badText: null };
-  const limit = bodyLimit(request);
+  const limit = bodyLimit(request, url);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

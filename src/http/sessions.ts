@@ -1,7 +1,9 @@
 // Sessions: a random token in a cookie, only its SHA-256 in the database, sliding expiry.
+
 import type { Session, User } from "../../db/schema";
 import { randomToken, sha256 } from "../lib/crypto";
 import type { Db } from "../lib/db";
+import { readCookie } from "./cookies";
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -9,12 +11,28 @@ import {
   deleteUserSessions,
   extendSession,
   findLiveSession,
+  findLiveSessions,
   insertSession,
   listUserSessions,
   touchSession,
 } from "./queries";
 
 export const SESSION_COOKIE = "session";
+/**
+ * On https the cookie carries the `__Host-` prefix: browsers then accept it only with Secure, Path=/
+ * and no Domain, so a neighbouring subdomain or a plain-http page cannot plant one of its own.
+ */
+const HOST_SESSION_COOKIE = "__Host-session";
+
+/** The session cookie's name: `__Host-session` when cookies are Secure (an https PUBLIC_URL). */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? HOST_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** Whether the request carries a session cookie by either name (it may be signed in). */
+export function hasSessionCookie(request: Request): boolean {
+  return readCookie(request, SESSION_COOKIE) !== null || readCookie(request, HOST_SESSION_COOKIE) !== null;
+}
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Renew when less than half the lifetime is left, so an active user is never signed out
 // and we write to the database at most once every 15 days per session.
@@ -48,6 +66,11 @@ export async function validateSessionToken(db: Db, token: string, userAgent = ""
   return { ...row, session: { ...row.session, expiresAt }, renewed: true };
 }
 
+/** The still-live sessions among `ids` (token hashes) with their users, for what holds one open. */
+export async function listLiveSessions(db: Db, ids: string[]): Promise<{ sessionId: string; user: User }[]> {
+  return findLiveSessions(db, ids);
+}
+
 export async function revokeSession(db: Db, token: string): Promise<void> {
   await deleteSession(db, sha256(token));
 }
@@ -72,11 +95,11 @@ export async function pruneExpiredSessions(db: Db): Promise<void> {
 }
 
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
-  const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Expires=${expiresAt.toUTCString()}`];
+  const parts = [`${sessionCookieName(secure)}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Expires=${expiresAt.toUTCString()}`];
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }
 
 export function clearSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+  return `${sessionCookieName(secure)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
 }

@@ -125,6 +125,8 @@ const MIGRATION_LOCK_KEY = 7_240_518_311;
 
 export type OpenOptions = {
   databaseUrl: string | null;
+  /** The tables' owner on Postgres (DATABASE_MIGRATION_URL): migrations run as it, the app as databaseUrl's role. */
+  migrationUrl?: string | null;
   dataDir: string;
   /** PGlite in memory, for tests. */
   memory?: boolean;
@@ -138,7 +140,7 @@ export type OpenOptions = {
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.migrationUrl ?? null);
   const wasm = options.pgliteWasm ?? compilePgliteWasm();
   return options.memory ? openPglite(null, wasm, options.loadDataDir) : openPglite(join(options.dataDir, "db"), wasm);
 }
@@ -170,9 +172,9 @@ async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>,
     wasm,
   ]);
   // Postgres touches all of its shared buffers at start, so each MB of them is a MB of the server's
-  // RSS (the default 128 MB was a third of it). The files are also in the OS page cache, and 8 MB
-  // (1,024 pages) holds what signed-in pages read: the bench's PGlite rows served as many requests
-  // a second as with 16 MB (which served as many as 128), for 8 MB less RSS (README decision 62).
+  // RSS. The files are also in the OS page cache, and a small pool holds what signed-in pages read:
+  // the bench's PGlite rows served as many requests a second as with Postgres's default, for far
+  // less memory (decision 062, with the measurements in bench/journal.md).
   const client = await PGlite.create(dir ?? undefined, {
     extensions: { pg_trgm, btree_gin },
     postgresqlconf: ["shared_buffers=8MB"],
@@ -210,14 +212,21 @@ const POOL_MAX = 10;
  * 16 against 53-67 µs), and it names every statement, so Postgres plans each once per connection.
  * Its LISTEN connection is its own, reconnected and listened again by itself.
  */
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, migrationUrl: string | null): Promise<Database> {
   const { drizzle: drizzlePostgres } = await import("drizzle-orm/bun-sql");
   // Bun.SQL tells nothing of its pool, so the pool's connections carry a name of this instance's
   // own, and Postgres says what they do (pg_stat_activity).
   const applicationName = `webstudio-${randomBytes(4).toString("hex")}`;
   const client = new Bun.SQL(url, { max: POOL_MAX, connectionTimeout: 5, idleTimeout: 30, connection: { application_name: applicationName } });
   try {
-    if (await migrationsPending(async () => (await client.unsafe<Array<{ last: string | null }>>(LAST_APPLIED_SQL))[0]?.last)) await migrate(url);
+    if (migrationUrl) {
+      // The owner migrates and then grants the app's role its rights, at every start, so tables a
+      // new version adds are covered before the app uses them.
+      const [app] = await client<Array<{ role: string }>>`select current_user as role`;
+      await migrate(migrationUrl, app?.role ?? "");
+    } else if (await migrationsPending(async () => (await client.unsafe<Array<{ last: string | null }>>(LAST_APPLIED_SQL))[0]?.last)) {
+      await migrate(url, null);
+    }
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
@@ -246,10 +255,28 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 /**
- * A dedicated single connection holds the advisory lock for the whole migration run, so two
- * instances starting together apply each migration once.
+ * What the app's own role may do when the tables belong to another (decision 078): read and write
+ * rows, never change or empty the audit log, never alter a table (so no trigger can be turned off).
+ * pg-boss keeps its own schema, which the app's role owns so the queue can migrate it.
  */
-async function migrate(url: string): Promise<void> {
+function grantsTo(role: string): string {
+  const to = `"${role.replaceAll('"', '""')}"`;
+  return `
+    grant usage on schema public to ${to};
+    grant select, insert, update, delete on all tables in schema public to ${to};
+    grant usage, select, update on all sequences in schema public to ${to};
+    revoke update, delete, truncate on audit_log from ${to};
+    grant usage on schema drizzle to ${to};
+    grant select on all tables in schema drizzle to ${to};
+    create schema if not exists pgboss authorization ${to};`;
+}
+
+/**
+ * A dedicated single connection holds the advisory lock for the whole migration run, so two
+ * instances starting together apply each migration once. With an owner apart from the app's role
+ * (`grantTo`), the same run grants that role its rights.
+ */
+async function migrate(url: string, grantTo: string | null): Promise<void> {
   const [{ drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
     import("drizzle-orm/bun-sql"),
     import("drizzle-orm/bun-sql/migrator"),
@@ -259,6 +286,7 @@ async function migrate(url: string): Promise<void> {
     await migrationClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     try {
       await migratePostgres(drizzlePostgres({ client: migrationClient }), { migrationsFolder });
+      if (grantTo) await migrationClient.unsafe(grantsTo(grantTo));
     } finally {
       await migrationClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
     }

@@ -125,6 +125,8 @@ export type JobQueueOptions<Jobs extends JobMap> = {
   log: (line: string) => void;
   /** Seconds between cron passes; 30 by default, shorter in tests. */
   cronIntervalSeconds?: number;
+  /** False when the tables' owner has created the queue's schema for the app's role (DATABASE_MIGRATION_URL). */
+  createSchema?: boolean;
 };
 
 type Started = { boss: PgBoss; fromDrizzle: typeof import("pg-boss").fromDrizzle };
@@ -144,7 +146,12 @@ export function createJobQueue<Jobs extends JobMap>(database: Pick<Database, "dr
 
   async function startBoss(): Promise<Started> {
     const { PgBoss, fromDrizzle, fromPglite } = await import("pg-boss");
-    const boss = new PgBoss({ ...connection(database, fromPglite), ...cronTiming(options.cronIntervalSeconds), useListenNotify: true });
+    const boss = new PgBoss({
+      ...connection(database, fromPglite),
+      ...cronTiming(options.cronIntervalSeconds),
+      useListenNotify: true,
+      createSchema: options.createSchema ?? true,
+    });
     // pg-boss reports background failures (maintenance, polling) as events; unheard, an 'error'
     // event would throw and end the process.
     boss.on("error", (error) => log(`jobs: ${error.message}`));

@@ -30,6 +30,31 @@ describe("the access log line", () => {
   });
 });
 
+describe("e-mail addresses in the log", () => {
+  test("are masked in every line: messages, structured fields, the access line and encoded query strings", () => {
+    const lines: string[] = [];
+    const log = createLogger({ format: "json", sink: { write: (line) => lines.push(line) } });
+    log("mail: job-1 to ada.lovelace@example.com rejected permanently: 550 5.1.1 <ada.lovelace@example.com>: no such user");
+    log.warn({ to: "bob@example.org" }, "refused");
+    log.access("req-1", "GET /admin/users?q=carol%40example.net 200 3.1ms");
+    const text = lines.join("");
+    for (const local of ["ada.lovelace", "bob@", "carol%40"]) expect(text).not.toContain(local);
+    expect(text).toContain("a…@example.com rejected permanently: 550 5.1.1 <a…@example.com>: no such user");
+    expect(text).toContain('"to":"b…@example.org"');
+    expect(text).toContain("q=c…%40example.net 200");
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+  });
+
+  test("leave lines without an address as they were", () => {
+    const lines: string[] = [];
+    const log = createLogger({ format: "json", sink: { write: (line) => lines.push(line) } });
+    log.access("req-2", "GET /projects/01abc?page=2 200 0.4ms");
+    log("jobs: mail 01abc failed (attempt 1): at deliver@/app/src/features/mail/worker.ts:90");
+    expect(lines.join("")).toContain("GET /projects/01abc?page=2 200 0.4ms");
+    expect(lines.join("")).toContain("at deliver@/app/src/features/mail/worker.ts:90");
+  });
+});
+
 describe("what a failure may log", () => {
   test("a database error wrapped by the query builder keeps its SQLSTATE and names, not its query", () => {
     const driver = Object.assign(new Error("duplicate key value violates unique constraint"), {

@@ -99,9 +99,18 @@ function batchedStdout(): LogSink & { flush(done?: (error?: Error) => void): voi
   };
 }
 
+/**
+ * Logs name no one: `ada@example.com` (or `ada%40example.com` in a query string) is written as
+ * `a…@example.com`. Every line passes here, so an address in a mail failure, an SMTP server's
+ * answer or an admin's search term never reaches the log whole.
+ */
+export const maskEmailAddresses = (line: string): string =>
+  line.includes("@") || line.includes("%40") ? line.replace(/([^\s<>,@"/?&=:;]?)[^\s<>,@"/?&=:;]*(@|%40)(?=[^\s<>,@"/?&=:;])/g, "$1…$2") : line;
+
 export function createLogger(options: { format: LogFormat; level?: string; sink?: LogSink }): Log {
   // In production lines go out in batches (batchedStdout); a developer sees each line at once.
-  const stdout = options.sink ?? (options.format === "json" ? batchedStdout() : process.stdout);
+  const sink = options.sink ?? (options.format === "json" ? batchedStdout() : process.stdout);
+  const stdout = { write: (line: string) => sink.write(maskEmailAddresses(line)) };
   const destination = options.format === "pretty" ? { write: (line: string) => stdout.write(formatPretty(line)) } : stdout;
   const logger = pino({ level: options.level ?? "info", base: undefined, timestamp: pino.stdTimeFunctions.epochTime }, destination);
   // One line per request: pino's own path for it (its object serializer, its tracing channel) cost

@@ -93,9 +93,6 @@ function createSmtpMailer(url: string, from: string, ratePerSecond: number | nul
 /** Keeps a log line on one line whatever a recipient address contains. */
 const oneLine = (value: string): string => value.replace(/[\u0000-\u001f\u007f]+/g, " ");
 
-/** Logs name no one: `ada@example.com` is logged as `a…@example.com`. */
-const maskAddresses = (value: string): string => value.replace(/([^\s<>,@"]?)[^\s<>,@"]*@/g, "$1…@");
-
 function createFileMailer(dir: string, from: string, log: (line: string) => void): Mailer {
   const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }, { from }));
   return {
@@ -110,7 +107,7 @@ function createFileMailer(dir: string, from: string, log: (line: string) => void
       const path = join(dir, name);
       await writeFile(path, source, { flag: "wx" });
       // JSON.stringify quotes the subject and escapes anything that could break the line.
-      log(`mail: ${JSON.stringify(message.subject)} to ${maskAddresses(oneLine(message.to))} -> ${path}`);
+      log(`mail: ${JSON.stringify(message.subject)} to ${oneLine(message.to)} -> ${path}`);
     },
     close() {
       transport.close();

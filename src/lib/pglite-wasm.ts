@@ -1,4 +1,4 @@
-// PGlite's WebAssembly (9 MB) takes about half a second to compile, on a thread of its own. main.ts
+// PGlite's WebAssembly is large and slow to compile, so it compiles on a thread of its own. main.ts
 // starts it first thing, so it compiles while the server's modules load rather than after them.
 import { dirname, join } from "node:path";
 

@@ -5,6 +5,10 @@
 // Cheap when idle: one heartbeat timer for every stream, a Set per topic, no database connection
 // per stream. Bounded: a stream whose client reads slower than events arrive is dropped once
 // `maxBufferedBytes` wait for it; its EventSource reconnects with Last-Event-ID and replays.
+//
+// Each stream rides on an owner's authorisation (the caller's session): an owner holds at most
+// `maxPerOwner` streams (a new one ends the oldest), `endOwner`/`endTopic` end streams whose
+// authorisation changed, and at each heartbeat `recheck` may name owners whose streams must end.
 
 export type SseEvent = { id: number; data: string };
 
@@ -14,12 +18,26 @@ export type SseHub = {
    * listens, so nothing published meanwhile is lost: its events go first, and live events it
    * already sent (same id) are not repeated.
    */
-  open(options: { topics: string[]; replay?: () => Promise<SseEvent[]> }): Response;
+  open(options: OpenOptions): Response;
   publish(topic: string, event: SseEvent): void;
+  /** Ends the owner's streams with a retry hint. */
+  endOwner(owner: string): void;
+  /** Ends every stream listening to `topic` with a retry hint (they reconnect and are authorised afresh). */
+  endTopic(topic: string): void;
   /** Ends every stream with a retry hint (clients come back, to this or another instance); later opens end at once. */
   close(): void;
   readonly size: number;
 };
+
+type OpenOptions = {
+  topics: string[];
+  /** Whose authorisation the stream rides on (a session id). */
+  owner: string;
+  replay?: () => Promise<SseEvent[]>;
+};
+
+/** One open stream, as `recheck` sees it. */
+export type OpenStream = { owner: string; topics: string[] };
 
 export type SseHubOptions = {
   /** Comment lines this often keep proxies and load balancers from closing idle streams. */
@@ -27,11 +45,16 @@ export type SseHubOptions = {
   /** The reconnect delay the browser is told to use. */
   retryMs?: number;
   maxBufferedBytes?: number;
+  /** Streams one owner may hold; opening one more ends the oldest. */
+  maxPerOwner?: number;
+  /** Runs at each heartbeat with every open stream; the owners it answers have their streams ended. */
+  recheck?: (streams: OpenStream[]) => Promise<string[]>;
   log: (line: string) => void;
 };
 
 type Connection = {
   topics: string[];
+  owner: string;
   /** Live events held back while the replay runs; undefined once live. */
   held: SseEvent[] | undefined;
   send(event: SseEvent): void;
@@ -50,29 +73,71 @@ export function createSseHub(options: SseHubOptions): SseHub {
   const heartbeatMs = options.heartbeatMs ?? 25_000;
   const retryMs = options.retryMs ?? 3_000;
   const maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
+  const maxPerOwner = options.maxPerOwner ?? 5;
   const byTopic = new Map<string, Set<Connection>>();
+  // Oldest first: Sets keep insertion order.
+  const byOwner = new Map<string, Set<Connection>>();
   const all = new Set<Connection>();
   let closed = false;
+  let rechecking = false;
 
   const heartbeat = setInterval(() => {
     for (const connection of all) connection.write(": heartbeat\n\n");
+    void recheck();
   }, heartbeatMs);
   heartbeat.unref();
 
-  function remove(connection: Connection): void {
-    if (!all.delete(connection)) return;
-    for (const topic of connection.topics) {
-      const set = byTopic.get(topic);
-      set?.delete(connection);
-      if (set?.size === 0) byTopic.delete(topic);
+  /** One recheck at a time: a slow database must not pile them up. */
+  async function recheck(): Promise<void> {
+    if (!options.recheck || rechecking || all.size === 0) return;
+    rechecking = true;
+    try {
+      const owners = await options.recheck([...all].map(({ owner, topics }) => ({ owner, topics })));
+      for (const owner of owners) endOwner(owner);
+    } catch (error) {
+      options.log(`sse: recheck failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      rechecking = false;
     }
   }
 
-  function open({ topics, replay }: { topics: string[]; replay?: () => Promise<SseEvent[]> }): Response {
+  function endAll(connections: Iterable<Connection> | undefined): void {
+    if (!connections) return;
+    // Spread the reconnects so a change does not bring every client back in the same instant.
+    for (const connection of [...connections]) connection.end(`retry: ${jitter(retryMs)}\n\n`);
+  }
+
+  function endOwner(owner: string): void {
+    endAll(byOwner.get(owner));
+  }
+
+  function addTo(map: Map<string, Set<Connection>>, key: string, connection: Connection): void {
+    let set = map.get(key);
+    if (!set) {
+      set = new Set();
+      map.set(key, set);
+    }
+    set.add(connection);
+  }
+
+  function removeFrom(map: Map<string, Set<Connection>>, key: string, connection: Connection): void {
+    const set = map.get(key);
+    set?.delete(connection);
+    if (set?.size === 0) map.delete(key);
+  }
+
+  function remove(connection: Connection): void {
+    if (!all.delete(connection)) return;
+    for (const topic of connection.topics) removeFrom(byTopic, topic, connection);
+    removeFrom(byOwner, connection.owner, connection);
+  }
+
+  function open({ topics, owner, replay }: OpenOptions): Response {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     let done = false;
     const connection: Connection = {
       topics,
+      owner,
       held: replay ? [] : undefined,
       write(text) {
         if (done) return;
@@ -126,15 +191,11 @@ export function createSseHub(options: SseHubOptions): SseHub {
       connection.end(`retry: ${jitter(retryMs)}\n\n`);
       return response;
     }
+    const owned = byOwner.get(owner);
+    if (owned && owned.size >= maxPerOwner) endAll([...owned].slice(0, owned.size - maxPerOwner + 1));
     all.add(connection);
-    for (const topic of topics) {
-      let set = byTopic.get(topic);
-      if (!set) {
-        set = new Set();
-        byTopic.set(topic, set);
-      }
-      set.add(connection);
-    }
+    for (const topic of topics) addTo(byTopic, topic, connection);
+    addTo(byOwner, owner, connection);
     connection.write(`retry: ${retryMs}\n: connected\n\n`);
     if (replay) {
       void replay()
@@ -162,11 +223,14 @@ export function createSseHub(options: SseHubOptions): SseHub {
       const set = byTopic.get(topic);
       if (set) for (const connection of set) connection.send(event);
     },
+    endOwner,
+    endTopic(topic) {
+      endAll(byTopic.get(topic));
+    },
     close() {
       closed = true;
       clearInterval(heartbeat);
-      // Spread the reconnects so a restart does not bring every client back in the same instant.
-      for (const connection of [...all]) connection.end(`retry: ${jitter(retryMs)}\n\n`);
+      endAll(all);
     },
     get size() {
       return all.size;

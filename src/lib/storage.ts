@@ -3,10 +3,13 @@
 // (never taken from a file name) and never reused, so stored objects are immutable.
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, extname, join, resolve, sep } from "node:path";
+import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import type { Config } from "../config";
 
 export type StoredObject = { body: Uint8Array; contentType: string };
+
+/** An object as a listing shows it. */
+export type ListedObject = { key: string; lastModified: Date };
 
 export type Storage = {
   kind: "disk" | "s3";
@@ -16,6 +19,8 @@ export type Storage = {
   get(key: string): Promise<StoredObject | null>;
   /** Removes the object; deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every object whose key starts with `prefix`, in no particular order, a page at a time. */
+  list(prefix: string): AsyncIterable<ListedObject>;
   publicUrl(key: string): string;
 };
 
@@ -82,6 +87,9 @@ function isMissing(error: unknown): boolean {
   return code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR";
 }
 
+// writeAtomically's names: `<file>.<12 hex>.tmp`.
+const TEMPORARY_NAME = /\.[0-9a-f]{12}\.tmp$/;
+
 async function writeAtomically(path: string, data: Uint8Array | string): Promise<void> {
   const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
   try {
@@ -115,8 +123,7 @@ export async function removeUploadLitter(storage: Storage, olderThan: Date): Pro
   const present = new Set(entries);
   const removed: string[] = [];
   for (const entry of entries) {
-    // writeAtomically's names: `<file>.<12 hex>.tmp`.
-    const temporary = /\.[0-9a-f]{12}\.tmp$/.test(entry);
+    const temporary = TEMPORARY_NAME.test(entry);
     const orphanSidecar = entry.endsWith(META_SUFFIX) && !present.has(entry.slice(0, -META_SUFFIX.length));
     if (!temporary && !orphanSidecar) continue;
     const path = join(root, entry);
@@ -128,6 +135,40 @@ export async function removeUploadLitter(storage: Storage, olderThan: Date): Pro
     } catch (error) {
       if (!isMissing(error)) throw error;
     }
+  }
+  return removed;
+}
+
+/** Uploads a feature owns: the prefix its keys start with, and which of some keys its rows still name. */
+export type UploadOwner = { prefix: string; heldKeys(keys: string[]): Promise<string[]> };
+
+const ORPHAN_BATCH = 500;
+
+/**
+ * Removes every object under an owner's prefix that was last modified before `olderThan` and that
+ * no row names: what a crash between storing a file and committing its row left behind, and what
+ * a deleted row's best-effort delete missed (decision 082). Disk and S3 alike. Answers the removed keys.
+ */
+export async function removeOrphanedUploads(storage: Storage, owners: UploadOwner[], olderThan: Date): Promise<string[]> {
+  const removed: string[] = [];
+  const sweep = async (owner: UploadOwner, keys: string[]) => {
+    const held = new Set(await owner.heldKeys(keys));
+    for (const key of keys) {
+      if (held.has(key)) continue;
+      await storage.delete(key);
+      removed.push(key);
+    }
+  };
+  for (const owner of owners) {
+    let batch: string[] = [];
+    for await (const object of storage.list(owner.prefix)) {
+      if (object.lastModified >= olderThan) continue;
+      batch.push(object.key);
+      if (batch.length < ORPHAN_BATCH) continue;
+      await sweep(owner, batch);
+      batch = [];
+    }
+    if (batch.length > 0) await sweep(owner, batch);
   }
   return removed;
 }
@@ -186,6 +227,29 @@ export function createDiskStorage(root: string): Storage {
       const path = pathOf(key);
       await rm(path, { force: true });
       await rm(path + META_SUFFIX, { force: true });
+    },
+
+    async *list(prefix) {
+      // The directory the prefix names (up to its last "/"), then the keys that start with it.
+      const directory = join(base, prefix.slice(0, prefix.lastIndexOf("/") + 1));
+      let entries: string[];
+      try {
+        entries = await readdir(directory, { recursive: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const key = relative(base, join(directory, entry)).split(sep).join("/");
+        // Sidecars and half-written files are not objects (removeUploadLitter sweeps those).
+        if (!key.startsWith(prefix) || key.endsWith(META_SUFFIX) || TEMPORARY_NAME.test(key)) continue;
+        try {
+          const info = await stat(join(base, key));
+          if (info.isFile()) yield { key, lastModified: info.mtime };
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
+      }
     },
   };
   diskRoots.set(storage, base);
@@ -281,6 +345,18 @@ export function createS3Storage(settings: S3Settings): Storage {
         // S3 answers 204 for a missing key; some compatible servers answer 404.
         if (!isNotFound(error, sdk)) throw error;
       }
+    },
+
+    async *list(prefix) {
+      const { sdk, client } = await s3();
+      let token: string | undefined;
+      do {
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified) yield { key: object.Key, lastModified: object.LastModified };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

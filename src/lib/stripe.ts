@@ -61,6 +61,9 @@ export type Payments = {
   parseWebhook(rawBody: string | Uint8Array, signatureHeader: string | null | undefined): Promise<PaymentEvent>;
 };
 
+/** How far a webhook signature's time may be from now, either way (Stripe's own default tolerance). */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
 /** A webhook request that did not come from Stripe (or was altered): answer 400 and ignore it. */
 export class WebhookSignatureError extends Error {
   override readonly name = "WebhookSignatureError";
@@ -138,8 +141,14 @@ export function createPayments(config: Config): Payments | null {
 
     async parseWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError("The webhook request has no Stripe-Signature header");
+      // Stripe's library refuses signatures older than its tolerance but not ones dated ahead:
+      // a signature from the future is as suspect as a stale one.
+      const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signatureHeader)?.[1] ?? Number.NaN);
+      if (signedAt * 1000 > Date.now() + WEBHOOK_TOLERANCE_SECONDS * 1000) {
+        throw new WebhookSignatureError("The webhook signature is dated in the future");
+      }
       try {
-        return await (await connect()).webhooks.constructEventAsync(rawBody, signatureHeader, webhookSecret);
+        return await (await connect()).webhooks.constructEventAsync(rawBody, signatureHeader, webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
         if (error instanceof (await sdk()).errors.StripeSignatureVerificationError) {
           throw new WebhookSignatureError(`The webhook signature does not match: ${error.message}`, { cause: error });

@@ -85,7 +85,7 @@ export async function buildAssets(): Promise<Assets> {
     .map((name) => readFileSync(join(stylesDir, name), "utf8"))
     .join("\n");
   const { css, paths: fonts } = addFonts(styles, files);
-  // Minifying and compressing the stylesheet took 20 ms of every start: done once per content.
+  // Minifying and compressing the stylesheet is a visible part of a start: done once per content.
   const cssBytes = cached("minified-", hashOf(new TextEncoder().encode(css)), ".css", () => new TextEncoder().encode(minifyCss(css)));
   const cssHash = hashOf(cssBytes);
   const cssPath = `/assets/app-${cssHash}.css`;
@@ -206,9 +206,9 @@ async function buildBundles(entrypoints: string[]): Promise<{ outputs: Bundle[] 
     // No <link rel="modulepreload"> ahead of an import(): island bundles are imported by a URL the
     // loader reads from the page, so only what islands import lazily could be preloaded: the wizard's
     // steps, which it fetches ahead itself, and the palette and the bell's menu, fetched when the
-    // pointer or focus reaches their button. Bun's helper and each entry's map of its chunks cost
-    // 0.5-0.7 KB brotli on every island page; without them a lazy chunk with imports of its own
-    // takes one more round trip, mostly before it is wanted (decision 54).
+    // pointer or focus reaches their button. Bun's helper and each entry's map of its chunks add
+    // bytes to every island page; without them a lazy chunk with imports of its own
+    // takes one more round trip, mostly before it is wanted (decision 054).
     modulePreload: false,
   } as const;
   const runtime = await Bun.build({ ...options, entrypoints: [runtimeEntry], splitting: false, naming: { entry: "chunks/[name]-[hash].[ext]" } });

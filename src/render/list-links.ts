@@ -1,4 +1,4 @@
-// Query-string links for the admin lists (README decision 13); the controls themselves are in
+// Query-string links for the admin lists (decision 013); the controls themselves are in
 // src/render/list-controls.tsx and the readers in src/shared/lists.ts.
 /** `path?query` without empty or default values, so links stay short. */
 export function linkTo(path: string, params: Record<string, string | number | boolean | undefined>): string {

@@ -10,8 +10,7 @@
 // Entries also expire after TTL_MS, a safety net for a missed notice (LISTEN is at-most-once)
 // and what keeps the footer's year right.
 
-import { readCookie } from "../http/cookies";
-import { SESSION_COOKIE } from "../http/sessions";
+import { hasSessionCookie } from "../http/sessions";
 import { SCRIPT_NONCE_HEADER } from "../http/streaming";
 import type { Db } from "../lib/db";
 import { rememberRoute, routeOf } from "../lib/metrics";
@@ -173,7 +172,7 @@ export function invalidatePublicPages(db: Db): void {
 
 /** Whether this request may use the anonymous cache: a read by someone with no session cookie. */
 export function isAnonymousRead(request: Request): boolean {
-  return (request.method === "GET" || request.method === "HEAD") && readCookie(request, SESSION_COOKIE) === null;
+  return (request.method === "GET" || request.method === "HEAD") && !hasSessionCookie(request);
 }
 
 /**

@@ -7,7 +7,7 @@ import { renderToString } from "react-dom/server.edge";
 import type { Assets } from "./assets";
 import { AssetsContext } from "./island";
 
-// A bound on memory: about 7 KB an entry; the oldest entry goes first.
+// A bound on memory (an entry is one page's compressed bytes); the oldest entry goes first.
 const MAX_ENTRIES = 1000;
 type Entry = { scripts: string[]; html: string };
 const cachesByAssets = new WeakMap<Assets, Map<string, Entry>>();

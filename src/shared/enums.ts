@@ -32,8 +32,19 @@ export type ChannelId = (typeof channelIds)[number];
 /** A payment, or a record that undoes one: a refund (money returned) or a reversal (recorded by mistake). */
 export const paymentKinds = ["payment", "refund", "reversal"] as const;
 export type PaymentKind = (typeof paymentKinds)[number];
-export const paymentMethods = ["card", "manual", "access_code"] as const;
+/**
+ * How money came in. "manual" is a hand-recorded payment from before the method was asked
+ * (migration 0015); an admin now says bank transfer, cash or other. "access_code" is a waiver:
+ * no money moves.
+ */
+export const paymentMethods = ["card", "manual", "bank_transfer", "cash", "other", "access_code"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+/** The methods an admin may choose when marking a project paid by hand. */
+export const manualPaymentMethods = ["bank_transfer", "cash", "other"] as const;
+export type ManualPaymentMethod = (typeof manualPaymentMethods)[number];
+/** An invoice's life, as Stripe's: open until paid, or void (never payable again). */
+export const invoiceStatuses = ["open", "paid", "void"] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
 /** "pending" is a card refund Stripe has not confirmed yet. */
 export const paymentStatuses = ["pending", "succeeded", "failed"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -78,7 +89,7 @@ export type ActivityDetails = {
 /** Who wrote a message: the project's customer or the studio (any admin). */
 export const messageSides = ["customer", "studio"] as const;
 export type MessageSide = (typeof messageSides)[number];
-/** What the audit log records: every change an admin or super admin makes (README decision on the audit log). */
+/** What the audit log records: every change an admin or super admin makes (decision 029). */
 export const auditActions = [
   "project.status",
   "project.paid",
@@ -90,6 +101,7 @@ export const auditActions = [
   "project.revision_round",
   "project.delete",
   "invoice.send",
+  "invoice.void",
   "access_code.create",
   "access_code.delete",
   "faq.create",

@@ -1,4 +1,4 @@
-// What GET /api/events tells a signed-in browser (README decision 19). The rows are written by
+// What GET /api/events tells a signed-in browser (decision 020). The rows are written by
 // database triggers in the transaction of the change (db/migrations/0003_live_events.sql), so
 // these names and payloads must match the SQL there. An event is a hint to re-read, never data
 // to trust on its own: islands fetch or reload what it names.

@@ -38,7 +38,9 @@ describe("the activity timeline", () => {
       json: { projectID: id },
     });
     expect(invoice.status).toBe(200);
-    expect((await bulk({ projectIDs: [id], updatedFields: { receivedPayment: true, editingLocked: true, archived: true } })).status).toBe(200);
+    expect(
+      (await bulk({ projectIDs: [id], updatedFields: { receivedPayment: true, paymentMethod: "bank_transfer", editingLocked: true, archived: true } })).status,
+    ).toBe(200);
     // Setting what is already set records nothing.
     expect((await bulk({ projectIDs: [id], updatedFields: { archived: true } })).status).toBe(200);
 

@@ -26,7 +26,7 @@ const stable = {
   admin: { cookie: admin.cookie, userId: admin.user.id },
 };
 
-const documentResponse = await server.request("/api/openapi.json", { cookie: admin.cookie });
+const documentResponse = await server.request("/api/openapi.json");
 const document = (await documentResponse.json()) as ApiDocument;
 
 /** Real ids seen so far (ours, and any `_id`/`…ID` in a 2xx answer), so ids reach real rows. */

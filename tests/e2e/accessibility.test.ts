@@ -64,6 +64,9 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
       "/admin/audit",
       `/projects/${projectID}/admin`,
       `/accesscodes/${accessCodeID}`,
+      // The Payments page with its invoices, and an open invoice with the admin's Void form.
+      "/admin/payments",
+      `/invoices/${invoiceID}`,
     ];
     const found: string[] = [];
     for (const [who, signedIn, paths] of [

@@ -1,4 +1,4 @@
-// Two-factor authentication in Chromium (README decision 20): an admin under REQUIRE_ADMIN_MFA is
+// Two-factor authentication in Chromium (decision 028): an admin under REQUIRE_ADMIN_MFA is
 // sent to set it up, scans (here: reads) the key, confirms with a code, keeps the recovery codes,
 // sees their sessions, signs out and back in with a code, and the console opens.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

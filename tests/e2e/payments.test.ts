@@ -1,5 +1,6 @@
 // Getting paid in Chromium: a customer opens the invoice mail's link, presses Pay by card, pays on
-// the (fake) Stripe Checkout page and comes back to a Paid invoice. Billing, the invoice with its
+// the (fake) Stripe Checkout page and comes back to a Paid invoice, then deletes the project; the
+// admin still sees the payment and opens its invoice (decision 077). Billing, the invoice with its
 // Pay button and the admin Payments page are photographed at 375, 800 and 1280 px, light and dark.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -53,7 +54,7 @@ describe.skipIf(!browserAvailable)("getting paid in Chromium", () => {
     await stripe?.stop();
   });
 
-  test("the invoice mail's link → Pay by card → the checkout page → back to a Paid invoice", async () => {
+  test("the invoice mail's link → Pay by card → the checkout page → back to a Paid invoice → delete the project, the money stays", async () => {
     // A fresh address per attempt, so a retried run (package.json: --retry=1) starts clean.
     const email = `ada-e2e-${Date.now().toString(36)}@example.com`;
     const customer = await server.createUser({ displayName: "Ada Lovelace", email });
@@ -96,13 +97,34 @@ describe.skipIf(!browserAvailable)("getting paid in Chromium", () => {
     await page.getByRole("link", { name: /INV-\d+ · \$250/ }).waitFor();
     expect(errors).toEqual([]);
 
+    // Deleting the paid project (decision 077): the dialog says the payment is not refunded, and the
+    // money stays where the admin and the customer look for it.
+    await page.getByRole("button", { name: "Delete Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete this project?" });
+    await dialog.getByText("This project was paid $250 on").waitFor();
+    await dialog.getByText(/Deleting it does not refund the payment; write to us to ask for one\./).waitFor();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.goto(`${server.url}/billing`);
+    await page
+      .getByRole("link", { name: /INV-\d+/ })
+      .first()
+      .waitFor();
+    await page.getByText("Project deleted").first().waitFor();
+    expect(errors).toEqual([]);
+
     const adminContext = await signIn(browser, server, admin.cookie);
     const adminPage = await adminContext.newPage();
     const adminErrors = watchErrors(adminPage);
     await adminPage.goto(`${server.url}/admin/payments`);
     await adminPage.getByRole("heading", { name: "Payments" }).waitFor();
     await adminPage.getByText("Analytical Bakery").first().waitFor();
+    await adminPage.getByText("Project deleted").first().waitFor();
     await shoot(adminPage, "admin-payments");
+    await adminPage.locator(`a[href="/invoices/${invoiceID}"]`).first().click();
+    await adminPage.waitForURL(`${server.url}/invoices/${invoiceID}`);
+    await adminPage.getByText("Project deleted").first().waitFor();
+    expect(await adminPage.locator(".invoice .badge").first().textContent()).toBe("Paid");
     expect(adminErrors).toEqual([]);
     await context.close();
     await adminContext.close();

@@ -107,13 +107,25 @@ export async function copyMigratedPglite(dataDir: string): Promise<void> {
   if (extracted.exitCode !== 0) throw new Error(`tar: ${extracted.stderr.toString()}`);
 }
 
+function migratedPostgresTemplate(serverUrl: string): Promise<string> {
+  postgresTemplate ??= migratedTemplate(serverUrl);
+  return postgresTemplate;
+}
+
+/**
+ * Makes the migrated database that createTestDatabase copies before the first file, with a time
+ * budget of its own (tests/preload-database.ts); without it, the first file's createTestDatabase does.
+ */
+export async function prepareTestDatabases(): Promise<void> {
+  await (testDatabaseUrl ? migratedPostgresTemplate(testDatabaseUrl) : migratedPgliteDataDir());
+}
+
 export async function createTestDatabase(): Promise<Database & { url: string | null }> {
   if (!testDatabaseUrl) {
     const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true, loadDataDir: await migratedPgliteDataDir() });
     return { ...database, url: null };
   }
-  postgresTemplate ??= migratedTemplate(testDatabaseUrl);
-  const { url, drop } = await createThrowawayDatabase(testDatabaseUrl, "t", await postgresTemplate);
+  const { url, drop } = await createThrowawayDatabase(testDatabaseUrl, "t", await migratedPostgresTemplate(testDatabaseUrl));
   const database = await openDatabase({ databaseUrl: url, dataDir: "" });
   return {
     ...database,

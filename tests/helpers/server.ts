@@ -8,21 +8,30 @@ import { type User, users } from "../../db/schema";
 import { type Running, boot } from "../../src/boot";
 import { loadConfig } from "../../src/config";
 import { createSession } from "../../src/http/sessions";
+import type { Database } from "../../src/lib/db";
 import { newId } from "../../src/lib/ids";
 import { createTestDatabase } from "./db";
 
 export type TestServer = Running & {
   logs: string[];
   dataDir: string;
+  /** The throwaway Postgres database's URL, for a second instance on it; null on PGlite. */
+  databaseUrl: string | null;
   /** fetch against the server; relative paths allowed; a `cookie` option signs the request in. */
   request(path: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
   createUser(overrides?: Partial<User> & { password?: string }): Promise<{ user: User; cookie: string; password: string }>;
   createAdmin(options?: { superAdmin?: boolean }): Promise<{ user: User; cookie: string; password: string }>;
 };
 
-/** `now` replaces the app's clock (deps.now), for rules that run on dates. */
-export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "webstudio-test-"));
+type StartOptions = {
+  /** Replaces the app's clock (deps.now), for rules that run on dates. */
+  now?: () => Date;
+  /** A database and data directory of the test's own, kept when the server stops (backups). */
+  storage?: { database: Database; dataDir: string };
+};
+
+export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+  const dataDir = options.storage?.dataDir ?? mkdtempSync(join(tmpdir(), "webstudio-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
     PORT: "0",
@@ -32,9 +41,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     SUPER_ADMIN_KEY: "test-super-admin-key",
     ...env,
   });
-  const database = await createTestDatabase();
+  const database = options.storage ? { ...options.storage.database, url: null } : await createTestDatabase();
   const logs: string[] = [];
-  const running = await boot(config, { database, log: (line) => logs.push(line), ...options });
+  const running = await boot(config, { database, log: (line) => logs.push(line), ...(options.now ? { now: options.now } : {}) });
   // Tests look at workers and schedules right away; production starts them behind its first answer.
   await running.startJobs();
   const base = running.url;
@@ -43,14 +52,17 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...running,
     logs,
     dataDir,
+    databaseUrl: database.url,
     async stop() {
       await running.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.storage) rmSync(dataDir, { recursive: true, force: true });
     },
     request(path, init = {}) {
       const { cookie, json, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (cookie) headers.set("cookie", cookie);
+      // As a browser does: a signed-in write names the page's origin (a test of another origin sets its own).
+      if (cookie && rest.method && rest.method !== "GET" && rest.method !== "HEAD" && !headers.has("origin")) headers.set("origin", new URL(base).origin);
       let body = rest.body;
       if (json !== undefined) {
         headers.set("content-type", "application/json");

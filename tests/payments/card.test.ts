@@ -136,6 +136,8 @@ describe("pay → webhook → Paid", () => {
       await post(body, await stripe.sign(body, { secret: "whsec_someone_else" })),
       await post(body),
       await post(JSON.stringify(completed), await stripe.sign(body)),
+      // Correctly signed, but dated ten minutes ahead: as suspect as a stale signature.
+      await post(body, await stripe.sign(body, { timestamp: Math.floor(Date.now() / 1000) + 600 })),
     ]) {
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toBe("The webhook signature is missing or does not match.");
@@ -143,9 +145,15 @@ describe("pay → webhook → Paid", () => {
     expect((await projectRow(server, projectID))?.receivedPayment).toBe(false);
     expect(await paymentRows(server, projectID)).toHaveLength(0);
     expect(await server.deps.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, completed.id))).toHaveLength(0);
-    // The genuine delivery still works afterwards (a webhook needs no Origin and no session).
-    expect((await stripe.deliver(completed)).status).toBe(200);
+    // The genuine delivery still works afterwards (a webhook needs no Origin and no session), at
+    // any size Stripe sends: a signed event past a form's 64 KiB is read whole.
+    const large = JSON.stringify({ ...completed, padding: "x".repeat(200_000) });
+    const accepted = await post(large, await stripe.sign(large));
+    expect(accepted.status).toBe(200);
     expect((await projectRow(server, projectID))?.receivedPayment).toBe(true);
+    // Past 1 MiB even a signed body is refused before it is read.
+    const huge = JSON.stringify({ ...completed, padding: "x".repeat(1_100_000) });
+    expect((await post(huge, await stripe.sign(huge))).status).toBe(413);
   });
 
   test("back from Checkout before the webhook: the return page asks Stripe and shows Paid; the late webhook adds nothing", async () => {

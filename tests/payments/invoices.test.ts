@@ -103,7 +103,7 @@ describe("invoice rules", () => {
   test("a paid project is not invoiced again", async () => {
     const id = await createProjectAs(server, customer.cookie);
     await approve(server, admin.cookie, id);
-    expect((await patch({ receivedPayment: true }, id)).status).toBe(200);
+    expect((await patch({ receivedPayment: true, paymentMethod: "bank_transfer" }, id)).status).toBe(200);
     const refused = await sendInvoice(server, admin.cookie, id);
     expect(refused.status).toBe(409);
     expect(await message(refused)).toContain("already paid");
@@ -113,7 +113,7 @@ describe("invoice rules", () => {
 describe("payments as records", () => {
   test("mark paid records a manual payment by the admin; un-marking records a reversal; nothing is lost", async () => {
     const { projectID, invoiceID } = await invoicedProject(server, customer.cookie, admin.cookie, "Manual");
-    expect((await patch({ receivedPayment: true }, projectID)).status).toBe(200);
+    expect((await patch({ receivedPayment: true, paymentMethod: "bank_transfer" }, projectID)).status).toBe(200);
     expect((await projectRow(server, projectID))?.receivedPayment).toBe(true);
     // Marking again records nothing more.
     expect((await patch({ receivedPayment: true }, projectID)).status).toBe(200);
@@ -121,8 +121,8 @@ describe("payments as records", () => {
     expect((await projectRow(server, projectID))?.receivedPayment).toBe(false);
     const rows = (await paymentRows(server, projectID)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     expect(rows.map((row) => [row.kind, row.method, row.amountCents, row.recordedBy, row.invoiceId])).toEqual([
-      ["payment", "manual", 25_000, admin.user.id, invoiceID],
-      ["reversal", "manual", 25_000, admin.user.id, invoiceID],
+      ["payment", "bank_transfer", 25_000, admin.user.id, invoiceID],
+      ["reversal", "bank_transfer", 25_000, admin.user.id, invoiceID],
     ]);
     expect(rows[1]?.paymentId).toBe(rows[0]?.id ?? "");
   });
@@ -132,7 +132,7 @@ describe("payments as records", () => {
     const none = await patch({ refundIssued: true }, id);
     expect(none.status).toBe(409);
     expect(await message(none)).toBe("There is no payment to refund for this project.");
-    expect((await patch({ receivedPayment: true }, id)).status).toBe(200);
+    expect((await patch({ receivedPayment: true, paymentMethod: "bank_transfer" }, id)).status).toBe(200);
     expect((await patch({ refundIssued: true }, id)).status).toBe(200);
     expect(await projectRow(server, id)).toMatchObject({ receivedPayment: true, refundIssued: true });
     expect((await paymentRows(server, id)).map((row) => `${row.kind}:${row.status}`).sort()).toEqual(["payment:succeeded", "refund:succeeded"]);
@@ -142,7 +142,7 @@ describe("payments as records", () => {
     const other = await server.createUser({ displayName: "Someone Else" });
     const mine = await invoicedProject(server, customer.cookie, admin.cookie, '=HYPERLINK("http://evil")');
     await invoicedProject(server, other.cookie, admin.cookie, "Not Yours");
-    expect((await patch({ receivedPayment: true }, mine.projectID)).status).toBe(200);
+    expect((await patch({ receivedPayment: true, paymentMethod: "bank_transfer" }, mine.projectID)).status).toBe(200);
     const billing = await (await server.request("/billing", { cookie: customer.cookie })).text();
     expect(billing).toContain("Your invoices");
     expect(billing).toContain(`/invoices/${mine.invoiceID}`);

@@ -78,7 +78,7 @@ describe("the 7-day rule", () => {
     await server.request("/api/admin/projects", {
       method: "PATCH",
       cookie: admin.cookie,
-      json: { projectIDs: [paid.projectID], updatedFields: { receivedPayment: true } },
+      json: { projectIDs: [paid.projectID], updatedFields: { receivedPayment: true, paymentMethod: "bank_transfer" } },
     });
     const page = await (await server.request("/dashboard?overdue=true", { cookie: customer.cookie })).text();
     const dashboard = page.slice(page.indexOf("<main"), page.indexOf("</main>"));

@@ -39,7 +39,7 @@ describe("PATCH /api/admin/projects", () => {
       expect((await row(a))?.status).toBe(status as never);
     }
     const toggles = { receivedPayment: true, refundIssued: true, editingLocked: true, revisionsLocked: true, archived: true };
-    expect((await bulk(admin.cookie, { projectIDs: [a, b], updatedFields: toggles })).status).toBe(200);
+    expect((await bulk(admin.cookie, { projectIDs: [a, b], updatedFields: { ...toggles, paymentMethod: "cash" } })).status).toBe(200);
     expect(await row(b)).toMatchObject(toggles);
   });
 

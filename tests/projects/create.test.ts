@@ -168,7 +168,8 @@ describe("a signed-in customer's order", () => {
 describe("the islands' Eden client", () => {
   test("orders with the draft as an object and files per page, exactly as the wizard will", async () => {
     const { cookie } = await server.createUser();
-    const client = treaty<Api>(server.url, { headers: { cookie } });
+    // A browser sends the page's origin with the island's request.
+    const client = treaty<Api>(server.url, { headers: { cookie, origin: server.url } });
     const created = await client.api.projects.post({ data: validDraft(), logoImages: [png()], "pagesImages.1": [png(), png()] });
     expect(created.status).toBe(201);
     const id = created.data?.projectID ?? "";

@@ -3,6 +3,7 @@ import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
+import { operation } from "../../http/openapi";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { auditBy } from "../audit/record";
@@ -30,7 +31,7 @@ export const accessCodesApi = (deps: AppDeps) =>
       await enforceRateLimit(deps.database.db, IS_VALID_LIMIT, clientIp(request));
       return { isValid: await isAccessCodeValid(deps.database.db, query.code) };
     },
-    { query: IsValidQuery, response: IsValidAnswer },
+    { query: IsValidQuery, response: IsValidAnswer, detail: operation("Access codes", "public", "Check an access code") },
   );
 
 /** Admin calls: the role is checked before the request is validated, so outsiders learn nothing of its shape. */
@@ -45,11 +46,21 @@ export const adminAccessCodesApi = (deps: AppDeps) =>
         transform: refuseUnknownFields(NewAccessCode),
         body: NewAccessCode,
         response: { 201: CreatedAccessCode },
+        detail: operation("Access codes", "admin", "Create an access code"),
       },
     )
-    .get("/search", ({ query }) => listAccessCodes(deps, query), { query: AccessCodeSearchQuery, response: AccessCodesPage })
-    .get("/:id", ({ params }) => getAccessCode(deps.database.db, params.id), { params: AccessCodeIdParams, response: AccessCodeModel })
+    .get("/search", ({ query }) => listAccessCodes(deps, query), {
+      query: AccessCodeSearchQuery,
+      response: AccessCodesPage,
+      detail: operation("Access codes", "admin", "Search access codes"),
+    })
+    .get("/:id", ({ params }) => getAccessCode(deps.database.db, params.id), {
+      params: AccessCodeIdParams,
+      response: AccessCodeModel,
+      detail: operation("Access codes", "admin", "Read an access code"),
+    })
     .delete("", ({ actor, query, request }) => deleteAccessCodes(deps.database.db, query.accessCodeIDs, auditBy(requireAdmin(actor), request)), {
       query: AccessCodesDeleteQuery,
       response: AccessCodesBulkAnswer,
+      detail: operation("Access codes", "admin", "Delete several unclaimed access codes"),
     });

@@ -3,6 +3,7 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
+import { operation } from "../../http/openapi";
 import { ActivityPage, ActivityQuery } from "./model";
 import { listActivity } from "./service";
 
@@ -14,4 +15,5 @@ export const activityApi = (deps: AppDeps) =>
       params: t.Object({ id: t.String({ maxLength: 100 }) }),
       query: ActivityQuery,
       response: ActivityPage,
+      detail: operation("Projects", "signed-in", "A project's timeline, newest first (its customer and admins)"),
     });

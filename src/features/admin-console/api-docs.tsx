@@ -5,11 +5,10 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage } from "../../http/guards";
+import type { ApiRole } from "../../http/openapi";
 import { type Column, DataTable } from "../../render/data-table";
 import { AdminFrame } from "../layout/admin-frame";
 import { page } from "../layout/page";
-
-export type ApiRole = "public" | "signed-in" | "admin" | "super-admin";
 
 /** The parts of an OpenAPI operation this page and the contract tests read. */
 export type ApiOperation = {
@@ -24,8 +23,9 @@ export type ApiOperation = {
 
 export type ApiDocument = {
   openapi: string;
-  info: { title: string; version: string; description?: string };
-  tags: { name: string }[];
+  info: { title: string; version: string; description: string; license: { name: string; url: string } };
+  servers: { url: string; description: string }[];
+  tags: { name: string; description: string }[];
   paths: Record<string, Record<string, ApiOperation>>;
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
 };

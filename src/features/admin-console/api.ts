@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
+import { operation } from "../../http/openapi";
 import { AdminSearchAnswer, AdminSearchQuery } from "./model";
 import { searchConsole } from "./search";
 
@@ -11,4 +12,8 @@ export const adminSearchApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-search-api", prefix: "/api/admin/search" })
     .use(context(deps))
     .onTransform(({ actor }) => void requireAdmin(actor))
-    .get("", ({ query }) => searchConsole(deps.database.db, query.q), { query: AdminSearchQuery, response: AdminSearchAnswer });
+    .get("", ({ query }) => searchConsole(deps.database.db, query.q), {
+      query: AdminSearchQuery,
+      response: AdminSearchAnswer,
+      detail: operation("Admin console", "admin", "Find projects, customers, access codes, bug reports and console pages"),
+    });

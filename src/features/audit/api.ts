@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
+import { operation } from "../../http/openapi";
 import { AuditPage, AuditSearchQuery } from "./model";
 import { searchAudit } from "./service";
 
@@ -12,4 +13,8 @@ export const adminAuditApi = (deps: AppDeps) =>
     .use(context(deps))
     // The role is checked before the query is validated, so outsiders learn nothing of its shape.
     .onTransform(({ actor }) => void requireAdmin(actor))
-    .get("", ({ query }) => searchAudit(deps.database.db, query), { query: AuditSearchQuery, response: AuditPage });
+    .get("", ({ query }) => searchAudit(deps.database.db, query), {
+      query: AuditSearchQuery,
+      response: AuditPage,
+      detail: operation("Audit log (admin)", "admin", "Search the audit log of admins' changes"),
+    });

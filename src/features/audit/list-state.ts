@@ -1,4 +1,4 @@
-// The /admin/audit list keeps its state in the query string (README decision 13): actor, action,
+// The /admin/audit list keeps its state in the query string (decision 013): actor, action,
 // target type, target search, a range of days and the page. Bad values fall back to "any".
 import { linkTo } from "../../render/list-links";
 import { type AuditAction, type AuditTargetType, auditActions, auditTargetTypes } from "../../shared/enums";

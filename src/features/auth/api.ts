@@ -7,10 +7,24 @@ import { context } from "../../http/context";
 import { readCookie } from "../../http/cookies";
 import { notFound } from "../../http/errors";
 import { requireUser } from "../../http/guards";
-import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
+import { MessageAnswer, operation, redirectTo } from "../../http/openapi";
+import { clearSessionCookie, revokeSession, sessionCookieName } from "../../http/sessions";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { completeMfaSignIn, mfaTicketCookie } from "./mfa";
-import { ChoosePasswordBody, LoginBody, MfaCodeBody, NewPasswordBody, RegisterBody, ResetConfirmBody, ResetRequestBody } from "./model";
+import {
+  ChoosePasswordBody,
+  LoginAnswer,
+  LoginBody,
+  MfaCodeBody,
+  NewPasswordBody,
+  RegisterBody,
+  ResetConfirmAnswer,
+  ResetConfirmBody,
+  ResetRequestBody,
+  SignedInAnswer,
+  UserAnswer,
+  UserMessageAnswer,
+} from "./model";
 import { OAUTH_STATE_COOKIE, OAUTH_VERIFIER_COOKIE, OAuthFailure, clearOAuthCookies, createOAuthProviders, resolveOAuthUser, startOAuth } from "./oauth";
 import { confirmPasswordReset, requestPasswordReset } from "./reset";
 import { chooseOwnPassword, completePasswordChange, createSignInTicket, homeAfterSignIn, loginUser, registerUser, signInUser, toPublicUser } from "./service";
@@ -26,7 +40,12 @@ export const authApi = (deps: AppDeps) =>
         set.headers["set-cookie"] = cookie;
         return { user: toPublicUser(user, deps.config) };
       },
-      { transform: refuseUnknownFields(RegisterBody), body: RegisterBody },
+      {
+        transform: refuseUnknownFields(RegisterBody),
+        body: RegisterBody,
+        response: { 201: UserAnswer },
+        detail: operation("Auth", "public", "Create an account and sign in"),
+      },
     )
     .post(
       "/login",
@@ -51,7 +70,12 @@ export const authApi = (deps: AppDeps) =>
         set.headers["set-cookie"] = result.cookie;
         return { user: toPublicUser(result.user, deps.config), mustChangePassword: false as const, next: homeAfterSignIn(deps.config, result.user) };
       },
-      { transform: refuseUnknownFields(LoginBody), body: LoginBody },
+      {
+        transform: refuseUnknownFields(LoginBody),
+        body: LoginBody,
+        response: LoginAnswer,
+        detail: operation("Auth", "public", "Sign in with e-mail and password"),
+      },
     )
     .post(
       "/login/code",
@@ -60,7 +84,12 @@ export const authApi = (deps: AppDeps) =>
         set.headers["set-cookie"] = cookie;
         return { user: toPublicUser(user, deps.config), next: homeAfterSignIn(deps.config, user) };
       },
-      { transform: refuseUnknownFields(MfaCodeBody), body: MfaCodeBody },
+      {
+        transform: refuseUnknownFields(MfaCodeBody),
+        body: MfaCodeBody,
+        response: SignedInAnswer,
+        detail: operation("Auth", "public", "Finish signing in with a two-factor or recovery code"),
+      },
     )
     .post(
       "/login/new-password",
@@ -69,7 +98,12 @@ export const authApi = (deps: AppDeps) =>
         set.headers["set-cookie"] = cookie;
         return { user: toPublicUser(user, deps.config), message: "Your password has been saved." };
       },
-      { transform: refuseUnknownFields(NewPasswordBody), body: NewPasswordBody },
+      {
+        transform: refuseUnknownFields(NewPasswordBody),
+        body: NewPasswordBody,
+        response: UserMessageAnswer,
+        detail: operation("Auth", "public", "Replace a temporary password with a sign-in ticket"),
+      },
     )
     .post(
       "/choose-password",
@@ -78,17 +112,28 @@ export const authApi = (deps: AppDeps) =>
         set.headers["set-cookie"] = cookie;
         return { user: toPublicUser(user, deps.config), message: "Your password has been saved." };
       },
-      { transform: refuseUnknownFields(ChoosePasswordBody), body: ChoosePasswordBody },
+      {
+        transform: refuseUnknownFields(ChoosePasswordBody),
+        body: ChoosePasswordBody,
+        response: UserMessageAnswer,
+        detail: operation("Auth", "signed-in", "Choose your own password (after ordering as a visitor)"),
+      },
     )
-    .post("/logout", async ({ request, set }) => {
-      const token = readCookie(request, SESSION_COOKIE);
-      if (token) await revokeSession(deps.database.db, token);
-      set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
-      return { message: "You are signed out." };
-    })
+    .post(
+      "/logout",
+      async ({ request, set }) => {
+        const token = readCookie(request, sessionCookieName(deps.config.secureCookies));
+        if (token) await revokeSession(deps.database.db, token);
+        set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
+        return { message: "You are signed out." };
+      },
+      { response: MessageAnswer, detail: operation("Auth", "public", "Sign out") },
+    )
     .post("/reset", async ({ body, request }) => ({ message: await requestPasswordReset(deps, body, clientIp(request)) }), {
       transform: refuseUnknownFields(ResetRequestBody),
       body: ResetRequestBody,
+      response: MessageAnswer,
+      detail: operation("Auth", "public", "Request a password-reset e-mail"),
     })
     .post(
       "/reset/confirm",
@@ -105,7 +150,12 @@ export const authApi = (deps: AppDeps) =>
         set.headers["set-cookie"] = result.cookie;
         return { message: "Your password has been reset.", user: toPublicUser(result.user, deps.config) };
       },
-      { transform: refuseUnknownFields(ResetConfirmBody), body: ResetConfirmBody },
+      {
+        transform: refuseUnknownFields(ResetConfirmBody),
+        body: ResetConfirmBody,
+        response: ResetConfirmAnswer,
+        detail: operation("Auth", "public", "Set a new password with a reset token"),
+      },
     );
 
 /** GET /api/auth/{google,oidc} and their callbacks: redirects, never JSON. */
@@ -118,38 +168,54 @@ export const oauthRoutes = (deps: AppDeps) => {
   };
 
   return new Elysia({ name: "oauth-routes", prefix: "/api/auth" })
-    .get("/:provider", async ({ params }) => {
-      const name = params.provider;
-      if (name !== "google" && name !== "oidc") throw notFound("There is no such API endpoint.");
-      const provider = providers[name];
-      if (!provider) return redirect("/login?error=unavailable", []);
-      try {
-        const { location, cookies } = await startOAuth(deps, name, provider);
-        return redirect(location, cookies);
-      } catch (error) {
-        deps.log(`oauth ${name} start failed: ${error instanceof Error ? error.message : String(error)}`);
-        return redirect(`/login?error=${error instanceof OAuthFailure ? error.code : "unavailable"}`, []);
-      }
-    })
-    .get("/:provider/callback", async ({ params, query, request }) => {
-      const name = params.provider;
-      if (name !== "google" && name !== "oidc") throw notFound("There is no such API endpoint.");
-      const provider = providers[name];
-      const cleared = clearOAuthCookies(deps, name);
-      if (!provider) return redirect("/login?error=unavailable", cleared);
-      const state = readCookie(request, OAUTH_STATE_COOKIE);
-      const verifier = readCookie(request, OAUTH_VERIFIER_COOKIE);
-      const code = typeof query.code === "string" ? query.code : null;
-      if (!state || !verifier || !code || query.state !== state) return redirect("/login?error=state", cleared);
-      try {
-        const profile = await provider.profile(code, verifier);
-        const user = await resolveOAuthUser(deps, name, profile);
-        // The provider stands in for the password only: an account with a second factor still needs its code.
-        if (hasMfa(user)) return redirect("/login/code", [...cleared, mfaTicketCookie(deps, createSignInTicket(deps, user))]);
-        return redirect(homeAfterSignIn(deps.config, user), [...cleared, await signInUser(deps, user.id)]);
-      } catch (error) {
-        deps.log(`oauth ${name} callback failed: ${error instanceof Error ? error.message : String(error)}`);
-        return redirect(`/login?error=${error instanceof OAuthFailure ? error.code : "provider"}`, cleared);
-      }
-    });
+    .get(
+      "/:provider",
+      async ({ params }) => {
+        const name = params.provider;
+        if (name !== "google" && name !== "oidc") throw notFound("There is no such API endpoint.");
+        const provider = providers[name];
+        if (!provider) return redirect("/login?error=unavailable", []);
+        try {
+          const { location, cookies } = await startOAuth(deps, name, provider);
+          return redirect(location, cookies);
+        } catch (error) {
+          deps.log(`oauth ${name} start failed: ${error instanceof Error ? error.message : String(error)}`);
+          return redirect(`/login?error=${error instanceof OAuthFailure ? error.code : "unavailable"}`, []);
+        }
+      },
+      {
+        detail: operation("Auth", "public", "Start signing in with Google or OIDC (redirect)", {
+          302: redirectTo("To the provider, or back to /login with an error"),
+        }),
+      },
+    )
+    .get(
+      "/:provider/callback",
+      async ({ params, query, request }) => {
+        const name = params.provider;
+        if (name !== "google" && name !== "oidc") throw notFound("There is no such API endpoint.");
+        const provider = providers[name];
+        const cleared = clearOAuthCookies(deps, name);
+        if (!provider) return redirect("/login?error=unavailable", cleared);
+        const state = readCookie(request, OAUTH_STATE_COOKIE);
+        const verifier = readCookie(request, OAUTH_VERIFIER_COOKIE);
+        const code = typeof query.code === "string" ? query.code : null;
+        if (!state || !verifier || !code || query.state !== state) return redirect("/login?error=state", cleared);
+        try {
+          const profile = await provider.profile(code, verifier);
+          const user = await resolveOAuthUser(deps, name, profile);
+          // The provider stands in for the password only: an account with a second factor still needs its code.
+          if (hasMfa(user)) return redirect("/login/code", [...cleared, mfaTicketCookie(deps, await createSignInTicket(deps, user))]);
+          return redirect(homeAfterSignIn(deps.config, user), [...cleared, await signInUser(deps, user.id)]);
+        } catch (error) {
+          deps.log(`oauth ${name} callback failed: ${error instanceof Error ? error.message : String(error)}`);
+          return redirect(`/login?error=${error instanceof OAuthFailure ? error.code : "provider"}`, cleared);
+        }
+      },
+      {
+        detail: operation("Auth", "public", "Return from Google or OIDC (redirect)", {
+          302: redirectTo("To the home page signed in, to /login/code for a second factor, or to /login with an error"),
+        }),
+      },
+    );
 };

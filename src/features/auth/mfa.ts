@@ -1,4 +1,4 @@
-// The second factor (README decision 20): TOTP codes from an authenticator app, and ten
+// The second factor (decision 028): TOTP codes from an authenticator app, and ten
 // single-use recovery codes. The secret is stored sealed; recovery codes only as SHA-256 (they
 // are 50 random bits each, so a fast hash is enough). A code is good for its 30-second step and
 // the steps either side, and once only: the last accepted step is stored and must grow.
@@ -14,16 +14,17 @@ import { clearFailures, recordFailure, refuseWhileThrottled } from "../../http/r
 import { revokeUserSessions } from "../../http/sessions";
 import { randomBytes, sha256 } from "../../lib/crypto";
 import { type AuditBy, recordAudit, userTarget } from "../audit/record";
+import type { MfaSetup } from "./model";
 import { claimTotpStep, consumeRecoveryCode, countRecoveryCodes, disableMfa, enableMfa, findUserById, replaceRecoveryCodes } from "./queries";
-import { type Deps, LIMITS, type SignInTicket, type SignedIn, explainLimit, limitAttempts, signInUser } from "./service";
+import { type Deps, LIMITS, type SignedIn, explainLimit, limitAttempts, signInUser } from "./service";
 
-type SealDeps = Pick<AppDeps, "database" | "config" | "sealer">;
+type SealDeps = Pick<AppDeps, "database" | "config" | "sealer" | "tickets">;
 
 const STEP_SECONDS = 30;
 const DIGITS = 6;
 const ISSUER = "Webstudio";
 export const RECOVERY_CODE_COUNT = 10;
-const SETUP_TICKET_TTL_MS = 15 * 60 * 1000;
+const SETUP_TICKET_TTL_SECONDS = 15 * 60;
 
 export const WRONG_CODE_MESSAGE = "That code is not right. Enter the 6-digit code from your app, or a recovery code.";
 export const USED_CODE_MESSAGE = "That code was already used. Wait for the next one in your app.";
@@ -101,26 +102,17 @@ async function verifySecondFactor(deps: SealDeps, user: User, input: { code: str
 // ---------------------------------------------------------------------------------------------
 // Setting it up, turning it off, new recovery codes (the signed-in user, in Settings)
 
-export type MfaSetup = { secret: string; otpauthUri: string; qrSvg: string; ticket: string };
-type SetupTicket = { k: "mfa-setup"; u: string; s: string; e: number };
-
-/** A new secret to scan, sealed in a ticket: nothing is stored until the first code confirms it. */
-export function startMfaSetup(deps: Pick<AppDeps, "sealer">, actor: Actor): MfaSetup {
+/**
+ * A new secret to scan, carried in a signed ticket: nothing is stored until the first code
+ * confirms it. A ticket's claims are readable, so the secret rides in it sealed, as it is stored.
+ */
+export async function startMfaSetup(deps: Pick<AppDeps, "sealer" | "tickets">, actor: Actor): Promise<MfaSetup> {
   if (hasMfa(actor.user)) throw conflict("Two-factor authentication is already on.");
   const key = randomBytes(20);
   const secret = encodeBase32UpperCaseNoPadding(key);
   const otpauthUri = createTOTPKeyURI(ISSUER, actor.user.email, key, STEP_SECONDS, DIGITS);
-  const ticket: SetupTicket = { k: "mfa-setup", u: actor.user.id, s: secret, e: Date.now() + SETUP_TICKET_TTL_MS };
-  return { secret, otpauthUri, qrSvg: renderSVG(otpauthUri, { pixelSize: 6 }), ticket: deps.sealer.seal(JSON.stringify(ticket)) };
-}
-
-function openTicket<T extends { k: string; e: number }>(deps: Pick<AppDeps, "sealer">, sealed: string, kind: T["k"]): T | null {
-  try {
-    const ticket = JSON.parse(deps.sealer.open(sealed)) as T;
-    return ticket.k === kind && typeof ticket.e === "number" && ticket.e >= Date.now() ? ticket : null;
-  } catch {
-    return null;
-  }
+  const ticket = await deps.tickets.issue("mfa-setup", actor.user.id, { s: deps.sealer.seal(secret) }, SETUP_TICKET_TTL_SECONDS);
+  return { secret, otpauthUri, qrSvg: renderSVG(otpauthUri, { pixelSize: 6 }), ticket };
 }
 
 /**
@@ -128,18 +120,18 @@ function openTicket<T extends { k: string; e: number }>(deps: Pick<AppDeps, "sea
  * once, stored hashed). Every other session of the account is signed out.
  */
 export async function confirmMfaSetup(deps: SealDeps, actor: Actor, input: { ticket: string; code: string }): Promise<string[]> {
-  const ticket = openTicket<SetupTicket>(deps, input.ticket, "mfa-setup");
-  if (!ticket || ticket.u !== actor.user.id) throw badRequest(SETUP_EXPIRED_MESSAGE);
+  const ticket = await deps.tickets.open("mfa-setup", input.ticket, ["s"]);
+  if (!ticket || ticket.sub !== actor.user.id) throw badRequest(SETUP_EXPIRED_MESSAGE);
   if (hasMfa(actor.user)) throw conflict("Two-factor authentication is already on.");
   const db = deps.database.db;
   const code = input.code.trim().replace(/\s/g, "");
   await limitAttempts(db, "code attempts", [[LIMITS.mfaUser, actor.user.id]]);
-  const step = /^\d{6}$/.test(code) ? matchingStep(decodeBase32IgnorePadding(ticket.s), code) : null;
+  const step = /^\d{6}$/.test(code) ? matchingStep(decodeBase32IgnorePadding(deps.sealer.open(ticket.s)), code) : null;
   if (step === null) throw codeField("That code is not right. Check the time on your phone and enter the code your app shows now.");
   const codes = newRecoveryCodes();
   const enabled = await enableMfa(db, {
     userId: actor.user.id,
-    secretEnc: deps.sealer.seal(ticket.s),
+    secretEnc: ticket.s,
     step,
     codeHashes: codes.map(hashRecoveryCode),
     keepSessionId: actor.sessionId,
@@ -188,11 +180,11 @@ export async function resetUserMfa(deps: Deps, actor: Actor, userId: string, by:
 }
 
 // ---------------------------------------------------------------------------------------------
-// Signing in: the password gives a sealed ticket, the ticket and a code give the session.
+// Signing in: the password gives a signed ticket, the ticket and a code give the session.
 
 export async function completeMfaSignIn(deps: SealDeps, input: { ticket: string; code: string }, clientIp: string): Promise<SignedIn> {
-  const ticket = openTicket<SignInTicket>(deps, input.ticket, "mfa-sign-in");
-  const user = ticket && typeof ticket.u === "string" ? await findUserById(deps.database.db, ticket.u) : null;
+  const ticket = await deps.tickets.open("mfa-sign-in", input.ticket, ["h"]);
+  const user = ticket ? await findUserById(deps.database.db, ticket.sub) : null;
   // Bound to the password it was issued for: a password change or reset kills it.
   if (!ticket || !user || !hasMfa(user) || ticket.h !== sha256(user.passwordHash ?? "")) throw badRequest(SIGN_IN_STEP_EXPIRED_MESSAGE);
   await verifySecondFactor(deps, user, { code: input.code, clientIp, allowRecovery: true });

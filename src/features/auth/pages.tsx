@@ -7,7 +7,7 @@ import { context } from "../../http/context";
 import { readCookie } from "../../http/cookies";
 import { HttpError } from "../../http/errors";
 import { Redirect, requireGuestPage } from "../../http/guards";
-import { SESSION_COOKIE, clearSessionCookie, revokeSession } from "../../http/sessions";
+import { clearSessionCookie, revokeSession, sessionCookieName } from "../../http/sessions";
 import { servePublicPage } from "../../render/page-cache";
 import { page } from "../layout/page";
 import { MFA_TICKET_COOKIE, clearMfaTicketCookie, completeMfaSignIn } from "./mfa";
@@ -239,7 +239,7 @@ export const authPages = (deps: AppDeps) => {
       }
     })
     .post("/logout", async ({ request }) => {
-      const token = readCookie(request, SESSION_COOKIE);
+      const token = readCookie(request, sessionCookieName(deps.config.secureCookies));
       if (token) await revokeSession(deps.database.db, token);
       return redirect("/", clearSessionCookie(deps.config.secureCookies));
     });

@@ -26,8 +26,8 @@ export type PasswordResult = { ok: true; value: string | boolean } | { ok: false
 // started on first use: the kernel gives them the CPU the requests leave, so a burst of sign-ins
 // queues behind itself instead of slowing every page (bench: /dashboard + 20 sign-ins/s). One
 // core stays free of hashing all the same: argon2id's 19 MiB also compete for caches and memory
-// bandwidth, which priorities do not share out. An idle thread costs about 5 MB and does not keep
-// the process alive.
+// bandwidth, which priorities do not share out. An idle thread costs little memory and does not
+// keep the process alive.
 const PASSWORD_THREADS = Math.max(1, availableParallelism() - 1);
 const idleThreads: Worker[] = [];
 let threads = 0;

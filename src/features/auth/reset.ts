@@ -91,7 +91,7 @@ export async function isResetTokenUsable(deps: Deps, token: string): Promise<boo
  * an account with a second factor gets the code step instead (a mailbox is not a second factor).
  */
 export async function confirmPasswordReset(
-  deps: Deps & Pick<AppDeps, "sealer">,
+  deps: Deps & Pick<AppDeps, "tickets">,
   input: { token: string; password: string },
   clientIp: string,
 ): Promise<SignedIn | { user: User; cookie: null; ticket: string }> {
@@ -109,6 +109,6 @@ export async function confirmPasswordReset(
   await setPassword(db, user.id, passwordHash);
   await expireResetTokens(db, user.id);
   await revokeUserSessions(db, user.id);
-  if (hasMfa(user)) return { user, cookie: null, ticket: createSignInTicket(deps, { ...user, passwordHash }) };
+  if (hasMfa(user)) return { user, cookie: null, ticket: await createSignInTicket(deps, { ...user, passwordHash }) };
   return { user, cookie: await signInUser(deps, user.id) };
 }

@@ -11,6 +11,7 @@ import { createSession, revokeUserSessions, sessionCookie } from "../../http/ses
 import { sha256 } from "../../lib/crypto";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
+import type { PublicUser } from "./model";
 import { checkNewPassword, getDecoyHash, hashPassword, verifyPassword } from "./passwords";
 import { findUserByEmail, findUserById, insertUser, setPassword } from "./queries";
 
@@ -21,7 +22,7 @@ export const WRONG_CREDENTIALS_MESSAGE = "The e-mail or password you entered is 
 
 export const TEMPORARY_PASSWORD_EXPIRED_MESSAGE = "Your temporary password has expired. Use 'Forgot Password?' to get a link to choose a new one.";
 
-const CHANGE_TICKET_TTL_MS = 15 * 60 * 1000;
+const CHANGE_TICKET_TTL_SECONDS = 15 * 60;
 
 // ---------------------------------------------------------------------------------------------
 // Sessions
@@ -37,19 +38,6 @@ export async function signInUser(deps: Deps, userId: string): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------
 // What a client may see of a user: never the hash, the keys or the storage key.
-
-export type PublicUser = {
-  _id: string;
-  email: string;
-  displayName: string;
-  photoURL: string | null;
-  createdAt: string;
-  isAdmin: boolean;
-  isSuperAdmin: boolean;
-  hasPassword: boolean;
-  mfaEnabled: boolean;
-  settings: User["settings"];
-};
 
 export function toPublicUser(user: User, keys: { adminKey: string; superAdminKey: string }): PublicUser {
   return {
@@ -166,7 +154,7 @@ export type LoginResult =
   | { kind: "second-factor"; ticket: string; user: User };
 
 export async function loginUser(
-  deps: Pick<AppDeps, "database" | "config" | "sealer">,
+  deps: Pick<AppDeps, "database" | "config" | "tickets">,
   input: { email: string; password: string },
   clientIp: string,
 ): Promise<LoginResult> {
@@ -194,19 +182,20 @@ export async function loginUser(
     throw new HttpError(401, TEMPORARY_PASSWORD_EXPIRED_MESSAGE);
   }
   // A temporary password opens only the "choose a new password" step: no session until then.
-  if (user.mustChangePassword) return { kind: "choose-password", ticket: createChangeTicket(deps, user), user };
+  if (user.mustChangePassword) return { kind: "choose-password", ticket: await createChangeTicket(deps, user), user };
   // With a second factor the password opens only the code step (mfa.ts completes it).
-  if (hasMfa(user)) return { kind: "second-factor", ticket: createSignInTicket(deps, user), user };
+  if (hasMfa(user)) return { kind: "second-factor", ticket: await createSignInTicket(deps, user), user };
   return { kind: "signed-in", user, cookie: await signInUser(deps, user.id) };
 }
 
-export type SignInTicket = { k: "mfa-sign-in"; u: string; h: string; e: number };
-const SIGN_IN_TICKET_TTL_MS = 5 * 60 * 1000;
+const SIGN_IN_TICKET_TTL_SECONDS = 5 * 60;
 
-/** A sealed, short-lived proof that this user just typed their password (or came back from a provider). */
-export function createSignInTicket(deps: Pick<AppDeps, "sealer">, user: User): string {
-  const ticket: SignInTicket = { k: "mfa-sign-in", u: user.id, h: sha256(user.passwordHash ?? ""), e: Date.now() + SIGN_IN_TICKET_TTL_MS };
-  return deps.sealer.seal(JSON.stringify(ticket));
+/**
+ * A signed, short-lived proof that this user just typed their password (or came back from a
+ * provider), bound to the password hash it was issued for (`h`).
+ */
+export function createSignInTicket(deps: Pick<AppDeps, "tickets">, user: User): Promise<string> {
+  return deps.tickets.issue("mfa-sign-in", user.id, { h: sha256(user.passwordHash ?? "") }, SIGN_IN_TICKET_TTL_SECONDS);
 }
 
 /** Where a fresh session goes first: an admin who must set up a second factor goes to set it up. */
@@ -214,34 +203,27 @@ export function homeAfterSignIn(config: AppDeps["config"], user: User): string {
   return config.requireAdminMfa && isAdmin(user, config) && !hasMfa(user) ? MFA_SETUP_PATH : "/dashboard";
 }
 
-type ChangeTicket = { u: string; h: string; e: number };
-
-/** A sealed, short-lived proof that this user just typed their temporary password. */
-function createChangeTicket(deps: Pick<AppDeps, "sealer">, user: User): string {
-  const ticket: ChangeTicket = { u: user.id, h: sha256(user.passwordHash ?? ""), e: Date.now() + CHANGE_TICKET_TTL_MS };
-  return deps.sealer.seal(JSON.stringify(ticket));
+/** A signed, short-lived proof that this user just typed their temporary password. */
+function createChangeTicket(deps: Pick<AppDeps, "tickets">, user: User): Promise<string> {
+  return deps.tickets.issue("password-change", user.id, { h: sha256(user.passwordHash ?? "") }, CHANGE_TICKET_TTL_SECONDS);
 }
 
 const TICKET_INVALID_MESSAGE = "This step has expired. Sign in again with your temporary password.";
 
 /** Sets the first real password of a temporary-password account and signs it in. */
 export async function completePasswordChange(
-  deps: Pick<AppDeps, "database" | "config" | "sealer">,
+  deps: Pick<AppDeps, "database" | "config" | "tickets">,
   input: { ticket: string; password: string },
 ): Promise<SignedIn> {
   const fields: Record<string, string> = {};
   checkNewPassword(input.password, fields);
   throwIfInvalid(fields);
-  let ticket: ChangeTicket;
-  try {
-    ticket = JSON.parse(deps.sealer.open(input.ticket)) as ChangeTicket;
-  } catch {
-    throw badRequest(TICKET_INVALID_MESSAGE);
-  }
+  const ticket = await deps.tickets.open("password-change", input.ticket, ["h"]);
+  if (!ticket) throw badRequest(TICKET_INVALID_MESSAGE);
   const db = deps.database.db;
-  const user = typeof ticket.u === "string" ? await findUserById(db, ticket.u) : null;
+  const user = await findUserById(db, ticket.sub);
   // Bound to the hash it was issued for, so a ticket works once and dies with a password change.
-  if (!user?.mustChangePassword || ticket.e < Date.now() || ticket.h !== sha256(user.passwordHash ?? "")) {
+  if (!user?.mustChangePassword || ticket.h !== sha256(user.passwordHash ?? "")) {
     throw badRequest(TICKET_INVALID_MESSAGE);
   }
   await setPassword(db, user.id, await hashPassword(input.password));

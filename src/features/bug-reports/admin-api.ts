@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
+import { operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { auditBy } from "../audit/record";
 import { createBugReportAsAdmin, deleteBugReports, getBugReport, getBugReportStats, searchBugReports, updateBugReports } from "./admin-service";
@@ -26,9 +27,21 @@ export const adminBugReportsApi = (deps: AppDeps) => {
   return new Elysia({ name: "admin-bug-reports-api", prefix: "/api/admin/bugreports" })
     .use(context(deps))
     .onTransform(({ actor }) => void requireAdmin(actor))
-    .get("/search", ({ query }) => searchBugReports(db, query), { query: BugReportSearchQuery, response: BugReportsPage })
-    .get("/stats", ({ query }) => getBugReportStats(db, query.timeframe ?? "week"), { query: StatsQuery, response: BugReportStats })
-    .get("/:id", ({ params }) => getBugReport(db, params.id), { params: BugReportIdParams, response: BugReportModel })
+    .get("/search", ({ query }) => searchBugReports(db, query), {
+      query: BugReportSearchQuery,
+      response: BugReportsPage,
+      detail: operation("Bug reports (admin)", "admin", "Search bug reports"),
+    })
+    .get("/stats", ({ query }) => getBugReportStats(db, query.timeframe ?? "week"), {
+      query: StatsQuery,
+      response: BugReportStats,
+      detail: operation("Bug reports (admin)", "admin", "Bug-report counts against the window before"),
+    })
+    .get("/:id", ({ params }) => getBugReport(db, params.id), {
+      params: BugReportIdParams,
+      response: BugReportModel,
+      detail: operation("Bug reports (admin)", "admin", "Read a bug report"),
+    })
     .post(
       "",
       async ({ actor, body, request, status }) =>
@@ -37,15 +50,18 @@ export const adminBugReportsApi = (deps: AppDeps) => {
         transform: refuseUnknownFields(NewBugReport),
         body: NewBugReport,
         response: { 201: CreatedBugReport },
+        detail: operation("Bug reports (admin)", "admin", "Log a bug report"),
       },
     )
     .patch("", ({ actor, body, request }) => updateBugReports(db, body.bugReportIDs, body.updatedFields, auditBy(requireAdmin(actor), request)), {
       transform: refuseUnknownFields(BugReportsPatch),
       body: BugReportsPatch,
       response: BugReportsBulkAnswer,
+      detail: operation("Bug reports (admin)", "admin", "Change several bug reports"),
     })
     .delete("", ({ actor, query, request }) => deleteBugReports(db, query.bugReportIDs, auditBy(requireAdmin(actor), request)), {
       query: BugReportsDeleteQuery,
       response: BugReportsBulkAnswer,
+      detail: operation("Bug reports (admin)", "admin", "Delete several bug reports"),
     });
 };

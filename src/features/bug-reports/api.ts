@@ -4,8 +4,9 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
+import { operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
-import { NewBugReport } from "./model";
+import { CreatedBugReport, NewBugReport } from "./model";
 import { createBugReport } from "./service";
 
 export const bugReportsApi = (deps: AppDeps) =>
@@ -21,5 +22,10 @@ export const bugReportsApi = (deps: AppDeps) =>
         set.status = 201;
         return { bugReportID, message: "Thank you! Your bug report has been sent." };
       },
-      { transform: refuseUnknownFields(NewBugReport), body: NewBugReport },
+      {
+        transform: refuseUnknownFields(NewBugReport),
+        body: NewBugReport,
+        response: { 201: CreatedBugReport },
+        detail: operation("Bug reports", "signed-in", "Report a bug"),
+      },
     );

@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/client-ip";
+import { MessageAnswer, operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { ContactBody } from "./model";
 import { sendContactMessage } from "./service";
@@ -10,5 +11,10 @@ export const contactApi = (deps: AppDeps) =>
   new Elysia({ name: "contact-api", prefix: "/api/contact-us" }).post(
     "/send-contact-email",
     async ({ body, request }) => ({ message: await sendContactMessage(deps, clientIp(request), body) }),
-    { transform: refuseUnknownFields(ContactBody), body: ContactBody },
+    {
+      transform: refuseUnknownFields(ContactBody),
+      body: ContactBody,
+      response: MessageAnswer,
+      detail: operation("Contact", "public", "Send the studio a message"),
+    },
   );

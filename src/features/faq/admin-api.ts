@@ -4,30 +4,43 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
+import { operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { auditBy } from "../audit/record";
-import { CreatedFaq, FaqIdParams, FaqModel, FaqSearchQuery, FaqsBulkAnswer, FaqsDeleteQuery, FaqsPage, FaqsPatch, NewFaq } from "./admin-model";
+import { CreatedFaq, FaqIdParams, FaqSearchQuery, FaqsBulkAnswer, FaqsDeleteQuery, FaqsPage, FaqsPatch, NewFaq } from "./admin-model";
 import { createFaqAsAdmin, deleteFaqsAsAdmin, getFaqForAdmin, searchFaqs, updateFaqsAsAdmin } from "./admin-service";
+import { FaqModel } from "./model";
 
 export const adminFaqApi = (deps: AppDeps) => {
   const db = deps.database.db;
   return new Elysia({ name: "admin-faq-api", prefix: "/api/admin/faq" })
     .use(context(deps))
     .onTransform(({ actor }) => void requireAdmin(actor))
-    .get("/search", ({ query }) => searchFaqs(db, query), { query: FaqSearchQuery, response: FaqsPage })
-    .get("/:id", ({ params }) => getFaqForAdmin(db, params.id), { params: FaqIdParams, response: FaqModel })
+    .get("/search", ({ query }) => searchFaqs(db, query), {
+      query: FaqSearchQuery,
+      response: FaqsPage,
+      detail: operation("FAQ (admin)", "admin", "Search FAQs"),
+    })
+    .get("/:id", ({ params }) => getFaqForAdmin(db, params.id), {
+      params: FaqIdParams,
+      response: FaqModel,
+      detail: operation("FAQ (admin)", "admin", "Read an FAQ with its admin fields"),
+    })
     .post("", async ({ actor, body, request, status }) => status(201, await createFaqAsAdmin(db, body, auditBy(requireAdmin(actor), request))), {
       transform: refuseUnknownFields(NewFaq),
       body: NewFaq,
       response: { 201: CreatedFaq },
+      detail: operation("FAQ (admin)", "admin", "Create an FAQ"),
     })
     .patch("", ({ actor, body, request }) => updateFaqsAsAdmin(db, body.faqIDs, body.updatedFields, auditBy(requireAdmin(actor), request)), {
       transform: refuseUnknownFields(FaqsPatch),
       body: FaqsPatch,
       response: FaqsBulkAnswer,
+      detail: operation("FAQ (admin)", "admin", "Change several FAQs"),
     })
     .delete("", ({ actor, query, request }) => deleteFaqsAsAdmin(db, query.faqIDs, auditBy(requireAdmin(actor), request)), {
       query: FaqsDeleteQuery,
       response: FaqsBulkAnswer,
+      detail: operation("FAQ (admin)", "admin", "Delete several FAQs"),
     });
 };

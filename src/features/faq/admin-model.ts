@@ -2,16 +2,13 @@
 import { t } from "elysia";
 import { CreatedSort, PageNumber, pageAnswer } from "../../http/schemas";
 import { ID_PATTERN } from "../../lib/ids";
+import { FaqModel, FaqSection } from "./model";
 
 export const MAX_BULK_FAQS = 100;
 const TITLE_MAX = 200;
 const ANSWER_MAX = 10_000;
 
 const Id = t.String({ pattern: ID_PATTERN, error: "Expected an id of 26 letters and digits" });
-// Literals spelled out: a mapped union loses its members in Eden's types.
-export const FaqSection = t.Union([t.Literal("Account"), t.Literal("Project"), t.Literal("Admin Console")]);
-
-export const FaqModel = t.Object({ _id: t.String(), title: t.String(), section: FaqSection, answer: t.String(), createdAt: t.String() });
 
 export const FaqSearchQuery = t.Object({
   page: PageNumber,

@@ -13,3 +13,12 @@ export const SendInvoiceBody = t.Object(
 export type SendInvoiceBody = typeof SendInvoiceBody.static;
 
 export const SentInvoice = t.Object({ message: t.String(), invoiceID: t.String(), invoiceNumber: t.Integer() });
+
+export const InvoiceIdParams = t.Object({ id: Id });
+
+export const VoidInvoiceBody = t.Object(
+  { reason: t.String({ maxLength: 2000, error: "reason must be a text saying why the invoice is void." }) },
+  { additionalProperties: false },
+);
+
+export const VoidedInvoice = t.Object({ message: t.String() });

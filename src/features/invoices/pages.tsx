@@ -3,10 +3,11 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireSignedInPage } from "../../http/guards";
+import { requireAdminPage, requireSignedInPage } from "../../http/guards";
+import { auditBy } from "../audit/record";
 import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
-import { confirmCheckoutReturn, receiptFor, startCheckout } from "../payments/service";
+import { confirmCheckoutReturn, receiptFor, startCheckout, voidInvoiceAsAdmin } from "../payments/service";
 import { renderInvoicePdf } from "./pdf";
 import { formatInvoiceNumber, getInvoiceForViewer } from "./service";
 import { InvoiceView } from "./views";
@@ -26,20 +27,22 @@ export const invoicePages = (deps: AppDeps) =>
         // Back from Stripe: record the payment now if the webhook has not yet (same record either way).
         if (query.checkout === "success" && query.session) await confirmCheckoutReturn(deps, signedIn, params.id, query.session);
         const details = await getInvoiceForViewer(deps, signedIn, params.id);
-        const paid = details.project.receivedPayment;
-        const current = details.project.invoiceId === details.invoice.id;
-        const notice = query.checkout === "success" ? (paid ? "paid" : "confirming") : query.checkout === "cancelled" && !paid ? "cancelled" : null;
+        const paid = details.invoice.status === "paid";
+        const open = details.invoice.status === "open";
+        const current = details.project?.invoiceId === details.invoice.id;
+        const notice = query.checkout === "success" ? (paid ? "paid" : "confirming") : query.checkout === "cancelled" && open ? "cancelled" : null;
         return page(
           deps,
           signedIn,
-          { title: `Invoice ${formatInvoiceNumber(details.invoice.number)}`, description: `Invoice for ${details.project.projectName}.`, noIndex: true },
+          { title: `Invoice ${formatInvoiceNumber(details.invoice.number)}`, description: `Invoice for ${details.invoice.projectName}.`, noIndex: true },
           <PageShell actor={signedIn}>
             <InvoiceView
               details={details}
               provider={{ email: deps.config.providerEmail, address: deps.config.providerAddress }}
               now={new Date()}
+              canVoid={signedIn.isAdmin && open}
               payment={{
-                canPayByCard: deps.payments !== null && current && !paid,
+                canPayByCard: deps.payments !== null && current && open && details.project?.receivedPayment === false,
                 instructions: deps.config.providerPaymentInstructions,
                 notice,
                 receipt: await receiptFor(deps, details.invoice.id),
@@ -54,6 +57,16 @@ export const invoicePages = (deps: AppDeps) =>
       const signedIn = requireSignedInPage(actor);
       return redirect(await startCheckout(deps, signedIn, params.id), 303);
     })
+    // The admin's Void form on the invoice page (a plain form POST, like Pay).
+    .post(
+      "/invoices/:id/void",
+      async ({ actor, params, body, request, redirect }) => {
+        const admin = requireAdminPage(actor);
+        await voidInvoiceAsAdmin(deps, params.id, body.reason ?? "", auditBy(admin, request));
+        return redirect(`/invoices/${params.id}`, 303);
+      },
+      { body: t.Object({ reason: t.Optional(t.String({ maxLength: 2000 })) }) },
+    )
     .get("/invoices/:id/pdf", async ({ actor, params }) => {
       const signedIn = requireSignedInPage(actor);
       const details = await getInvoiceForViewer(deps, signedIn, params.id);
@@ -62,7 +75,7 @@ export const invoicePages = (deps: AppDeps) =>
         email: deps.config.providerEmail,
         address: deps.config.providerAddress,
         paymentInstructions: deps.config.providerPaymentInstructions,
-        payUrl: deps.payments && !details.project.receivedPayment ? `${deps.config.publicUrl}/invoices/${details.invoice.id}` : null,
+        payUrl: deps.payments && details.invoice.status === "open" && details.project ? `${deps.config.publicUrl}/invoices/${details.invoice.id}` : null,
       });
       return new Response(Buffer.from(pdf), {
         headers: { "content-type": "application/pdf", "content-disposition": `inline; filename="${number}.pdf"`, "cache-control": "private, no-store" },

@@ -72,7 +72,7 @@ export async function renderInvoicePdf(details: InvoiceDetails, number: string, 
     ["Number", number],
     ["Issued", formatDate(invoice.createdAt)],
     ["Due", formatDate(invoice.dueAt)],
-    ["Status", project.receivedPayment ? "Paid" : "Awaiting payment"],
+    ["Status", invoice.status === "void" ? "Void" : invoice.status === "paid" ? (details.refunded ? "Refunded" : "Paid") : "Awaiting payment"],
   ];
   const metaTop = y;
   text("Bill to", { font: bold, size: 9.5, color: muted });
@@ -81,7 +81,7 @@ export async function renderInvoicePdf(details: InvoiceDetails, number: string, 
   y -= 14;
   text(customer.email);
   y -= 14;
-  text(`Project: ${project.projectName}`);
+  text(`Project: ${project?.projectName ?? invoice.projectName}${project ? "" : " (deleted)"}`);
   y = metaTop;
   for (const [label, value] of meta) {
     text(label, { x: margin + width - 190, size: 9.5, color: muted });
@@ -105,18 +105,23 @@ export async function renderInvoicePdf(details: InvoiceDetails, number: string, 
   y -= 22;
   page.drawLine({ start: { x: margin, y: y + 8 }, end: { x: margin + width, y: y + 8 }, thickness: 0.6, color: muted });
   y -= 8;
-  text("Total due", { x: margin + 8, font: bold, size: 12 });
+  const owed = invoice.status === "open";
+  text(owed ? "Total due" : "Total", { x: margin + 8, font: bold, size: 12 });
   right(formatPrice(invoice.amount), 12, bold);
   y -= 40;
 
-  text("How to pay", { font: bold });
-  y -= 16;
-  if (provider.payUrl) paragraph(`Pay by card online: ${provider.payUrl}`, 10, ink);
-  paragraph(provider.paymentInstructions, 10, ink);
-  y -= 10;
-  paragraph(
-    `Payment is due within ${INVOICE_DUE_DAYS} days of the invoice date, or the project is deleted. A refund is given only if we terminate the project.`,
-  );
+  if (owed) {
+    text("How to pay", { font: bold });
+    y -= 16;
+    if (provider.payUrl) paragraph(`Pay by card online: ${provider.payUrl}`, 10, ink);
+    paragraph(provider.paymentInstructions, 10, ink);
+    y -= 10;
+    paragraph(
+      `Payment is due within ${INVOICE_DUE_DAYS} days of the invoice date, or the project is deleted. A refund is given only if we terminate the project.`,
+    );
+  } else if (invoice.status === "void") {
+    paragraph(`This invoice is void and cannot be paid. ${invoice.voidReason ?? ""}`.trim(), 10, ink);
+  } else paragraph("Thank you for your payment. A refund is given only if we terminate the project.", 10, ink);
   paragraph(`Questions about this invoice? Write to ${provider.email} and quote ${number}.`);
   return pdf.save();
 }

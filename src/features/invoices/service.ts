@@ -47,12 +47,14 @@ export async function sendInvoice(
     if (!project) throw notFound(PROJECT_NOT_FOUND);
     const refused = refusal(project);
     if (refused) throw conflict(refused);
-    if (project.invoiceSent && body.resend !== true) throw conflict(INVOICE_ALREADY_SENT);
+    // Resending mails the same invoice (same number, same due date) again. A void invoice is never
+    // sent again: the project gets a new one with the next number, and the void one stays.
+    const current = project.invoiceId ? await findInvoice(tx, project.invoiceId) : null;
+    const existing = current?.status === "void" ? null : current;
+    if (existing && body.resend !== true) throw conflict(INVOICE_ALREADY_SENT);
     const customer = await findCustomer(tx, project.creatorId);
     if (!customer) throw notFound(PROJECT_NOT_FOUND);
     const pkg = packageFor(project.projectType);
-    // Resending mails the same invoice (same number, same due date) again.
-    const existing = project.invoiceId ? await findInvoice(tx, project.invoiceId) : null;
     const invoice =
       existing ??
       (await insertInvoice(tx, {
@@ -62,6 +64,9 @@ export async function sendInvoice(
         invoiceType: project.projectType,
         amount: pkg.price,
         dueAt: new Date(Date.now() + INVOICE_DUE_DAYS * DAY_MS),
+        projectName: project.projectName,
+        customerName: customer.displayName,
+        customerEmail: customer.email,
       }));
     if (!existing) await updateProjectRow(tx, project.id, { invoiceSent: true, invoiceType: project.projectType, invoiceId: invoice.id });
     const number = formatInvoiceNumber(invoice.number);
@@ -70,6 +75,7 @@ export async function sendInvoice(
       invoice,
       project: { ...project, receivedPayment: false },
       customer,
+      refunded: false,
     };
     const pdf = await renderInvoicePdf(details, number, {
       email: deps.config.providerEmail,

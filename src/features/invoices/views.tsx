@@ -1,25 +1,28 @@
 // The printable invoice: a document first, so it reads well on paper and as a PDF.
 
 import { formatDate } from "../../shared/dates";
+import type { InvoiceStatus } from "../../shared/enums";
 import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
 import { Logo } from "../layout/logo";
 import type { InvoiceDetails } from "./queries";
 import { formatInvoiceNumber } from "./service";
 
-export type InvoiceState = "awaiting" | "overdue" | "paid" | "refunded";
+export type InvoiceState = "awaiting" | "overdue" | "paid" | "refunded" | "void";
 
-export const invoiceStateLabels: Record<InvoiceState, { label: string; badge: "badge-yellow" | "badge-red" | "badge-green" | "badge-blue" }> = {
-  awaiting: { label: "Awaiting payment", badge: "badge-yellow" },
-  overdue: { label: "Overdue", badge: "badge-red" },
-  paid: { label: "Paid", badge: "badge-green" },
-  refunded: { label: "Refunded", badge: "badge-blue" },
-};
+export const invoiceStateLabels: Record<InvoiceState, { label: string; badge: "badge-yellow" | "badge-red" | "badge-green" | "badge-blue" | "badge-neutral" }> =
+  {
+    awaiting: { label: "Awaiting payment", badge: "badge-yellow" },
+    overdue: { label: "Overdue", badge: "badge-red" },
+    paid: { label: "Paid", badge: "badge-green" },
+    refunded: { label: "Refunded", badge: "badge-blue" },
+    void: { label: "Void", badge: "badge-neutral" },
+  };
 
-/** Paid and refunded come from the payment records (through the project's derived flags); overdue from the clock. */
-export function invoiceState(project: { receivedPayment: boolean; refundIssued: boolean }, dueAt: Date, now: Date): InvoiceState {
-  if (project.refundIssued) return "refunded";
-  if (project.receivedPayment) return "paid";
-  return dueAt.getTime() < now.getTime() ? "overdue" : "awaiting";
+/** Void and paid come from the invoice's status (paid follows its payment records), refunded from its refunds, overdue from the clock. */
+export function invoiceState(invoice: { status: InvoiceStatus; dueAt: Date }, refunded: boolean, now: Date): InvoiceState {
+  if (invoice.status === "void") return "void";
+  if (invoice.status === "paid") return refunded ? "refunded" : "paid";
+  return invoice.dueAt.getTime() < now.getTime() ? "overdue" : "awaiting";
 }
 
 /** One line of the receipt: a payment, refund or reversal recorded for this invoice. */
@@ -56,18 +59,47 @@ function PaymentNotice(props: { notice: InvoicePayment["notice"] }) {
   return null;
 }
 
-export function InvoiceView(props: { details: InvoiceDetails; provider: { email: string; address: string }; now: Date; payment: InvoicePayment }) {
+/** An admin voids an open invoice, saying why (the customer reads the reason on this page). */
+function VoidForm(props: { invoiceId: string }) {
+  return (
+    <form className="card stack-sm no-print invoice-void" method="post" action={`/invoices/${props.invoiceId}/void`}>
+      <label htmlFor="void-reason" className="label">
+        Void this invoice
+      </label>
+      <textarea id="void-reason" name="reason" className="input" required maxLength={500} rows={2} placeholder="Why, in a sentence the customer will read" />
+      <p className="field-hint">A void invoice cannot be paid and leaves what is owed. It keeps its number; send a new invoice if one is needed.</p>
+      <button type="submit" className="button button-danger">
+        Void invoice
+      </button>
+    </form>
+  );
+}
+
+export function InvoiceView(props: {
+  details: InvoiceDetails;
+  provider: { email: string; address: string };
+  now: Date;
+  payment: InvoicePayment;
+  /** The viewer is an admin and the invoice is open. */
+  canVoid?: boolean;
+}) {
   const { invoice, project, customer } = props.details;
   const pkg = packageFor(invoice.invoiceType);
   const number = formatInvoiceNumber(invoice.number);
-  const state = invoiceStateLabels[invoiceState(project, invoice.dueAt, props.now)];
-  const paid = project.receivedPayment;
+  const stateKey = invoiceState(invoice, props.details.refunded, props.now);
+  const state = invoiceStateLabels[stateKey];
+  // Only an open invoice is owed: a paid, refunded or void one never asks for money.
+  const owed = invoice.status === "open";
   return (
     <div className="container page invoice-page">
       <div className="invoice-toolbar no-print">
-        <a className="button" href={`/projects/${project.id}`}>
-          Back to project
-        </a>
+        {project ? (
+          <a className="button" href={`/projects/${project.id}`}>
+            Back to project
+          </a>
+        ) : (
+          <span className="badge badge-neutral">Project deleted</span>
+        )}
         <div className="invoice-toolbar-end">
           <a className="button" href="/billing">
             All invoices
@@ -78,7 +110,17 @@ export function InvoiceView(props: { details: InvoiceDetails; provider: { email:
         </div>
       </div>
       <PaymentNotice notice={props.payment.notice} />
-      {!paid && props.payment.canPayByCard ? (
+      {invoice.status === "void" ? (
+        <p className="alert" role="status">
+          <strong>Void.</strong> {invoice.voidReason ?? "This invoice was cancelled."} It cannot be paid, and nothing is owed on it.
+        </p>
+      ) : null}
+      {project === null ? (
+        <p className="alert" role="status">
+          The project “{invoice.projectName}” was deleted. This invoice and its payments are kept for the records.
+        </p>
+      ) : null}
+      {owed && props.payment.canPayByCard ? (
         <form className="card invoice-pay no-print" method="post" action={`/invoices/${invoice.id}/pay`}>
           <div>
             <p className="invoice-pay-amount">{formatPrice(invoice.amount)}</p>
@@ -125,9 +167,9 @@ export function InvoiceView(props: { details: InvoiceDetails; provider: { email:
           <div>
             <h2>Project</h2>
             <p>
-              <strong>{project.projectName}</strong>
+              <strong>{project?.projectName ?? invoice.projectName}</strong>
               <br />
-              {project.projectDomainURL}
+              {project ? project.projectDomainURL : "Project deleted"}
             </p>
           </div>
         </section>
@@ -160,7 +202,7 @@ export function InvoiceView(props: { details: InvoiceDetails; provider: { email:
             <tfoot>
               <tr>
                 <th scope="row" colSpan={2}>
-                  Total due
+                  {owed ? "Total due" : "Total"}
                 </th>
                 <td className="numeric invoice-total">{formatPrice(invoice.amount)}</td>
               </tr>
@@ -186,21 +228,27 @@ export function InvoiceView(props: { details: InvoiceDetails; provider: { email:
         ) : null}
 
         <footer className="invoice-notes">
-          {paid ? null : (
-            <p>
-              <strong>How to pay:</strong> {props.payment.canPayByCard ? "by card with the Pay by card button on this page, or: " : null}
-              {props.payment.instructions}
-            </p>
-          )}
-          <p>
-            Payment is due within {INVOICE_DUE_DAYS} days of the invoice date, or the project is deleted. A refund is given only if we terminate the project.
-          </p>
+          {owed ? (
+            <>
+              <p>
+                <strong>How to pay:</strong> {props.payment.canPayByCard ? "by card with the Pay by card button on this page, or: " : null}
+                {props.payment.instructions}
+              </p>
+              <p>
+                Payment is due within {INVOICE_DUE_DAYS} days of the invoice date, or the project is deleted. A refund is given only if we terminate the
+                project.
+              </p>
+            </>
+          ) : stateKey === "paid" || stateKey === "refunded" ? (
+            <p>Thank you for your payment. A refund is given only if we terminate the project.</p>
+          ) : null}
           <p>
             Questions about this invoice? Write to <a href={`mailto:${props.provider.email}`}>{props.provider.email}</a> and quote{" "}
             <span className="nowrap">{number}</span>.
           </p>
         </footer>
       </article>
+      {props.canVoid ? <VoidForm invoiceId={invoice.id} /> : null}
     </div>
   );
 }

@@ -7,10 +7,13 @@
 import type { AppDeps } from "../../deps";
 import { pruneRateLimits } from "../../http/rate-limit";
 import { pruneExpiredSessions } from "../../http/sessions";
-import { removeUploadLitter } from "../../lib/storage";
+import { removeOrphanedUploads, removeUploadLitter } from "../../lib/storage";
 import { pruneEvents } from "../live/queries";
 import { LIVE_EVENTS_KEPT_MS } from "../live/service";
+import { messageAttachmentUploads } from "../messages/service";
 import { deleteOverdueProjects, sendInvoiceReminders } from "../payments/reminders";
+import { projectImageUploads } from "../projects/images";
+import { profilePhotoUploads } from "../settings/service";
 import type { ScheduledJobs } from "./scheduled-jobs";
 
 type Schedule = { name: keyof ScheduledJobs; cron: string; run: (deps: AppDeps) => Promise<unknown> };
@@ -22,12 +25,20 @@ export const schedules: Schedule[] = [
   { name: "sessions.prune", cron: HOURLY, run: (deps) => pruneExpiredSessions(deps.database.db) },
   { name: "rate-limits.prune", cron: HOURLY, run: (deps) => pruneRateLimits(deps.database.db) },
   { name: "live-events.prune", cron: "*/10 * * * *", run: (deps) => pruneEvents(deps.database.db, new Date(Date.now() - LIVE_EVENTS_KEPT_MS)) },
-  // Files a crash left half-written; an hour's margin keeps uploads still in progress safe.
-  { name: "uploads.litter", cron: "20 * * * *", run: (deps) => removeUploadLitter(deps.storage, new Date(Date.now() - HOUR_MS)) },
-  // The 7-day rule (README decision on payments): both are idempotent functions of the time.
+  // Files a crash left half-written, and stored objects no row names (decision 082); an hour's
+  // margin keeps uploads whose transaction has not committed yet safe.
+  { name: "uploads.litter", cron: "20 * * * *", run: (deps) => removeUploadsWithoutRows(deps, new Date(deps.now().getTime() - HOUR_MS)) },
+  // The 7-day rule (decision 019): both are idempotent functions of the time.
   { name: "payments.invoice-reminders", cron: "5 * * * *", run: (deps) => sendInvoiceReminders(deps, new Date()) },
   { name: "payments.overdue-deletions", cron: "35 * * * *", run: (deps) => deleteOverdueProjects(deps, new Date()) },
 ];
+
+async function removeUploadsWithoutRows(deps: AppDeps, olderThan: Date): Promise<void> {
+  await removeUploadLitter(deps.storage, olderThan);
+  const db = deps.database.db;
+  const removed = await removeOrphanedUploads(deps.storage, [projectImageUploads(db), messageAttachmentUploads(db), profilePhotoUploads(db)], olderThan);
+  if (removed.length > 0) deps.log(`uploads: removed ${removed.length} stored objects that no row names`);
+}
 
 export async function startSchedules(deps: AppDeps): Promise<void> {
   for (const schedule of schedules) {

@@ -1,10 +1,16 @@
-// Live updates (README decision 19): what a signed-in browser hears on GET /api/events.
+// Live updates (decision 020): what a signed-in browser hears on GET /api/events.
 // Triggers write each event to the log in the change's own transaction and pg_notify it; every
 // instance holds one LISTEN (deps.events) and fans events out in memory to its open streams
 // (deps.liveStreams), keyed by audience: a user id, or "admins".
+// A stream lives only as long as the authorisation it was opened with (decision 081): the session
+// ending, or the user's roles changing, ends it on every instance at commit; each heartbeat checks
+// again; one session holds at most five.
+import type { Config } from "../../config";
 import type { AppDeps, LiveEventWire } from "../../deps";
-import type { Actor } from "../../http/actor";
-import type { SseEvent } from "../../lib/sse";
+import { type Actor, toActor } from "../../http/actor";
+import { listLiveSessions } from "../../http/sessions";
+import type { Db } from "../../lib/db";
+import type { OpenStream, SseEvent } from "../../lib/sse";
 import type { LiveEvent } from "../../shared/live-events";
 import { selectEventsAfter, selectOldestEventId } from "./queries";
 
@@ -22,11 +28,35 @@ function audiencesOf(actor: Actor): string[] {
   return actor.isAdmin ? [actor.user.id, ADMINS_AUDIENCE] : [actor.user.id];
 }
 
-/** Subscribes this instance to the log's notifications; resolves with the unsubscribe. */
-export function startLiveFanout(deps: Pick<AppDeps, "events" | "liveStreams">): Promise<() => Promise<void>> {
-  return deps.events.subscribe("live_events", (event: LiveEventWire) => {
-    deps.liveStreams.publish(event.audience, toSseEvent(event));
-  });
+/**
+ * Subscribes this instance to the log's notifications, and to the ends of sessions and changes of
+ * roles that end streams; resolves with the unsubscribes.
+ */
+export function startLiveFanout(deps: Pick<AppDeps, "events" | "liveStreams">): Promise<(() => Promise<void>)[]> {
+  return Promise.all([
+    deps.events.subscribe("live_events", (event: LiveEventWire) => {
+      deps.liveStreams.publish(event.audience, toSseEvent(event));
+    }),
+    deps.events.subscribe("session_ended", ({ sessionId }) => deps.liveStreams.endOwner(sessionId)),
+    // Every stream of the user reconnects, and its new request listens as who they now are.
+    deps.events.subscribe("user_access_changed", ({ userId }) => deps.liveStreams.endTopic(userId)),
+  ]);
+}
+
+/**
+ * The heartbeat's check: the sessions (owners) among `streams` that have ended, or whose user
+ * would now hear other audiences than the stream listens to. Catches what a missed notification
+ * (a LISTEN connection that was reconnecting) let through.
+ */
+export async function findStaleStreamOwners(db: Db, config: Config, streams: OpenStream[]): Promise<string[]> {
+  const owners = [...new Set(streams.map((stream) => stream.owner))];
+  const live = new Map((await listLiveSessions(db, owners)).map(({ sessionId, user }) => [sessionId, user]));
+  const stale = new Set<string>();
+  for (const { owner, topics } of streams) {
+    const user = live.get(owner);
+    if (!user || audiencesOf(toActor(user, owner, config)).join() !== topics.join()) stale.add(owner);
+  }
+  return [...stale];
 }
 
 /** Parses Last-Event-ID (or the `after` query the client sends when it reopens a paused stream). */
@@ -41,6 +71,7 @@ export function openLiveStream(deps: AppDeps, actor: Actor, lastEventId: number 
   const db = deps.database.db;
   return deps.liveStreams.open({
     topics: audiences,
+    owner: actor.sessionId,
     replay:
       lastEventId === null
         ? undefined

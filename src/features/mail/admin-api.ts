@@ -5,6 +5,7 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
+import { MessageAnswer, operation, redirectTo } from "../../http/openapi";
 import { auditBy } from "../audit/record";
 import { retryFailedMail } from "./admin";
 
@@ -14,12 +15,13 @@ export const adminMailApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-mail-api", prefix: "/api/admin/mail" })
     .use(context(deps))
     .onTransform(({ actor }) => void requireAdmin(actor))
-    .post(
-      "/failed/:id/retry",
-      async ({ actor, params, request }) => {
-        const answer = await retryFailedMail(deps, params.id, auditBy(requireAdmin(actor), request));
-        if (!isFormPost(request)) return answer;
-        return new Response(null, { status: 303, headers: { location: "/admin/mail?retried=1", "cache-control": "no-store" } });
-      },
-      { params: t.Object({ id: t.String({ minLength: 1, maxLength: 64 }) }) },
-    );
+    .post("/failed/:id/retry", ({ actor, params, request }) => retryFailedMail(deps, params.id, auditBy(requireAdmin(actor), request)), {
+      // The console's form post goes back to the list once the mail is queued; a refusal (already a Response) stays as it is.
+      mapResponse: ({ request, responseValue }) =>
+        isFormPost(request) && !(responseValue instanceof Response)
+          ? new Response(null, { status: 303, headers: { location: "/admin/mail?retried=1", "cache-control": "no-store" } })
+          : undefined,
+      params: t.Object({ id: t.String({ minLength: 1, maxLength: 64 }) }),
+      response: MessageAnswer,
+      detail: operation("Mail (admin)", "admin", "Send a failed mail again", { 303: redirectTo("A form post: back to /admin/mail") }),
+    });

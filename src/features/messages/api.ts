@@ -4,7 +4,9 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
+import { bodyOf, operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
+import { ATTACHMENT_TYPES } from "../../shared/messages";
 import { parseMultipart } from "../projects/form";
 import { AttachmentParams, PostMessageForm, PostedMessage, ReadAnswer, Thread, ThreadParams, ThreadQuery } from "./model";
 import { markRead, postMessage, readAttachment, readThread } from "./service";
@@ -23,6 +25,7 @@ export const messagesApi = (deps: AppDeps) =>
       params: ThreadParams,
       query: ThreadQuery,
       response: Thread,
+      detail: operation("Messages", "signed-in", "A project's thread, latest first page (or before a message); marks it read"),
     })
     .post("/:id/messages", ({ actor, params, body, status }) => postMessage(deps, requireUser(actor), params.id, body).then((posted) => status(201, posted)), {
       params: ThreadParams,
@@ -31,8 +34,13 @@ export const messagesApi = (deps: AppDeps) =>
       transform: refuseUnknownFields(PostMessageForm),
       body: PostMessageForm,
       response: { 201: PostedMessage },
+      detail: operation("Messages", "signed-in", "Post to a project's thread (multipart: body, up to 5 images or PDFs)"),
     })
-    .post("/:id/messages/read", ({ actor, params }) => markRead(deps, requireUser(actor), params.id), { params: ThreadParams, response: ReadAnswer })
+    .post("/:id/messages/read", ({ actor, params }) => markRead(deps, requireUser(actor), params.id), {
+      params: ThreadParams,
+      response: ReadAnswer,
+      detail: operation("Messages", "signed-in", "Mark a project's thread read"),
+    })
     .get(
       "/:id/messages/attachments/:attachmentId",
       async ({ actor, params }) => {
@@ -46,5 +54,10 @@ export const messagesApi = (deps: AppDeps) =>
           },
         });
       },
-      { params: AttachmentParams },
+      {
+        params: AttachmentParams,
+        detail: operation("Messages", "signed-in", "A message attachment (its project's customer and admins only)", {
+          200: bodyOf("The file, as uploaded", ATTACHMENT_TYPES.split(",")),
+        }),
+      },
     );

@@ -127,3 +127,10 @@ export async function markThreadMailed(db: Db, projectId: string, side: MessageS
     .set({ [mailedKey[side]]: sql`${through}::timestamptz` })
     .where(eq(messageThreads.projectId, projectId));
 }
+
+/** The attachment keys among `keys` that an attachment row still names (the orphaned-upload sweep). */
+export async function selectHeldAttachmentKeys(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.select({ key: messageAttachments.storageKey }).from(messageAttachments).where(inArray(messageAttachments.storageKey, keys));
+  return rows.map((row) => row.key);
+}

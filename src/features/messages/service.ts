@@ -10,7 +10,7 @@ import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { detectImageType, imageExtension, isPdf } from "../../lib/images";
 import type { JobQueue } from "../../lib/jobs";
-import { PRIVATE_PREFIX } from "../../lib/storage";
+import { PRIVATE_PREFIX, type UploadOwner } from "../../lib/storage";
 import type { MessageSide } from "../../shared/enums";
 import {
   ATTACHMENT_TOO_LARGE,
@@ -42,6 +42,7 @@ import {
   markThreadMailed,
   markThreadRead,
   recordThreadMessage,
+  selectHeldAttachmentKeys,
 } from "./queries";
 
 /** How long a message may stay unread before the other side is mailed about it. */
@@ -107,6 +108,13 @@ export async function markRead(deps: Pick<AppDeps, "database">, actor: Actor, pr
   return { message: "Marked as read." };
 }
 
+const ATTACHMENTS_PREFIX = `${PRIVATE_PREFIX}projects/`;
+
+/** Every key under private/projects/ is an attachment: one without its row is an orphan (decision 082). */
+export function messageAttachmentUploads(db: Db): UploadOwner {
+  return { prefix: ATTACHMENTS_PREFIX, heldKeys: (keys) => selectHeldAttachmentKeys(db, keys) };
+}
+
 type CheckedFile = { id: string; file: File; bytes: Uint8Array; contentType: string; key: string };
 
 /** Refuses what cannot be attached: too many (400), too large (413), not an image or PDF (415). */
@@ -123,7 +131,7 @@ async function checkAttachments(projectId: string, files: File[]): Promise<Check
     if (!contentType) throw unsupportedMediaType(`${ATTACHMENT_WRONG_TYPE} "${displayName(file)}" is not one of them.`);
     const id = newId();
     const extension = image ? imageExtension(image) : "pdf";
-    checked.push({ id, file, bytes, contentType, key: `${PRIVATE_PREFIX}projects/${projectId}/messages/${id}.${extension}` });
+    checked.push({ id, file, bytes, contentType, key: `${ATTACHMENTS_PREFIX}${projectId}/messages/${id}.${extension}` });
   }
   return checked;
 }

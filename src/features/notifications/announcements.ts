@@ -12,7 +12,15 @@ import { badRequest } from "../../http/errors";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import type { JobQueue } from "../../lib/jobs";
-import { BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT, announcementSentMessage } from "../../shared/announcements";
+import {
+  BLANK_APP_ANNOUNCEMENT,
+  BLANK_EMAIL_MESSAGE,
+  BLANK_EMAIL_SUBJECT,
+  announcementSentMessage,
+  emailAnnouncementSource,
+  emailAnnouncementText,
+} from "../../shared/announcements";
+import { markdownToLine, parseMarkdown } from "../../shared/markdown";
 import { type AuditBy, recordAudit } from "../audit/record";
 import { type MailJobs, enqueueAnnouncementMails } from "../mail/outbox";
 import type { AnnouncementJobs } from "./announcement-jobs";
@@ -44,7 +52,7 @@ async function storeAnnouncement(
     await insertAnnouncement(tx, { id, ...row });
     await recordAudit(tx, by, {
       action: "announcement.send",
-      target: { type: "announcement", id, label: row.subject ?? row.message.slice(0, 80) },
+      target: { type: "announcement", id, label: row.subject ?? markdownToLine(parseMarkdown(row.message)).slice(0, 80) },
       after: { kind: row.kind, subject: row.subject, message: row.message },
     });
     await deps.jobs.send("announcement.fan-out", { announcementId: id }, { tx });
@@ -72,11 +80,9 @@ export async function sendEmailAnnouncement(deps: AnnounceDeps, admin: Actor, bo
   if (!message) fields.message = BLANK_EMAIL_MESSAGE;
   const first = fields.subject ?? fields.message;
   if (first) throw badRequest(first, fields);
-  // The payload's creatorName (SPEC.md §3) is the announcing admin's display name, from the session;
-  // the whole text is stored, so the mail reads the same if the admin is renamed or leaves meanwhile.
-  const creatorName = admin.user.displayName;
-  const text = `${message}\n\n${creatorName}\nWebstudio\n\nYou get this e-mail because announcements are on in your notification settings.`;
-  await storeAnnouncement(deps, { kind: "email", adminId: admin.user.id, message: text, subject }, by);
+  // The payload's creatorName (SPEC.md §3) is the announcing admin's display name, from the session.
+  const source = emailAnnouncementSource(message, admin.user.displayName);
+  await storeAnnouncement(deps, { kind: "email", adminId: admin.user.id, message: source, subject }, by);
   return { message: ANNOUNCEMENT_STARTED };
 }
 
@@ -113,11 +119,12 @@ async function fanOutBatch(deps: AnnounceDeps, tx: Db, announcementId: string, b
     );
   } else {
     const subject = announcement.subject ?? "";
+    const text = emailAnnouncementText(announcement.message);
     await enqueueAnnouncementMails(
       deps.jobs,
       tx,
       recipients.map((user) => ({
-        message: { to: user.email, subject, text: announcement.message },
+        message: { to: user.email, subject, text },
         userId: user.id,
         singletonKey: `announcement:${announcement.id}:${user.id}`,
       })),

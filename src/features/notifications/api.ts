@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
+import { MessageAnswer, operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { auditBy } from "../audit/record";
 import { sendAppAnnouncement, sendEmailAnnouncement } from "./announcements";
@@ -15,7 +16,6 @@ import {
   MarkAllAsReadAnswer,
   MarkAsReadAnswer,
   MarkAsReadBody,
-  MessageAnswer,
   NotificationsPage,
   PageQuery,
 } from "./model";
@@ -30,25 +30,32 @@ export const notificationsApi = (deps: AppDeps) =>
       ({ actor, query }) => {
         return listNotifications(deps.database.db, requireUser(actor).user.id, query.page ?? 1);
       },
-      {
-        query: PageQuery,
-        response: NotificationsPage,
-      },
+      { query: PageQuery, response: NotificationsPage, detail: operation("Notifications", "signed-in", "Your notifications, newest first") },
     )
     .get("/channels", async ({ actor }) => ({ channels: await listChannels(deps.database.db, requireUser(actor).user.id) }), {
       response: ChannelsAnswer,
+      detail: operation("Notifications", "signed-in", "Your notification channels with unread counts"),
     })
     .get(
       "/channel/:channelId",
       ({ actor, params, query }) => listNotifications(deps.database.db, requireUser(actor).user.id, query.page ?? 1, params.channelId),
-      { params: ChannelParams, query: PageQuery, response: NotificationsPage },
+      {
+        params: ChannelParams,
+        query: PageQuery,
+        response: NotificationsPage,
+        detail: operation("Notifications", "signed-in", "Your notifications in one channel"),
+      },
     )
     .patch("/markasread", ({ actor, body }) => markAsRead(deps.database.db, requireUser(actor).user.id, body.notificationIDs), {
       transform: refuseUnknownFields(MarkAsReadBody),
       body: MarkAsReadBody,
       response: MarkAsReadAnswer,
+      detail: operation("Notifications", "signed-in", "Mark notifications read"),
     })
-    .patch("/markallasread", ({ actor }) => markAllAsRead(deps.database.db, requireUser(actor).user.id), { response: MarkAllAsReadAnswer });
+    .patch("/markallasread", ({ actor }) => markAllAsRead(deps.database.db, requireUser(actor).user.id), {
+      response: MarkAllAsReadAnswer,
+      detail: operation("Notifications", "signed-in", "Mark all your notifications read"),
+    });
 
 /** Announcements to every user (admins only; the role is checked before the body is looked at). */
 export const adminNotificationsApi = (deps: AppDeps) =>
@@ -59,9 +66,11 @@ export const adminNotificationsApi = (deps: AppDeps) =>
       transform: refuseUnknownFields(AppAnnouncementBody),
       body: AppAnnouncementBody,
       response: MessageAnswer,
+      detail: operation("Notifications (admin)", "admin", "Announce to every user in the app"),
     })
     .post("/emailannouncement", ({ actor, body, request }) => sendEmailAnnouncement(deps, requireAdmin(actor), body, auditBy(requireAdmin(actor), request)), {
       transform: refuseUnknownFields(EmailAnnouncementBody),
       body: EmailAnnouncementBody,
       response: MessageAnswer,
+      detail: operation("Notifications (admin)", "admin", "Announce to every user by e-mail"),
     });

@@ -49,4 +49,3 @@ export const EmailAnnouncementBody = t.Object(
 );
 export type AppAnnouncementBody = typeof AppAnnouncementBody.static;
 export type EmailAnnouncementBody = typeof EmailAnnouncementBody.static;
-export const MessageAnswer = t.Object({ message: t.String() });

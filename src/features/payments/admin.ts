@@ -6,12 +6,14 @@ import { csvLine } from "../../lib/csv";
 import type { PaymentKind, PaymentMethod } from "../../shared/enums";
 import { formatInvoiceNumber } from "../invoices/service";
 import { type InvoiceState, invoiceState } from "../invoices/views";
-import { type PaymentRecordRow, type PeriodTotals, listCustomerInvoices, listDeletions, listPaymentRecords, periodTotals } from "./queries";
+import { type PaymentRecordRow, type PeriodTotals, listCustomerInvoices, listDeletions, listPaymentRecords, listRecentInvoices, periodTotals } from "./queries";
 import { formatCents, kindLabels, methodLabels } from "./service";
 
 /** The admin list shows the latest records; the CSV exports up to this many. */
 const PAGE_LIMIT = 200;
 const CSV_LIMIT = 10_000;
+/** The Payments page lists this many of the newest invoices, void ones and deleted projects' too. */
+const INVOICE_LIMIT = 50;
 
 export type PaymentListState = { kind?: PaymentKind; method?: PaymentMethod; period?: "this-month" | "last-month" };
 
@@ -30,10 +32,13 @@ export type PaymentRow = {
   createdAt: Date;
   customerName: string;
   customerEmail: string;
-  projectId: string;
+  /** Null once the project is deleted; the row keeps its name. */
+  projectId: string | null;
   projectName: string;
+  invoiceId: string | null;
   invoice: string | null;
   method: string;
+  reference: string | null;
   recordedBy: string | null;
   amount: string;
   state: string;
@@ -55,8 +60,10 @@ function toRow(row: PaymentRecordRow): PaymentRow {
     customerEmail: row.customerEmail,
     projectId: row.projectId,
     projectName: row.projectName,
+    invoiceId: row.invoiceId,
     invoice: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber),
     method: row.kind === "payment" ? methodLabels[row.method] : `${kindLabels[row.kind]} · ${methodLabels[row.method]}`,
+    reference: row.reference,
     recordedBy: row.recordedByName,
     amount: formatCents(row.kind === "payment" ? row.amountCents : -row.amountCents),
     ...stateOf(row),
@@ -77,14 +84,27 @@ export type PaymentTotals = { thisMonth: PeriodTotals; lastMonth: PeriodTotals }
 
 export async function getPaymentsPage(deps: Pick<AppDeps, "database">, state: PaymentListState, now: Date) {
   const db = deps.database.db;
-  const [records, thisMonth, lastMonth, deletions] = await Promise.all([
+  const [records, thisMonth, lastMonth, deletions, recentInvoices] = await Promise.all([
     listPaymentRecords(db, filterOf(state, now), PAGE_LIMIT),
     periodTotals(db, monthStart(now, 0), monthStart(now, 1), now),
     periodTotals(db, monthStart(now, -1), monthStart(now, 0), now),
     listDeletions(db, 50),
+    listRecentInvoices(db, INVOICE_LIMIT),
   ]);
   return {
     rows: records.map(toRow),
+    invoices: recentInvoices.map((row) => ({
+      invoiceId: row.invoiceId,
+      number: row.number,
+      customer: row.customerName,
+      customerEmail: row.customerEmail,
+      projectName: row.projectName,
+      projectDeleted: row.projectId === null,
+      amount: row.amount,
+      dueAt: row.dueAt,
+      state: invoiceState(row, row.refunded, now),
+      voidReason: row.voidReason,
+    })),
     totals: { thisMonth, lastMonth },
     deletions: deletions.map((row) => ({
       id: row.id,
@@ -99,7 +119,7 @@ export async function getPaymentsPage(deps: Pick<AppDeps, "database">, state: Pa
 
 export async function exportPaymentsCsv(deps: Pick<AppDeps, "database">, state: PaymentListState, now: Date): Promise<string> {
   const records = await listPaymentRecords(deps.database.db, filterOf(state, now), CSV_LIMIT);
-  const header = ["Date", "Kind", "Customer", "E-mail", "Project", "Invoice", "Method", "Amount", "Currency", "State", "Recorded by"];
+  const header = ["Date", "Kind", "Customer", "E-mail", "Project", "Invoice", "Method", "Reference", "Amount", "Currency", "State", "Recorded by"];
   const lines = records.map((record) => {
     const row = toRow(record);
     const signed = record.kind === "payment" ? record.amountCents : -record.amountCents;
@@ -108,9 +128,10 @@ export async function exportPaymentsCsv(deps: Pick<AppDeps, "database">, state: 
       kindLabels[record.kind],
       record.customerName,
       record.customerEmail,
-      record.projectName,
+      record.projectId === null ? `${record.projectName} (project deleted)` : record.projectName,
       row.invoice ?? "",
       methodLabels[record.method],
+      record.reference ?? "",
       signed / 100,
       record.currency.toUpperCase(),
       row.state,
@@ -123,7 +144,8 @@ export async function exportPaymentsCsv(deps: Pick<AppDeps, "database">, state: 
 export type BillingItem = {
   invoiceId: string;
   number: number;
-  projectId: string;
+  /** Null once the project is deleted: the invoice and what was paid stay listed. */
+  projectId: string | null;
   projectName: string;
   amount: number;
   dueAt: Date;
@@ -140,6 +162,6 @@ export async function listBilling(deps: Pick<AppDeps, "database">, actor: Actor,
     projectName: row.projectName,
     amount: row.amount,
     dueAt: row.dueAt,
-    state: invoiceState(row, row.dueAt, now),
+    state: invoiceState(row, row.refunded, now),
   }));
 }

@@ -8,7 +8,7 @@ import { AdminFrame } from "../layout/admin-frame";
 import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
 import { exportPaymentsCsv, getPaymentsPage, listBilling, readPaymentListState } from "./admin";
-import { BillingList, DeletionList, PaymentFilters, PaymentTable, PaymentTotalsStrip } from "./views";
+import { BillingList, DeletionList, InvoiceList, PaymentFilters, PaymentTable, PaymentTotalsStrip } from "./views";
 
 export const paymentPages = (deps: AppDeps) =>
   new Elysia({ name: "payment-pages" })
@@ -64,6 +64,7 @@ export const paymentPages = (deps: AppDeps) =>
               <PaymentTable rows={data.rows} />
             )}
           </section>
+          <InvoiceList items={data.invoices} />
           <DeletionList rows={data.deletions} />
         </AdminFrame>,
       );

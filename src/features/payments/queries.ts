@@ -1,7 +1,9 @@
 // SQL for payments, refunds, reversals, Stripe events, reminders and deletions for non-payment.
-// A project's received_payment and refund_issued are derived from the payment records by
-// syncPaymentFlags, which every writer here calls in the same transaction as its change.
-import { type SQL, and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+// A project's received_payment and refund_issued, and its invoices' paid status, are derived from
+// the payment records by syncPaymentFlags, which every writer here calls in the same transaction
+// as its change. Invoices and payments outlive their project and account (decision 077): every read
+// joins projects and users with left joins and falls back on the names copied onto the row.
+import { type SQL, and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import {
   type Invoice,
   type NewPayment,
@@ -18,9 +20,47 @@ import {
 import type { Db } from "../../lib/db";
 import type { PaymentKind, PaymentMethod, ProjectStatus, ProjectType, ReminderKind } from "../../shared/enums";
 
-/** Inserts the record; null when a unique key says it exists already (a card payment seen twice). */
-export async function insertPayment(db: Db, row: NewPayment): Promise<Payment | null> {
-  const [inserted] = await db.insert(payments).values(row).onConflictDoNothing().returning();
+type Names = Pick<NewPayment, "projectName" | "customerName" | "customerEmail">;
+export type PaymentRecord = Omit<NewPayment, keyof Names>;
+
+/** The names a record keeps after its project and account are gone: the undone payment's, else the project's, else the invoice's. */
+async function namesFor(db: Db, row: PaymentRecord): Promise<Names> {
+  const fallback = { projectName: "", customerName: "", customerEmail: "" };
+  if (row.paymentId) {
+    const [undone] = await db
+      .select({ projectName: payments.projectName, customerName: payments.customerName, customerEmail: payments.customerEmail })
+      .from(payments)
+      .where(eq(payments.id, row.paymentId))
+      .limit(1);
+    if (undone) return undone;
+  }
+  if (row.projectId) {
+    const [project] = await db
+      .select({ projectName: projects.projectName, customerName: users.displayName, customerEmail: users.email })
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.creatorId))
+      .where(eq(projects.id, row.projectId))
+      .limit(1);
+    if (project) return project;
+  }
+  if (row.invoiceId) {
+    const [invoice] = await db
+      .select({ projectName: invoices.projectName, customerName: invoices.customerName, customerEmail: invoices.customerEmail })
+      .from(invoices)
+      .where(eq(invoices.id, row.invoiceId))
+      .limit(1);
+    if (invoice) return invoice;
+  }
+  return fallback;
+}
+
+/** Inserts the record with its names copied on; null when a unique key says it exists already (a card payment seen twice). */
+export async function insertPayment(db: Db, row: PaymentRecord): Promise<Payment | null> {
+  const [inserted] = await db
+    .insert(payments)
+    .values({ ...row, ...(await namesFor(db, row)) })
+    .onConflictDoNothing()
+    .returning();
   return inserted ?? null;
 }
 
@@ -37,9 +77,18 @@ export async function updatePayment(
 
 /**
  * Derives the project's flags from its records: paid while a succeeded payment is not reversed
- * (a refunded payment was still received), refunded once a refund succeeded.
+ * (a refunded payment was still received), refunded once a refund succeeded. Its invoices follow:
+ * paid while a payment of theirs stands, open otherwise; a void invoice stays void.
  */
 export async function syncPaymentFlags(db: Db, projectId: string): Promise<{ receivedPayment: boolean; refundIssued: boolean } | null> {
+  await db
+    .update(invoices)
+    .set({
+      status: sql`case when exists (
+        select 1 from ${payments} p where p.invoice_id = ${invoices.id} and p.kind = 'payment' and p.status = 'succeeded'
+        and not exists (select 1 from ${payments} u where u.payment_id = p.id and u.kind = 'reversal' and u.status = 'succeeded')) then 'paid' else 'open' end`,
+    })
+    .where(and(eq(invoices.projectId, projectId), ne(invoices.status, "void")));
   const [row] = await db
     .update(projects)
     .set({
@@ -99,9 +148,14 @@ export async function hasRefund(db: Db, projectId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function findProjectType(db: Db, projectId: string): Promise<ProjectType | null> {
-  const [row] = await db.select({ projectType: projects.projectType }).from(projects).where(eq(projects.id, projectId)).limit(1);
-  return row?.projectType ?? null;
+/** What a payment by hand needs to know of its project: the price's package and whether an access code waived it. */
+export async function findPaymentFacts(db: Db, projectId: string): Promise<{ projectType: ProjectType; accessCode: string | null } | null> {
+  const [row] = await db
+    .select({ projectType: projects.projectType, accessCode: projects.accessCode })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return row ?? null;
 }
 
 /** True the first time an event id is seen; false for a replay or a duplicate delivery. */
@@ -112,7 +166,9 @@ export async function rememberStripeEvent(db: Db, id: string, type: string): Pro
 
 export type PayableInvoice = {
   invoice: Invoice;
-  project: { id: string; projectName: string; creatorId: string; receivedPayment: boolean; refundIssued: boolean; invoiceId: string | null };
+  /** Null once the project is deleted. */
+  project: { id: string; projectName: string; creatorId: string; receivedPayment: boolean; refundIssued: boolean; invoiceId: string | null } | null;
+  /** As copied onto the invoice when it was issued. */
   customer: { displayName: string; email: string };
 };
 
@@ -126,30 +182,53 @@ const payableColumns = {
     refundIssued: projects.refundIssued,
     invoiceId: projects.invoiceId,
   },
-  customer: { displayName: users.displayName, email: users.email },
 };
+
+const withCustomer = (row: Omit<PayableInvoice, "customer"> | undefined): PayableInvoice | null =>
+  row ? { ...row, customer: { displayName: row.invoice.customerName, email: row.invoice.customerEmail } } : null;
 
 /** The invoice when the viewer may pay or see it (its customer or an admin). */
 export async function findPayableInvoice(db: Db, id: string, viewer: { userId: string; isAdmin: boolean }): Promise<PayableInvoice | null> {
   const [row] = await db
     .select(payableColumns)
     .from(invoices)
-    .innerJoin(projects, eq(projects.id, invoices.projectId))
-    .innerJoin(users, eq(users.id, invoices.userId))
+    .leftJoin(projects, eq(projects.id, invoices.projectId))
     .where(viewer.isAdmin ? eq(invoices.id, id) : and(eq(invoices.id, id), eq(invoices.userId, viewer.userId)))
     .limit(1);
-  return row ?? null;
+  return withCustomer(row);
 }
 
 export async function findInvoiceByNumber(db: Db, number: number): Promise<PayableInvoice | null> {
   const [row] = await db
     .select(payableColumns)
     .from(invoices)
-    .innerJoin(projects, eq(projects.id, invoices.projectId))
-    .innerJoin(users, eq(users.id, invoices.userId))
+    .leftJoin(projects, eq(projects.id, invoices.projectId))
     .where(eq(invoices.number, number))
     .limit(1);
-  return row ?? null;
+  return withCustomer(row);
+}
+
+/** Voids the project's open invoices (the project was denied, deleted or its payment waived); answers their ids. */
+export async function voidOpenInvoices(db: Db, projectId: string, reason: string, by: string | null): Promise<string[]> {
+  const rows = await db
+    .update(invoices)
+    .set({ status: "void", voidReason: reason, voidedAt: sql`now()`, voidedBy: by })
+    .where(and(eq(invoices.projectId, projectId), eq(invoices.status, "open")))
+    .returning({ id: invoices.id });
+  return rows.map((row) => row.id);
+}
+
+/** Voids one open invoice, locked first; answers it as it was, or null when there is no such invoice. */
+export async function voidInvoice(db: Db, id: string, reason: string, by: string): Promise<{ before: Invoice; after: Invoice } | null> {
+  const [before] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1).for("update");
+  if (!before) return null;
+  if (before.status !== "open") return { before, after: before };
+  const [after] = await db
+    .update(invoices)
+    .set({ status: "void", voidReason: reason, voidedAt: sql`now()`, voidedBy: by })
+    .where(eq(invoices.id, id))
+    .returning();
+  return { before, after: after ?? before };
 }
 
 /** The project's current invoice, if one was sent. */
@@ -177,13 +256,16 @@ export type BillingRow = {
   amount: number;
   dueAt: Date;
   createdAt: Date;
-  projectId: string;
+  status: Invoice["status"];
+  /** Null once the project is deleted. */
+  projectId: string | null;
   projectName: string;
-  receivedPayment: boolean;
-  refundIssued: boolean;
+  refunded: boolean;
 };
 
-/** Every current invoice of a customer (the one each project points at), newest first. */
+const invoiceRefunded = sql<boolean>`exists (select 1 from ${payments} r where r.invoice_id = ${invoices.id} and r.kind = 'refund' and r.status = 'succeeded')`;
+
+/** Every invoice of a customer, void ones and those of deleted projects too, newest first. */
 export async function listCustomerInvoices(db: Db, userId: string): Promise<BillingRow[]> {
   return db
     .select({
@@ -192,15 +274,38 @@ export async function listCustomerInvoices(db: Db, userId: string): Promise<Bill
       amount: invoices.amount,
       dueAt: invoices.dueAt,
       createdAt: invoices.createdAt,
-      projectId: projects.id,
-      projectName: projects.projectName,
-      receivedPayment: projects.receivedPayment,
-      refundIssued: projects.refundIssued,
+      status: invoices.status,
+      projectId: invoices.projectId,
+      projectName: invoices.projectName,
+      refunded: invoiceRefunded,
     })
     .from(invoices)
-    .innerJoin(projects, and(eq(projects.id, invoices.projectId), eq(projects.invoiceId, invoices.id)))
     .where(eq(invoices.userId, userId))
     .orderBy(desc(invoices.createdAt), desc(invoices.id));
+}
+
+export type AdminInvoiceRow = BillingRow & { customerName: string; customerEmail: string; voidReason: string | null };
+
+/** The newest invoices of everyone, whatever their state or whether their project still exists. */
+export async function listRecentInvoices(db: Db, limit: number): Promise<AdminInvoiceRow[]> {
+  return db
+    .select({
+      invoiceId: invoices.id,
+      number: invoices.number,
+      amount: invoices.amount,
+      dueAt: invoices.dueAt,
+      createdAt: invoices.createdAt,
+      status: invoices.status,
+      projectId: invoices.projectId,
+      projectName: invoices.projectName,
+      refunded: invoiceRefunded,
+      customerName: invoices.customerName,
+      customerEmail: invoices.customerEmail,
+      voidReason: invoices.voidReason,
+    })
+    .from(invoices)
+    .orderBy(desc(invoices.number))
+    .limit(limit);
 }
 
 export type PaymentRecordRow = {
@@ -211,11 +316,14 @@ export type PaymentRecordRow = {
   amountCents: number;
   currency: string;
   createdAt: Date;
-  projectId: string;
+  /** Null once the project is deleted. */
+  projectId: string | null;
   projectName: string;
   customerName: string;
   customerEmail: string;
+  invoiceId: string | null;
   invoiceNumber: number | null;
+  reference: string | null;
   recordedByName: string | null;
 };
 
@@ -227,7 +335,9 @@ const recordedBy = sql<string | null>`(select u.display_name from ${users} u whe
 export async function listPaymentRecords(db: Db, filter: PaymentFilter, limit: number): Promise<PaymentRecordRow[]> {
   const conditions: SQL[] = [];
   if (filter.kind) conditions.push(eq(payments.kind, filter.kind));
-  if (filter.method) conditions.push(eq(payments.method, filter.method));
+  // "Manual" is every payment recorded by hand, whichever method the admin named.
+  if (filter.method === "manual") conditions.push(inArray(payments.method, ["manual", "bank_transfer", "cash", "other"]));
+  else if (filter.method) conditions.push(eq(payments.method, filter.method));
   if (filter.from) conditions.push(gte(payments.createdAt, filter.from));
   if (filter.to) conditions.push(lt(payments.createdAt, filter.to));
   return db
@@ -239,16 +349,18 @@ export async function listPaymentRecords(db: Db, filter: PaymentFilter, limit: n
       amountCents: payments.amountCents,
       currency: payments.currency,
       createdAt: payments.createdAt,
-      projectId: projects.id,
-      projectName: projects.projectName,
-      customerName: users.displayName,
-      customerEmail: users.email,
+      projectId: payments.projectId,
+      projectName: sql<string>`coalesce(${projects.projectName}, ${payments.projectName})`,
+      customerName: sql<string>`coalesce(${users.displayName}, ${payments.customerName})`,
+      customerEmail: sql<string>`coalesce(${users.email}, ${payments.customerEmail})`,
+      invoiceId: payments.invoiceId,
       invoiceNumber: invoices.number,
+      reference: payments.reference,
       recordedByName: recordedBy,
     })
     .from(payments)
-    .innerJoin(projects, eq(projects.id, payments.projectId))
-    .innerJoin(users, eq(users.id, projects.creatorId))
+    .leftJoin(projects, eq(projects.id, payments.projectId))
+    .leftJoin(users, eq(users.id, projects.creatorId))
     .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(desc(payments.createdAt), desc(payments.id))
@@ -259,7 +371,8 @@ export type PeriodTotals = { paidCents: number; refundedCents: number; outstandi
 
 /**
  * Money in a period [from, to): card and manual payments received, refunds that succeeded, and
- * invoices issued in it still unpaid (outstanding), of which past due (overdue) at `now`.
+ * invoices issued in it still open (outstanding), of which past due (overdue) at `now`. Rows of
+ * deleted projects count like any other; void invoices are owed by nobody.
  */
 export async function periodTotals(db: Db, from: Date, to: Date, now: Date): Promise<PeriodTotals> {
   const [money] = await db
@@ -276,8 +389,7 @@ export async function periodTotals(db: Db, from: Date, to: Date, now: Date): Pro
       overdue: sql<string>`coalesce(sum(${invoices.amount}) filter (where ${invoices.dueAt} < ${now.toISOString()}::timestamptz), 0)`,
     })
     .from(invoices)
-    .innerJoin(projects, and(eq(projects.id, invoices.projectId), eq(projects.invoiceId, invoices.id)))
-    .where(and(gte(invoices.createdAt, from), lt(invoices.createdAt, to), eq(projects.receivedPayment, false)));
+    .where(and(gte(invoices.createdAt, from), lt(invoices.createdAt, to), eq(invoices.status, "open")));
   return {
     paidCents: Number(money?.paid ?? 0),
     refundedCents: Number(money?.refunded ?? 0),
@@ -303,7 +415,7 @@ export type UnpaidInvoice = {
   customerEmail: string;
 };
 
-/** Current invoices of unpaid projects due before `dueBefore`, oldest due first. */
+/** Open current invoices of unpaid projects due before `dueBefore`, oldest due first (a void or paid one gets no reminder). */
 export async function listUnpaidInvoicesDueBefore(db: Db, dueBefore: Date): Promise<UnpaidInvoice[]> {
   return db
     .select({
@@ -322,7 +434,7 @@ export async function listUnpaidInvoicesDueBefore(db: Db, dueBefore: Date): Prom
     .from(invoices)
     .innerJoin(projects, and(eq(projects.id, invoices.projectId), eq(projects.invoiceId, invoices.id)))
     .innerJoin(users, eq(users.id, projects.creatorId))
-    .where(and(eq(projects.receivedPayment, false), isNull(projects.accessCode), lt(invoices.dueAt, dueBefore)))
+    .where(and(eq(invoices.status, "open"), eq(projects.receivedPayment, false), isNull(projects.accessCode), lt(invoices.dueAt, dueBefore)))
     .orderBy(asc(invoices.dueAt));
 }
 
@@ -345,14 +457,15 @@ export async function findReminder(db: Db, invoiceId: string, kind: ReminderKind
   return row ?? null;
 }
 
-/** Re-reads, under the row lock, whether the project is still unpaid on this invoice. */
+/** Re-reads, under the row lock, whether the project is still unpaid on this invoice and the invoice still open. */
 export async function isStillUnpaid(db: Db, projectId: string, invoiceId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.invoiceId, invoiceId), eq(projects.receivedPayment, false)))
+    .innerJoin(invoices, eq(invoices.id, projects.invoiceId))
+    .where(and(eq(projects.id, projectId), eq(projects.invoiceId, invoiceId), eq(projects.receivedPayment, false), eq(invoices.status, "open")))
     .limit(1)
-    .for("update");
+    .for("update", { of: projects });
   return row !== undefined;
 }
 

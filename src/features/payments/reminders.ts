@@ -31,11 +31,20 @@ function reminderFor(invoice: UnpaidInvoice, now: Date): ReminderKind | null {
   return null;
 }
 
-function reminderMail(deps: Pick<AppDeps, "config">, invoice: UnpaidInvoice, kind: ReminderKind) {
+/**
+ * The day the project may be deleted, as the final notice names it: due + grace days, but never
+ * sooner than a day after the notice (deleteOverdueProjects waits that day), so a late notice
+ * never names a date already past.
+ */
+export function deletionDate(dueAt: Date, graceDays: number, noticeAt: Date): Date {
+  return new Date(Math.max(dueAt.getTime() + graceDays * DAY_MS, noticeAt.getTime() + DAY_MS));
+}
+
+function reminderMail(deps: Pick<AppDeps, "config">, invoice: UnpaidInvoice, kind: ReminderKind, now: Date) {
   const number = formatInvoiceNumber(invoice.number);
   const link = `${deps.config.publicUrl}/invoices/${invoice.invoiceId}`;
   const grace = deps.config.overdueGraceDays;
-  const deleteOn = grace === null ? null : formatDate(new Date(invoice.dueAt.getTime() + grace * DAY_MS));
+  const deleteOn = grace === null ? null : formatDate(deletionDate(invoice.dueAt, grace, now));
   const lines: Record<ReminderKind, { subject: string; body: string }> = {
     "due-soon": {
       subject: `Reminder: invoice ${number} is due on ${formatDate(invoice.dueAt)}`,
@@ -71,7 +80,7 @@ export async function sendInvoiceReminders(deps: Deps, now: Date): Promise<numbe
     const mailed = await deps.database.db.transaction(async (tx) => {
       if (!(await isStillUnpaid(tx, invoice.projectId, invoice.invoiceId))) return false;
       if (!(await claimReminder(tx, invoice.invoiceId, kind, now))) return false;
-      await enqueueMail(deps.jobs, tx, reminderMail(deps, invoice, kind));
+      await enqueueMail(deps.jobs, tx, reminderMail(deps, invoice, kind, now));
       if (kind === "final-notice") {
         await notifyProjectEvent(
           tx,

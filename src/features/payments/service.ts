@@ -1,4 +1,4 @@
-// Getting paid (README decision 19): payments are records; a project's Paid and Refund flags are
+// Getting paid (decision 019): payments are records; a project's Paid and Refund flags are
 // derived from them in the same transaction. Card payments go through Stripe Checkout; the
 // webhook records each payment exactly once, whichever of its events arrives first, and a
 // replayed event id changes nothing. Admins record manual payments, reversals and refunds.
@@ -10,9 +10,10 @@ import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { type PaymentEvent, WebhookSignatureError } from "../../lib/stripe";
 import { formatDate } from "../../shared/dates";
-import type { PaymentKind, PaymentMethod } from "../../shared/enums";
-import { packageFor } from "../../shared/packages";
+import type { ManualPaymentMethod, PaymentKind, PaymentMethod } from "../../shared/enums";
+import { formatPrice, packageFor } from "../../shared/packages";
 import { recordActivity } from "../activity/service";
+import { type AuditBy, recordAudit } from "../audit/record";
 import { formatInvoiceNumber } from "../invoices/service";
 import { type InvoiceState, type ReceiptLine, invoiceState } from "../invoices/views";
 import { enqueueMail } from "../mail/outbox";
@@ -22,8 +23,8 @@ import {
   findInvoiceByNumber,
   findPayableInvoice,
   findPaymentByIntent,
+  findPaymentFacts,
   findProjectInvoice,
-  findProjectType,
   findRefundOf,
   hasRefund,
   insertPayment,
@@ -32,6 +33,8 @@ import {
   rememberStripeEvent,
   syncPaymentFlags,
   updatePayment,
+  voidInvoice,
+  voidOpenInvoices,
 } from "./queries";
 
 /** Prices are dollars (SPEC.md §9 shows a $ prefix); Stripe takes the smallest unit. */
@@ -48,6 +51,16 @@ export const REFUND_IS_FINAL = "A refund cannot be taken back.";
 export const CARD_PAYMENT_STANDS = "This project was paid by card: issue a refund instead of un-marking the payment.";
 export const ACCESS_CODE_NO_REFUND = "This project was paid with an access code: there is no money to refund.";
 export const BAD_SIGNATURE = "The webhook signature is missing or does not match.";
+export const PROJECT_GONE = "The project of this invoice was deleted, so the invoice cannot be paid. Write to us if you have a question about it.";
+export const voidMessage = (reason: string | null): string => `This invoice is void and cannot be paid.${reason ? ` ${reason}` : ""}`;
+export const PAYMENT_METHOD_NEEDED = "Say how the payment was made: bank transfer, cash or other.";
+
+/** Why an invoice is voided automatically; shown to the customer on the invoice page. */
+export const voidReasons = {
+  denied: "The project was denied.",
+  deleted: "The project was deleted.",
+  waived: "The payment was waived with an access code.",
+} as const;
 
 type Deps = Pick<AppDeps, "database" | "config" | "jobs" | "payments" | "log">;
 
@@ -64,6 +77,9 @@ async function payableFor(deps: Pick<AppDeps, "database">, actor: Actor, invoice
 /** Creates (or, for the same invoice, reuses) a Stripe Checkout Session and answers its URL. */
 export async function startCheckout(deps: Deps, actor: Actor, invoiceId: string): Promise<string> {
   const payable = await payableFor(deps, actor, invoiceId);
+  if (payable.invoice.status === "void") throw conflict(voidMessage(payable.invoice.voidReason));
+  if (payable.invoice.status === "paid") throw conflict(ALREADY_PAID);
+  if (!payable.project) throw conflict(PROJECT_GONE);
   if (!deps.payments) throw conflict(CARD_PAYMENTS_OFF);
   if (payable.project.invoiceId !== payable.invoice.id) throw conflict(INVOICE_REPLACED);
   if (payable.project.receivedPayment) throw conflict(ALREADY_PAID);
@@ -92,7 +108,7 @@ export async function startCheckout(deps: Deps, actor: Actor, invoiceId: string)
 export async function confirmCheckoutReturn(deps: Deps, actor: Actor, invoiceId: string, sessionId: string): Promise<void> {
   if (!deps.payments || !/^cs_[A-Za-z0-9_]+$/.test(sessionId)) return;
   const payable = await payableFor(deps, actor, invoiceId);
-  if (payable.project.receivedPayment) return;
+  if (!payable.project || payable.invoice.status !== "open" || payable.project.receivedPayment) return;
   try {
     const session = await deps.payments.retrieveCheckoutSession(sessionId);
     if (session.status !== "complete" || session.paymentStatus !== "paid" || !session.paymentIntentId) return;
@@ -116,13 +132,42 @@ export async function confirmCheckoutReturn(deps: Deps, actor: Actor, invoiceId:
 type CardPayment = { invoiceId: string; paymentIntentId: string; checkoutSessionId: string | null; amountCents: number; currency: string };
 
 /** Records a card payment once per payment intent; answers whether a receipt was queued. */
-async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs">, card: CardPayment): Promise<boolean> {
+async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs" | "log">, card: CardPayment): Promise<boolean> {
   const payable = await findPayableInvoice(tx, card.invoiceId, { userId: "", isAdmin: true });
-  if (!payable) return false;
+  if (!payable) {
+    deps.log(`payments: card payment ${card.paymentIntentId} names invoice ${card.invoiceId}, which does not exist; nothing recorded`);
+    return false;
+  }
+  const project = payable.project;
+  if (!project || payable.invoice.status === "void") {
+    // The money arrived all the same: record it against the invoice so it is never lost, and say
+    // so in the log for an admin to refund (automatic refunds are not built yet). The project's
+    // flags follow the records as always (decision 019), so a denied project shows it was paid
+    // and the admin's Refund switch can return it.
+    const recorded = await insertPayment(tx, {
+      id: newId(),
+      kind: "payment",
+      projectId: project?.id ?? null,
+      invoiceId: payable.invoice.id,
+      method: "card",
+      amountCents: card.amountCents,
+      currency: card.currency.toLowerCase(),
+      status: "succeeded",
+      providerPaymentIntentId: card.paymentIntentId,
+      providerCheckoutSessionId: card.checkoutSessionId,
+    });
+    if (recorded) {
+      if (project) await syncPaymentFlags(tx, project.id);
+      deps.log(
+        `payments: card payment ${card.paymentIntentId} for ${project ? "void" : "deleted project's"} invoice ${formatInvoiceNumber(payable.invoice.number)} recorded; it needs a refund`,
+      );
+    }
+    return false;
+  }
   const inserted = await insertPayment(tx, {
     id: newId(),
     kind: "payment",
-    projectId: payable.project.id,
+    projectId: project.id,
     invoiceId: payable.invoice.id,
     method: "card",
     amountCents: card.amountCents,
@@ -139,16 +184,9 @@ async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs">,
     }
     return false;
   }
-  await syncPaymentFlags(tx, payable.project.id);
-  await recordActivity(tx, { projectId: payable.project.id, actorId: payable.project.creatorId, kind: "payment_recorded", details: { method: "card" } });
-  await notifyProjectEvent(
-    tx,
-    deps.jobs,
-    payable.project.creatorId,
-    projectMessages.payment(payable.project.projectName),
-    { invoiceId: payable.invoice.id },
-    null,
-  );
+  await syncPaymentFlags(tx, project.id);
+  await recordActivity(tx, { projectId: project.id, actorId: project.creatorId, kind: "payment_recorded", details: { method: "card" } });
+  await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.payment(project.projectName), { invoiceId: payable.invoice.id }, null);
   const number = formatInvoiceNumber(payable.invoice.number);
   await enqueueMail(deps.jobs, tx, {
     to: payable.customer.email,
@@ -156,7 +194,7 @@ async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs">,
     text: [
       `Hello ${payable.customer.displayName},`,
       "",
-      `We received your card payment of ${formatCents(card.amountCents)} for invoice ${number} (${payable.project.projectName}) on ${formatDate(new Date())}. Thank you!`,
+      `We received your card payment of ${formatCents(card.amountCents)} for invoice ${number} (${project.projectName}) on ${formatDate(new Date())}. Thank you!`,
       "",
       `Your invoice and receipt: ${deps.config.publicUrl}/invoices/${payable.invoice.id}`,
       `All your invoices: ${deps.config.publicUrl}/billing`,
@@ -263,12 +301,22 @@ async function confirmRefund(tx: Db, paymentIntentId: string, refundId: string |
       providerRefundId: refundId,
     });
   }
-  await syncPaymentFlags(tx, payment.projectId);
-  await recordActivity(tx, { projectId: payment.projectId, actorId: null, kind: "payment_refunded", details: { method: "card" } });
+  // A refund of a deleted project's payment is recorded all the same; there is no project to update.
+  if (payment.projectId) {
+    await syncPaymentFlags(tx, payment.projectId);
+    await recordActivity(tx, { projectId: payment.projectId, actorId: null, kind: "payment_refunded", details: { method: "card" } });
+  }
   return false;
 }
 
-export const methodLabels: Record<PaymentMethod, string> = { card: "Card", manual: "Recorded by hand", access_code: "Access code" };
+export const methodLabels: Record<PaymentMethod, string> = {
+  card: "Card",
+  manual: "Recorded by hand",
+  bank_transfer: "Bank transfer",
+  cash: "Cash",
+  other: "Other",
+  access_code: "Access code",
+};
 export const kindLabels: Record<PaymentKind, string> = { payment: "Payment", refund: "Refund", reversal: "Reversal" };
 
 /** The receipt of an invoice: what was paid, refunded or reversed, and how. */
@@ -281,14 +329,22 @@ export async function receiptFor(deps: Pick<AppDeps, "database">, invoiceId: str
       date: record.createdAt,
       description:
         record.kind === "payment"
-          ? `Payment, ${methodLabels[record.method].toLowerCase()}`
+          ? `Payment, ${methodLabels[record.method].toLowerCase()}${record.reference ? ` (${record.reference})` : ""}`
           : `${kindLabels[record.kind]}${record.status === "pending" ? " (pending at Stripe)" : ""}`,
       amount: record.kind === "payment" ? formatCents(record.amountCents) : formatCents(-record.amountCents),
     }));
 }
 
 /** What the project pages show about the project's invoice: a link, the amount, the state. */
-export type ProjectBilling = { invoiceId: string; number: string; amount: number; dueAt: Date; state: InvoiceState; canPayByCard: boolean };
+export type ProjectBilling = {
+  invoiceId: string;
+  number: string;
+  amount: number;
+  dueAt: Date;
+  state: InvoiceState;
+  voidReason: string | null;
+  canPayByCard: boolean;
+};
 
 export async function getProjectBilling(
   deps: Pick<AppDeps, "database" | "payments">,
@@ -297,13 +353,14 @@ export async function getProjectBilling(
 ): Promise<ProjectBilling | null> {
   const invoice = await findProjectInvoice(deps.database.db, project._id);
   if (!invoice) return null;
-  const state = invoiceState(project, invoice.dueAt, now);
+  const state = invoiceState(invoice, project.refundIssued, now);
   return {
     invoiceId: invoice.id,
     number: formatInvoiceNumber(invoice.number),
     amount: invoice.amount,
     dueAt: invoice.dueAt,
     state,
+    voidReason: invoice.voidReason,
     canPayByCard: deps.payments !== null && (state === "awaiting" || state === "overdue"),
   };
 }
@@ -314,32 +371,46 @@ export async function getProjectBilling(
 /** A card refund recorded as pending; the caller asks Stripe for it after the commit. */
 export type PendingCardRefund = { refundRecordId: string; paymentId: string; paymentIntentId: string };
 
+export type AdminPaymentChange = {
+  receivedPayment?: boolean;
+  refundIssued?: boolean;
+  /** How the money came, for a payment marked by hand. */
+  method?: ManualPaymentMethod;
+  reference?: string;
+};
+
 /**
  * Applies an admin's receivedPayment / refundIssued change to one project as records, inside the
  * caller's transaction (the project row is locked by the caller). Answers card refunds to request.
+ * On a project with an access code, Paid is the waiver: turning it off and on again reverses and
+ * restores the waiver, and never records money that was not received (decision 077).
  */
-export async function applyAdminPaymentChange(
-  tx: Db,
-  projectId: string,
-  adminId: string,
-  change: { receivedPayment?: boolean; refundIssued?: boolean },
-): Promise<PendingCardRefund[]> {
+export async function applyAdminPaymentChange(tx: Db, projectId: string, adminId: string, change: AdminPaymentChange): Promise<PendingCardRefund[]> {
   const pending: PendingCardRefund[] = [];
   if (change.receivedPayment === true && (await listStandingPayments(tx, projectId)).length === 0) {
-    const invoice = await findProjectInvoice(tx, projectId);
-    const amount = invoice?.amount ?? (await projectPrice(tx, projectId));
-    await insertPayment(tx, {
-      id: newId(),
-      kind: "payment",
-      projectId,
-      invoiceId: invoice?.id ?? null,
-      method: "manual",
-      amountCents: centsOf(amount),
-      currency: CURRENCY,
-      status: "succeeded",
-      recordedBy: adminId,
-    });
-    await recordActivity(tx, { projectId, actorId: adminId, kind: "payment_recorded", details: { method: "manual" } });
+    const facts = await findPaymentFacts(tx, projectId);
+    if (facts?.accessCode) {
+      await insertWaiver(tx, projectId, adminId);
+      await recordActivity(tx, { projectId, actorId: adminId, kind: "payment_recorded", details: { method: "access_code" } });
+    } else {
+      if (!change.method) throw badRequest(PAYMENT_METHOD_NEEDED, { paymentMethod: PAYMENT_METHOD_NEEDED });
+      const current = await findProjectInvoice(tx, projectId);
+      const invoice = current?.status === "void" ? null : current;
+      const amount = invoice?.amount ?? (facts ? packageFor(facts.projectType).price : 0);
+      await insertPayment(tx, {
+        id: newId(),
+        kind: "payment",
+        projectId,
+        invoiceId: invoice?.id ?? null,
+        method: change.method,
+        reference: change.reference?.trim() || null,
+        amountCents: centsOf(amount),
+        currency: CURRENCY,
+        status: "succeeded",
+        recordedBy: adminId,
+      });
+      await recordActivity(tx, { projectId, actorId: adminId, kind: "payment_recorded", details: { method: change.method } });
+    }
   }
   if (change.refundIssued === true) {
     const standing = await listStandingPayments(tx, projectId);
@@ -389,11 +460,6 @@ export async function applyAdminPaymentChange(
   return pending;
 }
 
-async function projectPrice(tx: Db, projectId: string): Promise<number> {
-  const type = await findProjectType(tx, projectId);
-  return type ? packageFor(type).price : 0;
-}
-
 /** Asks Stripe for the refunds recorded as pending; a refusal marks the record failed, so it can be tried again. */
 export async function requestCardRefunds(deps: Deps, refunds: PendingCardRefund[]): Promise<void> {
   for (const refund of refunds) {
@@ -412,18 +478,102 @@ export async function requestCardRefunds(deps: Deps, refunds: PendingCardRefund[
   }
 }
 
-/** An access code accepted for a project: its payment is waived, recorded as paid with the source "access code". */
-export async function recordAccessCodePayment(tx: Db, projectId: string): Promise<void> {
-  if ((await listStandingPayments(tx, projectId)).length === 0) {
-    await insertPayment(tx, {
-      id: newId(),
-      kind: "payment",
-      projectId,
-      method: "access_code",
-      amountCents: 0,
-      currency: CURRENCY,
-      status: "succeeded",
-    });
-  }
+/** A waived payment: a record of nothing received, with the source "access code". */
+async function insertWaiver(tx: Db, projectId: string, recordedBy: string | null): Promise<void> {
+  await insertPayment(tx, {
+    id: newId(),
+    kind: "payment",
+    projectId,
+    method: "access_code",
+    amountCents: 0,
+    currency: CURRENCY,
+    status: "succeeded",
+    recordedBy,
+  });
+}
+
+/**
+ * An access code accepted for a project: its payment is waived, recorded as paid with the source
+ * "access code", and an invoice still open for it is voided (nothing is owed any more).
+ */
+export async function recordAccessCodePayment(tx: Db, projectId: string, by: string | null): Promise<void> {
+  if ((await listStandingPayments(tx, projectId)).length === 0) await insertWaiver(tx, projectId, null);
+  await voidOpenInvoices(tx, projectId, voidReasons.waived, by);
   await syncPaymentFlags(tx, projectId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Voiding an invoice (decision 077): open → void, with a reason the customer reads
+
+export const VOID_REASON_NEEDED = "Say why the invoice is void; the customer reads it on the invoice.";
+export const INVOICE_NOT_FOUND = "Invoice not found.";
+export const ALREADY_VOID = "This invoice is already void.";
+export const PAID_NOT_VOIDED = "This invoice is paid: refund the payment instead of voiding the invoice.";
+const MAX_VOID_REASON = 500;
+
+/** An admin voids an open invoice: it can no longer be paid, leaves Outstanding and gets no reminder. */
+export async function voidInvoiceAsAdmin(
+  deps: Pick<AppDeps, "database" | "config" | "jobs">,
+  invoiceId: string,
+  reasonText: string,
+  by: AuditBy,
+): Promise<{ message: string }> {
+  const reason = reasonText.trim();
+  if (!reason) throw badRequest(VOID_REASON_NEEDED, { reason: VOID_REASON_NEEDED });
+  if (reason.length > MAX_VOID_REASON) {
+    const tooLong = `Keep the reason under ${MAX_VOID_REASON} characters.`;
+    throw badRequest(tooLong, { reason: tooLong });
+  }
+  const number = await deps.database.db.transaction(async (tx) => {
+    const voided = await voidInvoice(tx, invoiceId, reason, by.userId);
+    if (!voided) throw notFound(INVOICE_NOT_FOUND);
+    const { before, after } = voided;
+    if (before.status === "void") throw conflict(ALREADY_VOID);
+    if (before.status === "paid") throw conflict(PAID_NOT_VOIDED);
+    const number = formatInvoiceNumber(after.number);
+    await recordAudit(tx, by, {
+      action: "invoice.void",
+      target: { type: "invoice", id: after.id, label: `${number} · ${after.projectName}` },
+      before: { status: before.status },
+      after: { status: after.status, reason },
+    });
+    if (after.userId) {
+      await notifyProjectEvent(
+        tx,
+        deps.jobs,
+        after.userId,
+        `Invoice ${number} for "${after.projectName}" was voided: nothing is owed on it.`,
+        { invoiceId: after.id },
+        { subject: `Invoice ${number} was voided`, link: `${deps.config.publicUrl}/invoices/${after.id}` },
+      );
+    }
+    return number;
+  });
+  return { message: `Invoice ${number} is void.` };
+}
+
+/**
+ * What deleting the project does to its money, for the delete confirmation (decision 077): a payment
+ * is not refunded by deleting, an open invoice is voided. Null when there is no money to speak of.
+ */
+export async function moneyNoteForDeletion(deps: Pick<AppDeps, "database">, projectId: string, audience: "customer" | "admin"): Promise<string | null> {
+  const db = deps.database.db;
+  const paid = (await listStandingPayments(db, projectId)).filter((payment) => payment.amountCents > 0);
+  const notes: string[] = [];
+  const latest = paid[0];
+  if (latest) {
+    const total = formatCents(paid.reduce((sum, payment) => sum + payment.amountCents, 0));
+    notes.push(
+      audience === "customer"
+        ? `This project was paid ${total} on ${formatDate(latest.createdAt)}. Deleting it does not refund the payment; write to us to ask for one. Your invoice and receipt stay under Billing.`
+        : `This project was paid ${total} on ${formatDate(latest.createdAt)}. Deleting it does not refund the payment; the payment and invoice stay on the Payments page.`,
+    );
+  }
+  const invoice = await findProjectInvoice(db, projectId);
+  if (invoice?.status === "open") {
+    notes.push(
+      `Invoice ${formatInvoiceNumber(invoice.number)} (${formatPrice(invoice.amount)}) is still open: deleting the project voids it, so nothing is owed on it any more.`,
+    );
+  }
+  return notes.length > 0 ? notes.join(" ") : null;
 }

@@ -6,7 +6,7 @@ import { linkTo } from "../../render/list-links";
 import { formatDate } from "../../shared/dates";
 import { formatPrice } from "../../shared/packages";
 import { formatInvoiceNumber } from "../invoices/service";
-import { invoiceStateLabels } from "../invoices/views";
+import { type InvoiceState, invoiceStateLabels } from "../invoices/views";
 import type { BillingItem, PaymentListState, PaymentRow, PaymentTotals } from "./admin";
 
 export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean; instructions: string }) {
@@ -56,7 +56,13 @@ export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean
                     <span className={`badge ${state.badge} mobile-only billing-state`}>{state.label}</span>
                   </td>
                   <td className="hide-mobile">
-                    <a href={`/projects/${item.projectId}/status`}>{item.projectName}</a>
+                    {item.projectId ? (
+                      <a href={`/projects/${item.projectId}/status`}>{item.projectName}</a>
+                    ) : (
+                      <>
+                        {item.projectName} <span className="row-sub">Project deleted</span>
+                      </>
+                    )}
                   </td>
                   <td className="numeric nowrap">{formatPrice(item.amount)}</td>
                   <td className="hide-mobile nowrap">{formatDate(item.dueAt)}</td>
@@ -221,12 +227,18 @@ export function PaymentTable(props: { rows: PaymentRow[] }) {
                 </span>
               </td>
               <td className="hide-mobile">
-                <a href={`/projects/${row.projectId}/admin`}>{row.projectName}</a>
-                {row.invoice ? <span className="row-sub">{row.invoice}</span> : null}
+                {row.projectId ? <a href={`/projects/${row.projectId}/admin`}>{row.projectName}</a> : row.projectName}
+                {row.projectId ? null : <span className="row-sub">Project deleted</span>}
+                {row.invoice && row.invoiceId ? (
+                  <a className="row-sub" href={`/invoices/${row.invoiceId}`}>
+                    {row.invoice}
+                  </a>
+                ) : null}
               </td>
               <td className="hide-mobile">
                 {row.method}
-                {row.recordedBy ? <span className="row-sub">by {row.recordedBy}</span> : null}
+                {row.reference ? <span className="row-sub">{`Ref. ${row.reference}`}</span> : null}
+                {row.recordedBy ? <span className="row-sub">{`by ${row.recordedBy}`}</span> : null}
               </td>
               <td className="numeric nowrap">{row.amount}</td>
               <td>
@@ -237,6 +249,84 @@ export function PaymentTable(props: { rows: PaymentRow[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+export type AdminInvoiceItem = {
+  invoiceId: string;
+  number: number;
+  customer: string;
+  customerEmail: string;
+  projectName: string;
+  projectDeleted: boolean;
+  amount: number;
+  dueAt: Date;
+  state: InvoiceState;
+  voidReason: string | null;
+};
+
+/** The newest invoices, each opening its page (where an open one can be voided), deleted projects' too. */
+export function InvoiceList(props: { items: AdminInvoiceItem[] }) {
+  return (
+    <section className="list-section" aria-labelledby="invoices-title">
+      <div className="list-head">
+        <div>
+          <h2 id="invoices-title">Invoices</h2>
+          <p className="muted list-hint">The newest invoices, paid, open or void, also those of deleted projects. Open one to void it.</p>
+        </div>
+      </div>
+      {props.items.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-title">No invoices yet.</p>
+        </div>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Invoice</th>
+                <th scope="col">Customer</th>
+                <th scope="col" className="hide-mobile">
+                  Project
+                </th>
+                <th scope="col" className="numeric">
+                  Amount
+                </th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.items.map((item) => {
+                const state = invoiceStateLabels[item.state];
+                return (
+                  <tr key={item.invoiceId}>
+                    <td className="nowrap">
+                      <a className="row-link" href={`/invoices/${item.invoiceId}`}>
+                        {formatInvoiceNumber(item.number)}
+                      </a>
+                      <span className="row-sub">{`Due ${formatDate(item.dueAt)}`}</span>
+                    </td>
+                    <td>
+                      <span className="cell-main">{item.customer}</span>
+                      <span className="row-sub">{item.customerEmail}</span>
+                    </td>
+                    <td className="hide-mobile">
+                      {item.projectName}
+                      {item.projectDeleted ? <span className="row-sub">Project deleted</span> : null}
+                    </td>
+                    <td className="numeric nowrap">{formatPrice(item.amount)}</td>
+                    <td>
+                      <span className={`badge ${state.badge}`}>{state.label}</span>
+                      {item.voidReason ? <span className="row-sub">{item.voidReason}</span> : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 

@@ -9,7 +9,8 @@ import { normalizeAccessCode } from "../access-codes/service";
 import { recordActivity, recordAdminChanges } from "../activity/service";
 import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit/record";
 import { notifyProjectChanges, notifyProjectEvent, projectMessages, readProjectsBefore } from "../notifications/project-events";
-import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, requestCardRefunds } from "../payments/service";
+import { voidOpenInvoices } from "../payments/queries";
+import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, requestCardRefunds, voidReasons } from "../payments/service";
 import type { AdminProjectsPatch } from "./model";
 import { lockProject, markDelivered, updateProjectRow, updateProjects } from "./queries";
 import { type Deps, INVALID_ADMIN_CODE, PROJECT_NOT_FOUND, deleteWithImages } from "./service";
@@ -20,7 +21,11 @@ export async function updateProjectsAsAdmin(
   by: AuditBy,
 ): Promise<{ message: string; projectIDs: string[] }> {
   const ids = [...new Set(patch.projectIDs)];
-  const { accessCode, receivedPayment, refundIssued, ...flags } = patch.updatedFields;
+  const { accessCode, receivedPayment, refundIssued, paymentMethod, paymentReference, ...flags } = patch.updatedFields;
+  if ((paymentMethod !== undefined || paymentReference !== undefined) && receivedPayment !== true) {
+    const message = "A payment method or reference goes with marking the project paid (receivedPayment: true).";
+    throw badRequest(message, { paymentMethod: message });
+  }
   const { updated, refunds } = await deps.database.db.transaction(async (tx) => {
     const values: Partial<NewProject> = { ...flags };
     const refunds: PendingCardRefund[] = [];
@@ -39,13 +44,17 @@ export async function updateProjectsAsAdmin(
     if (values.status === "completed") await markDelivered(tx, ids, deps.now());
     await auditChanges(tx, by, "project", ids, { ...values, receivedPayment, refundIssued });
     const updated = await updateProjects(tx, ids, values);
-    // Payment and refund are records, not flags: the flags follow from them (README decision 19).
+    // Payment and refund are records, not flags: the flags follow from them (decision 019).
     for (const id of updated) {
       if (receivedPayment !== undefined || refundIssued !== undefined) {
         await lockProject(tx, id);
-        refunds.push(...(await applyAdminPaymentChange(tx, id, by.userId, { receivedPayment, refundIssued })));
+        refunds.push(
+          ...(await applyAdminPaymentChange(tx, id, by.userId, { receivedPayment, refundIssued, method: paymentMethod, reference: paymentReference })),
+        );
       }
-      if (values.accessCode) await recordAccessCodePayment(tx, id);
+      if (values.accessCode) await recordAccessCodePayment(tx, id, by.userId);
+      // A denied project owes nothing: its open invoice is void and cannot be paid (decision 077).
+      if (values.status === "denied") await voidOpenInvoices(tx, id, voidReasons.denied, by.userId);
     }
     const mailed = await notifyProjectChanges(tx, deps.jobs, before, { ...values, receivedPayment }, (id) => `${deps.config.publicUrl}/projects/${id}/status`);
     return { updated, mailed, refunds };

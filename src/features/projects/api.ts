@@ -5,6 +5,7 @@ import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
 import { parseIdList } from "../../http/id-list";
+import { MessageAnswer, operation } from "../../http/openapi";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { adminAuditBy, auditBy } from "../audit/record";
@@ -21,7 +22,6 @@ import {
   CreateProjectForm,
   CreatedProject,
   MAX_BULK_IDS,
-  Message,
   ProjectIdParams,
   ProjectImagesAnswer,
   ProjectModel,
@@ -52,6 +52,7 @@ export const ordersApi = (deps: AppDeps) =>
       transform: refuseUnknownFields(CreateProjectForm),
       body: CreateProjectForm,
       response: { 201: CreatedProject },
+      detail: operation("Projects", "public", "Order a project (multipart: data and images); visitors get an account"),
     },
   );
 
@@ -60,13 +61,20 @@ export const wizardDraftApi = (deps: AppDeps) =>
   new Elysia({ name: "wizard-draft-api", prefix: "/api/users/me/wizard-draft" })
     .use(context(deps))
     .onTransform(({ actor }) => void requireUser(actor))
-    .get("", ({ actor }) => readWizardDraft(deps, requireUser(actor)), { response: WizardDraftAnswer })
+    .get("", ({ actor }) => readWizardDraft(deps, requireUser(actor)), {
+      response: WizardDraftAnswer,
+      detail: operation("Projects", "signed-in", "Your unfinished order, as last autosaved"),
+    })
     .put("", ({ actor, body }) => saveWizardDraft(deps, requireUser(actor), body.draft), {
       transform: refuseUnknownFields(WizardDraftPut),
       body: WizardDraftPut,
       response: WizardDraftAnswer,
+      detail: operation("Projects", "signed-in", "Autosave your unfinished order (never its domain password)"),
     })
-    .delete("", ({ actor }) => discardWizardDraft(deps, requireUser(actor)), { response: WizardDraftAnswer });
+    .delete("", ({ actor }) => discardWizardDraft(deps, requireUser(actor)), {
+      response: WizardDraftAnswer,
+      detail: operation("Projects", "signed-in", "Discard your unfinished order"),
+    });
 
 /** A customer's own projects (and any project, for admins); a session is checked before validation. */
 export const projectsApi = (deps: AppDeps) =>
@@ -78,21 +86,24 @@ export const projectsApi = (deps: AppDeps) =>
       ({ actor, query }) => {
         return searchProjects(deps, query, { creatorId: requireUser(actor).user.id });
       },
-      {
-        query: ProjectSearchQuery,
-        response: ProjectsPage,
-      },
+      { query: ProjectSearchQuery, response: ProjectsPage, detail: operation("Projects", "signed-in", "Search your projects") },
     )
-    .get("/:id", ({ actor, params }) => getProject(deps, actor, params.id), { params: ProjectIdParams, response: ProjectModel })
+    .get("/:id", ({ actor, params }) => getProject(deps, actor, params.id), {
+      params: ProjectIdParams,
+      response: ProjectModel,
+      detail: operation("Projects", "signed-in", "Read one of your projects"),
+    })
     .patch("/:id", ({ actor, params, body, request }) => updateProject(deps, actor, params.id, body, adminAuditBy(actor, request)), {
       params: ProjectIdParams,
       transform: refuseUnknownFields(ProjectPatch),
       body: ProjectPatch,
       response: UpdatedProject,
+      detail: operation("Projects", "signed-in", "Edit one of your projects"),
     })
     .delete("/:id", ({ actor, params, request }) => deleteProject(deps, actor, params.id, adminAuditBy(actor, request)), {
       params: ProjectIdParams,
-      response: Message,
+      response: MessageAnswer,
+      detail: operation("Projects", "signed-in", "Delete one of your projects"),
     })
     .post("/:id/images", ({ actor, params, body, request }) => addProjectImages(deps, actor, params.id, body, adminAuditBy(actor, request)), {
       params: ProjectIdParams,
@@ -100,6 +111,7 @@ export const projectsApi = (deps: AppDeps) =>
       transform: refuseUnknownFields(AddImagesForm),
       body: AddImagesForm,
       response: ProjectImagesAnswer,
+      detail: operation("Projects", "signed-in", "Add images to one of your projects (multipart)"),
     });
 
 export const adminProjectsApi = (deps: AppDeps) =>
@@ -112,23 +124,22 @@ export const adminProjectsApi = (deps: AppDeps) =>
       ({ query }) => {
         return searchProjects(deps, query, { everyone: true });
       },
-      { query: ProjectSearchQuery, response: ProjectsPage },
+      { query: ProjectSearchQuery, response: ProjectsPage, detail: operation("Projects (admin)", "admin", "Search every project") },
     )
     .patch("", ({ actor, body, request }) => updateProjectsAsAdmin(deps, body, auditBy(requireAdmin(actor), request)), {
       transform: refuseUnknownFields(AdminProjectsPatch),
       body: AdminProjectsPatch,
       response: BulkAnswer,
+      detail: operation("Projects (admin)", "admin", "Change status, payment, archive of several projects"),
     })
     .post("/:id/revision-round", ({ actor, params, request }) => grantRevisionRound(deps, params.id, auditBy(requireAdmin(actor), request)), {
       params: ProjectIdParams,
-      response: Message,
+      response: MessageAnswer,
+      detail: operation("Projects (admin)", "admin", "Open another revision round for 10 days (after the request, or after the window)"),
     })
     .delete(
       "",
       ({ actor, query, request }) =>
         deleteProjectsAsAdmin(deps, parseIdList(query.projectIDs, "projectIDs", MAX_BULK_IDS), auditBy(requireAdmin(actor), request)),
-      {
-        query: AdminProjectsDeleteQuery,
-        response: BulkAnswer,
-      },
+      { query: AdminProjectsDeleteQuery, response: BulkAnswer, detail: operation("Projects (admin)", "admin", "Delete several projects") },
     );

@@ -1,5 +1,5 @@
 // Ordering a project (SPEC.md §4), also for visitors: every check first, then the files, then every
-// row in one transaction (README decision 10).
+// row in one transaction (decision 010).
 
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
@@ -107,7 +107,7 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
       // The conditional UPDATE is the real check: of two orders racing for one code, one wins.
       if (code !== null && !(await claimCode(tx, code, projectId))) throw badRequest(INVALID_ORDER_CODE, { accessCode: INVALID_ORDER_CODE });
       // The code waives payment: the project is paid, with the source "access code".
-      if (code !== null) await recordAccessCodePayment(tx, projectId);
+      if (code !== null) await recordAccessCodePayment(tx, projectId, null);
       await insertImages(tx, stored);
       await recordActivity(tx, [
         { projectId, actorId: creatorId, kind: "created", details: { projectType: draft.projectType } },

@@ -50,8 +50,9 @@ const customerProjectColumns: Column<ProjectListItem>[] = [
     header: "Payment Status",
     hideMobile: true,
     cell: (project) => (
-      <span className={badgeClass(project.receivedPayment ? "green" : project.overdue ? "red" : "neutral")}>
-        {project.receivedPayment ? "Paid" : project.overdue ? "Overdue" : "Unpaid"}
+      // A refunded payment was received, but the project is not paid any more (decision 077).
+      <span className={badgeClass(project.refundIssued ? "blue" : project.receivedPayment ? "green" : project.overdue ? "red" : "neutral")}>
+        {project.refundIssued ? "Refunded" : project.receivedPayment ? "Paid" : project.overdue ? "Overdue" : "Unpaid"}
       </span>
     ),
   },
@@ -77,6 +78,7 @@ function AdminProjectTable(props: { projects: ProjectListItem[] }) {
           fields: {
             status: project.status,
             receivedPayment: project.receivedPayment,
+            refundIssued: project.refundIssued,
             overdue: project.overdue,
             archived: project.archived,
             customer: project.creator.displayName,

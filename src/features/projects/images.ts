@@ -3,11 +3,13 @@
 import type { ProjectImage, projectImages } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, payloadTooLarge, unsupportedMediaType } from "../../http/errors";
+import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { type ImageType, detectImageType, imageExtension } from "../../lib/images";
+import type { UploadOwner } from "../../lib/storage";
 import { IMAGE_TOO_LARGE, IMAGE_WRONG_TYPE, MAX_IMAGES_PER_PAGE, MAX_IMAGES_PER_REQUEST, MAX_IMAGE_BYTES, MAX_LOGO_IMAGES } from "../../shared/uploads";
 import type { AddImagesForm } from "./model";
-import type { ImagePosition } from "./queries";
+import { type ImagePosition, selectHeldImageKeys } from "./queries";
 
 export type IncomingImage = { kind: "logo" | "page"; pageIndex: number | null; file: File; field: string };
 export type CheckedImage = IncomingImage & { bytes: Uint8Array; type: ImageType };
@@ -72,9 +74,17 @@ export function displayName(file: File): string {
   return name.length > 60 ? `${name.slice(0, 57)}...` : name;
 }
 
+const IMAGES_PREFIX = "projects/";
+
 export function storageKeyFor(projectId: string, image: { id: string; kind: "logo" | "page"; pageIndex: number | null }, type: ImageType): string {
   const file = `${image.id}.${imageExtension(type)}`;
-  return image.kind === "logo" ? `projects/${projectId}/logos/${file}` : `projects/${projectId}/pages/page${image.pageIndex}/${file}`;
+  const project = `${IMAGES_PREFIX}${projectId}`;
+  return image.kind === "logo" ? `${project}/logos/${file}` : `${project}/pages/page${image.pageIndex}/${file}`;
+}
+
+/** Every key under projects/ is a project image: one without its row is an orphan (decision 082). */
+export function projectImageUploads(db: Db): UploadOwner {
+  return { prefix: IMAGES_PREFIX, heldKeys: (keys) => selectHeldImageKeys(db, keys) };
 }
 
 /**

@@ -214,7 +214,6 @@ export type ProjectsPage = typeof ProjectsPage.static;
 
 /** `email` is where the order's mail (for a visitor, the temporary password) went. */
 export const CreatedProject = t.Object({ projectID: t.String(), message: t.String(), email: t.String() });
-export const Message = t.Object({ message: t.String() });
 export const ProjectImagesAnswer = t.Object({
   message: t.String(),
   logoImageURLs: t.Array(t.String()),
@@ -229,6 +228,12 @@ export const AdminProjectFields = t.Object(
   {
     status: t.Optional(ProjectStatus),
     receivedPayment: t.Optional(t.Boolean()),
+    /** With receivedPayment true: how the money came (required unless the payment is waived by an access code). */
+    paymentMethod: t.Optional(
+      t.Union([t.Literal("bank_transfer"), t.Literal("cash"), t.Literal("other")], { error: "paymentMethod must be bank_transfer, cash or other." }),
+    ),
+    /** With receivedPayment true: a bank reference or receipt number, if any. */
+    paymentReference: t.Optional(t.String({ maxLength: 200, error: "paymentReference must be at most 200 characters." })),
     refundIssued: t.Optional(t.Boolean()),
     editingLocked: t.Optional(t.Boolean()),
     revisionsLocked: t.Optional(t.Boolean()),

@@ -15,7 +15,7 @@ import { listActivity } from "../activity/service";
 import { ActivityTimeline } from "../activity/views";
 import { page } from "../layout/page";
 import { countUnreadMessages, readThread } from "../messages/service";
-import { type ProjectBilling, getProjectBilling } from "../payments/service";
+import { type ProjectBilling, getProjectBilling, moneyNoteForDeletion } from "../payments/service";
 import { getProject } from "./edit";
 import type { ProjectModel } from "./model";
 import { NoAccessScreen, ProjectFacts, ProjectFrame, type ProjectTab } from "./views";
@@ -97,7 +97,7 @@ export const projectPages = (deps: AppDeps) =>
     })
     .get("/:id/status", ({ actor, params }) => {
       const signedIn = requireSignedInPage(actor);
-      return projectPage(deps, signedIn, params.id, "status", (project, billing) => (
+      return projectPage(deps, signedIn, params.id, "status", async (project, billing) => (
         <div className="project-columns">
           <section className="card" aria-labelledby="status-title">
             <h2 id="status-title" className="card-title">
@@ -111,6 +111,11 @@ export const projectPages = (deps: AppDeps) =>
                 </button>
                 <a href={`/invoices/${billing.invoiceId}`}>View invoice</a>
               </form>
+            ) : billing && billing.state === "void" ? (
+              <p className="muted status-pay-note">
+                <a href={`/invoices/${billing.invoiceId}`}>Invoice {billing.number}</a>
+                {` is void: ${billing.voidReason ?? "it was cancelled."} Nothing is owed on it.`}
+              </p>
             ) : billing && !project.receivedPayment ? (
               <p className="muted status-pay-note">
                 <a href={`/invoices/${billing.invoiceId}`}>Invoice {billing.number}</a>: {deps.config.providerPaymentInstructions}
@@ -122,7 +127,15 @@ export const projectPages = (deps: AppDeps) =>
               Delete project
             </h2>
             <p className="muted">Deleting removes the request, its content and its images for good.</p>
-            <Island name="project-delete" props={{ projectId: project._id, projectName: project.projectName }} hydrate="interaction" />
+            <Island
+              name="project-delete"
+              props={{
+                projectId: project._id,
+                projectName: project.projectName,
+                moneyNote: await moneyNoteForDeletion(deps, project._id, signedIn.isAdmin ? "admin" : "customer"),
+              }}
+              hydrate="interaction"
+            />
           </section>
         </div>
       ));
@@ -174,10 +187,11 @@ export const projectPages = (deps: AppDeps) =>
     })
     .get("/:id/admin", ({ actor, params }) => {
       const admin = requireAdminPage(actor);
-      return projectPage(deps, admin, params.id, "admin", (project, billing) => (
+      return projectPage(deps, admin, params.id, "admin", async (project, billing) => (
         <Island
           name="project-admin"
           props={{
+            moneyNote: await moneyNoteForDeletion(deps, project._id, "admin"),
             project: {
               _id: project._id,
               projectName: project.projectName,

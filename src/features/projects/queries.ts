@@ -165,7 +165,8 @@ const listColumns = {
   refundIssued: projects.refundIssued,
   archived: projects.archived,
   invoiceSent: projects.invoiceSent,
-  overdue: sql<boolean>`coalesce(${projects.receivedPayment} = false and ${invoices.dueAt} < now(), false)`,
+  // Only an open invoice is overdue: a void one (a denied project's) is owed by nobody.
+  overdue: sql<boolean>`coalesce(${projects.receivedPayment} = false and ${invoices.status} = 'open' and ${invoices.dueAt} < now(), false)`,
   createdAt: projects.createdAt,
   creator: creatorColumns,
 };
@@ -189,7 +190,7 @@ const orderOf = (sortby: SortOrder) => (sortby === "createdAt" ? [asc(projects.c
 
 /**
  * One page of the list `where` matches: the page's ids first, from projects alone (an index-only
- * scan, decision 59), then the columns of those rows. In one select, a late page joined and
+ * scan, decision 059), then the columns of those rows. In one select, a late page joined and
  * counted the unread messages of every row it skipped.
  */
 function projectPage(
@@ -250,8 +251,8 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
   if (search.title) {
     // One customer's projects are a few dozen rows, read through the creator's index and filtered.
     // On the bare column the statement's generic plan (Postgres's choice after five runs of a named
-    // statement) ANDed in the trigram index, which for "a" reads every project: 62 ms at 100k
-    // projects against 0.5. The concatenation keeps that index out of the customer's plan.
+    // statement) ANDed in the trigram index, which for "a" reads every project (bench/journal.md,
+    // decision 058). The concatenation keeps that index out of the customer's plan.
     const title = search.creatorId ? sql`(${projects.projectName} || '')` : projects.projectName;
     conditions.push(ilike(title, likePattern(search.title)));
   }
@@ -264,7 +265,7 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
   if (search.overdue) {
     conditions.push(
       eq(projects.receivedPayment, false),
-      sql`exists (select 1 from ${invoices} where ${invoices.id} = ${projects.invoiceId} and ${invoices.dueAt} < now())`,
+      sql`exists (select 1 from ${invoices} where ${invoices.id} = ${projects.invoiceId} and ${invoices.status} = 'open' and ${invoices.dueAt} < now())`,
     );
   }
   const where = and(...conditions);
@@ -293,4 +294,11 @@ export async function upsertWizardDraft(db: Db, userId: string, data: WizardDraf
 
 export async function deleteWizardDraft(db: Db, userId: string): Promise<void> {
   await db.delete(wizardDrafts).where(eq(wizardDrafts.userId, userId));
+}
+
+/** The image keys among `keys` that a project image row still names (the orphaned-upload sweep). */
+export async function selectHeldImageKeys(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.select({ key: projectImages.storageKey }).from(projectImages).where(inArray(projectImages.storageKey, keys));
+  return rows.map((row) => row.key);
 }

@@ -31,8 +31,14 @@ export function StatusBadge(props: { status: ProjectModel["status"] }) {
   );
 }
 
-export function PaidBadge(props: { paid: boolean; overdue?: boolean }) {
+export function PaidBadge(props: { paid: boolean; refunded?: boolean; overdue?: boolean }) {
   const overdue = !props.paid && props.overdue === true;
+  if (props.refunded)
+    return (
+      <span className={badgeClass("blue")} data-project-badge="payment">
+        Refunded
+      </span>
+    );
   return (
     <span className={badgeClass(props.paid ? "green" : overdue ? "red" : "neutral")} data-project-badge="payment">
       {props.paid ? "Paid" : overdue ? "Overdue" : "Unpaid"}
@@ -65,7 +71,7 @@ export function ProjectFrame(props: {
             </div>
             <div className="project-badges">
               <StatusBadge status={project.status} />
-              <PaidBadge paid={project.receivedPayment} overdue={props.billing?.state === "overdue"} />
+              <PaidBadge paid={project.receivedPayment} refunded={project.refundIssued} overdue={props.billing?.state === "overdue"} />
               {project.archived ? <span className="badge">Archived</span> : null}
             </div>
           </div>
@@ -130,7 +136,7 @@ export function ProjectFacts(props: { project: ProjectModel; billing: ProjectBil
             <a href={`/invoices/${billing.invoiceId}`}>
               {billing.number} · {formatPrice(billing.amount)}
             </a>
-            {project.receivedPayment ? null : <> · due {formatDate(billing.dueAt)}</>}
+            {billing.state === "void" ? " · void" : project.receivedPayment ? null : <> · due {formatDate(billing.dueAt)}</>}
           </span>
         ) : null}
       </Fact>

@@ -4,12 +4,14 @@ import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { requireUser } from "../../http/guards";
+import { MessageAnswer, operation } from "../../http/openapi";
 import { clearSessionCookie } from "../../http/sessions";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { confirmMfaSetup, mfaStatus, regenerateRecoveryCodes, startMfaSetup, turnOffMfa } from "../auth/mfa";
+import { MfaSetupAnswer, UserAnswer, UserMessageAnswer, UserSettingsModel } from "../auth/model";
 import { findUserById } from "../auth/queries";
 import { changePassword, toPublicUser } from "../auth/service";
-import { MfaCodeOnlyBody, MfaEnableBody, SettingsPatch } from "./model";
+import { MfaCodeOnlyBody, MfaEnableBody, MfaStatusAnswer, PhotoAnswer, RecoveryCodesAnswer, SessionsAnswer, SettingsPatch } from "./model";
 import { deleteAccount, replacePhoto, updateProfile, updateUserSettings } from "./service";
 import { listOwnSessions, signOutOtherSessions, signOutSession } from "./sessions";
 
@@ -30,8 +32,9 @@ const PasswordChangeBody = t.Object(
 export const settingsApi = (deps: AppDeps) =>
   new Elysia({ name: "settings-api", prefix: "/api/users/me" })
     .use(context(deps))
-    .get("/", ({ actor }) => {
-      return { user: toPublicUser(requireUser(actor).user, deps.config) };
+    .get("/", ({ actor }) => ({ user: toPublicUser(requireUser(actor).user, deps.config) }), {
+      response: UserAnswer,
+      detail: operation("Account", "signed-in", "Your own account"),
     })
     .patch(
       "/",
@@ -44,7 +47,12 @@ export const settingsApi = (deps: AppDeps) =>
         return { message, user: toPublicUser(user, deps.config) };
       },
       // Only these names: a body that tries to set isAdmin (or anything else) is refused.
-      { transform: refuseUnknownFields(ProfilePatch), body: ProfilePatch },
+      {
+        transform: refuseUnknownFields(ProfilePatch),
+        body: ProfilePatch,
+        response: UserMessageAnswer,
+        detail: operation("Account", "signed-in", "Change your name or e-mail"),
+      },
     )
     .patch(
       "/password",
@@ -52,7 +60,12 @@ export const settingsApi = (deps: AppDeps) =>
         await changePassword(deps, requireUser(actor), body);
         return { message: "Your password has been changed." };
       },
-      { transform: refuseUnknownFields(PasswordChangeBody), body: PasswordChangeBody },
+      {
+        transform: refuseUnknownFields(PasswordChangeBody),
+        body: PasswordChangeBody,
+        response: MessageAnswer,
+        detail: operation("Account", "signed-in", "Change your password"),
+      },
     )
     .post(
       "/photo",
@@ -60,7 +73,11 @@ export const settingsApi = (deps: AppDeps) =>
         const photoURL = await replacePhoto(deps, requireUser(actor), body.photo);
         return { message: "Your photo has been updated.", photoURL };
       },
-      { body: t.Object({ photo: t.File({ error: "Choose an image file to upload." }) }) },
+      {
+        body: t.Object({ photo: t.File({ error: "Choose an image file to upload." }) }),
+        response: PhotoAnswer,
+        detail: operation("Account", "signed-in", "Replace your profile photo"),
+      },
     )
     .patch(
       "/settings",
@@ -69,18 +86,34 @@ export const settingsApi = (deps: AppDeps) =>
         const settings = await updateUserSettings(deps.database.db, user.id, user.settings, body);
         return { settings };
       },
-      { transform: refuseUnknownFields(SettingsPatch), body: SettingsPatch },
+      {
+        transform: refuseUnknownFields(SettingsPatch),
+        body: SettingsPatch,
+        response: t.Object({ settings: UserSettingsModel }),
+        detail: operation("Account", "signed-in", "Change your settings (theme, notification switches)"),
+      },
     )
-    // Two-factor authentication (README decision 20).
-    .get("/mfa", async ({ actor }) => mfaStatus(deps, requireUser(actor).user))
-    .post("/mfa/setup", ({ actor }) => startMfaSetup(deps, requireUser(actor)))
+    // Two-factor authentication (decision 028).
+    .get("/mfa", async ({ actor }) => mfaStatus(deps, requireUser(actor).user), {
+      response: MfaStatusAnswer,
+      detail: operation("Account", "signed-in", "Whether two-factor authentication is on"),
+    })
+    .post("/mfa/setup", ({ actor }) => startMfaSetup(deps, requireUser(actor)), {
+      response: MfaSetupAnswer,
+      detail: operation("Account", "signed-in", "Start setting up two-factor authentication (QR code and key)"),
+    })
     .post(
       "/mfa/enable",
       async ({ actor, body }) => ({
         message: "Two-factor authentication is on. Keep these recovery codes somewhere safe: each works once, and they are not shown again.",
         recoveryCodes: await confirmMfaSetup(deps, requireUser(actor), body),
       }),
-      { transform: refuseUnknownFields(MfaEnableBody), body: MfaEnableBody },
+      {
+        transform: refuseUnknownFields(MfaEnableBody),
+        body: MfaEnableBody,
+        response: RecoveryCodesAnswer,
+        detail: operation("Account", "signed-in", "Turn on two-factor authentication with a first code"),
+      },
     )
     .post(
       "/mfa/disable",
@@ -88,7 +121,12 @@ export const settingsApi = (deps: AppDeps) =>
         await turnOffMfa(deps, requireUser(actor), body, clientIp(request));
         return { message: "Two-factor authentication is off." };
       },
-      { transform: refuseUnknownFields(MfaCodeOnlyBody), body: MfaCodeOnlyBody },
+      {
+        transform: refuseUnknownFields(MfaCodeOnlyBody),
+        body: MfaCodeOnlyBody,
+        response: MessageAnswer,
+        detail: operation("Account", "signed-in", "Turn off two-factor authentication (needs a code)"),
+      },
     )
     .post(
       "/mfa/recovery-codes",
@@ -96,14 +134,26 @@ export const settingsApi = (deps: AppDeps) =>
         message: "New recovery codes: the old ones no longer work. Keep these somewhere safe.",
         recoveryCodes: await regenerateRecoveryCodes(deps, requireUser(actor), body, clientIp(request)),
       }),
-      { transform: refuseUnknownFields(MfaCodeOnlyBody), body: MfaCodeOnlyBody },
+      {
+        transform: refuseUnknownFields(MfaCodeOnlyBody),
+        body: MfaCodeOnlyBody,
+        response: RecoveryCodesAnswer,
+        detail: operation("Account", "signed-in", "Replace your recovery codes (needs a code)"),
+      },
     )
     // Signed-in devices.
-    .get("/sessions", async ({ actor }) => ({ sessions: await listOwnSessions(deps, requireUser(actor)) }))
-    .delete("/sessions", async ({ actor }) => {
-      await signOutOtherSessions(deps, requireUser(actor));
-      return { message: "Every other session is signed out." };
+    .get("/sessions", async ({ actor }) => ({ sessions: await listOwnSessions(deps, requireUser(actor)) }), {
+      response: SessionsAnswer,
+      detail: operation("Account", "signed-in", "Your signed-in devices"),
     })
+    .delete(
+      "/sessions",
+      async ({ actor }) => {
+        await signOutOtherSessions(deps, requireUser(actor));
+        return { message: "Every other session is signed out." };
+      },
+      { response: MessageAnswer, detail: operation("Account", "signed-in", "Sign out every other device") },
+    )
     .delete(
       "/sessions/:id",
       async ({ actor, params, set }) => {
@@ -111,10 +161,14 @@ export const settingsApi = (deps: AppDeps) =>
         if (current) set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
         return { message: "That session is signed out." };
       },
-      { params: t.Object({ id: t.String({ maxLength: 64 }) }) },
+      { params: t.Object({ id: t.String({ maxLength: 64 }) }), response: MessageAnswer, detail: operation("Account", "signed-in", "Sign out one device") },
     )
-    .delete("/", async ({ actor, set }) => {
-      await deleteAccount(deps, requireUser(actor));
-      set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
-      return { message: "Your account has been deleted." };
-    });
+    .delete(
+      "/",
+      async ({ actor, set }) => {
+        await deleteAccount(deps, requireUser(actor));
+        set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
+        return { message: "Your account has been deleted." };
+      },
+      { response: MessageAnswer, detail: operation("Account", "signed-in", "Delete your account and everything in it") },
+    );

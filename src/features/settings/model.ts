@@ -15,3 +15,12 @@ export type SettingsPatch = typeof SettingsPatch.static;
 const Code = t.String({ maxLength: 40, error: "Code must be text." });
 export const MfaEnableBody = t.Object({ ticket: t.String({ maxLength: 2000 }), code: Code }, { additionalProperties: false });
 export const MfaCodeOnlyBody = t.Object({ code: Code }, { additionalProperties: false });
+
+// Answers.
+export const PhotoAnswer = t.Object({ message: t.String(), photoURL: t.String() });
+export const MfaStatusAnswer = t.Object({ enabled: t.Boolean(), recoveryCodesLeft: t.Integer() });
+export const RecoveryCodesAnswer = t.Object({ message: t.String(), recoveryCodes: t.Array(t.String()) });
+/** One signed-in device; `id` is a handle for signing it out, never the session's token. */
+const SessionView = t.Object({ id: t.String(), device: t.String(), createdAt: t.String(), lastSeenAt: t.String(), current: t.Boolean() });
+export type SessionView = typeof SessionView.static;
+export const SessionsAnswer = t.Object({ sessions: t.Array(SessionView) });

@@ -1,5 +1,6 @@
-// SQL of the signed-in user's own account. Every statement names the user in its `where`.
-import { and, eq, ne } from "drizzle-orm";
+// SQL of the signed-in user's own account. Every statement names the user in its `where`, but for the
+// orphaned-upload sweep's, which only answers which photo keys are still in use.
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { messageAttachments, projectImages, projects, users } from "../../../db/schema";
 import type { Db } from "../../lib/db";
 import type { UserSettings } from "../../shared/enums";
@@ -55,4 +56,11 @@ export async function listCreatorImageKeys(db: Db, creatorId: string): Promise<s
 export async function deleteUserRow(db: Db, userId: string): Promise<{ photoKey: string | null } | null> {
   const [deleted] = await db.delete(users).where(eq(users.id, userId)).returning({ photoKey: users.photoKey });
   return deleted ?? null;
+}
+
+/** The photo keys among `keys` that an account still names (the orphaned-upload sweep). */
+export async function selectHeldPhotoKeys(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.select({ key: users.photoKey }).from(users).where(inArray(users.photoKey, keys));
+  return rows.flatMap((row) => (row.key === null ? [] : [row.key]));
 }

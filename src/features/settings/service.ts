@@ -7,10 +7,20 @@ import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { detectImageType, imageExtension } from "../../lib/images";
 import { isUniqueViolation } from "../../lib/sql-state";
+import type { UploadOwner } from "../../lib/storage";
 import type { UserSettings } from "../../shared/enums";
 import { EMAIL_IN_USE_MESSAGE, checkDisplayName, checkEmail, confirmCurrentPassword, throwIfInvalid } from "../auth/service";
 import type { SettingsPatch } from "./model";
-import { deleteUserRow, hasOtherSuperAdmin, isEmailTakenByOther, listCreatorImageKeys, setUserPhoto, setUserSettings, updateUserProfile } from "./queries";
+import {
+  deleteUserRow,
+  hasOtherSuperAdmin,
+  isEmailTakenByOther,
+  listCreatorImageKeys,
+  selectHeldPhotoKeys,
+  setUserPhoto,
+  setUserSettings,
+  updateUserProfile,
+} from "./queries";
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -63,6 +73,13 @@ export async function updateProfile(
   return { changed: Object.keys(changes) };
 }
 
+const PHOTOS_PREFIX = "users/";
+
+/** Every key under users/ is a profile photo: one no account names is an orphan (decision 082). */
+export function profilePhotoUploads(db: Db): UploadOwner {
+  return { prefix: PHOTOS_PREFIX, heldKeys: (keys) => selectHeldPhotoKeys(db, keys) };
+}
+
 /** Stores a new profile photo under users/{userId}/photo/ and removes the previous one. */
 export async function replacePhoto(deps: AppDeps, actor: Actor, file: File): Promise<string> {
   if (file.size > PHOTO_MAX_BYTES) throw payloadTooLarge(`The photo is too large: the limit is ${PHOTO_MAX_BYTES / 1024 / 1024} MiB.`);
@@ -70,7 +87,7 @@ export async function replacePhoto(deps: AppDeps, actor: Actor, file: File): Pro
   const type = detectImageType(bytes);
   if (!type) throw unsupportedMediaType("The photo must be a PNG, JPEG, WebP or GIF image.");
   // A new key per upload: stored objects are immutable and cached forever.
-  const key = `users/${actor.user.id}/photo/${newId()}.${imageExtension(type)}`;
+  const key = `${PHOTOS_PREFIX}${actor.user.id}/photo/${newId()}.${imageExtension(type)}`;
   const url = await deps.storage.put(key, bytes, type);
   try {
     await setUserPhoto(deps.database.db, actor.user.id, { photoURL: url, photoKey: key });
@@ -92,9 +109,10 @@ async function deleteQuietly(deps: AppDeps, keys: string[]): Promise<void> {
 
 /**
  * Deletes the account. The database cascades remove the user's sessions, reset tokens, linked
- * provider accounts, notifications, projects (with their images and invoices); bug reports
- * stay for the admins with no reporter, and access codes claimed by the deleted projects go
- * back to unclaimed-by-project (set null). Stored files (photo, project images) are removed
+ * provider accounts, notifications, projects (with their images); bug reports stay for the
+ * admins with no reporter, and access codes claimed by the deleted projects go back to
+ * unclaimed-by-project (set null). Invoices and payments stay (decision 077): their links to the
+ * user and projects become null, the names copied onto them remain, open invoices become void. Stored files (photo, project images) are removed
  * after the rows are gone, so nothing in the database points at a missing file.
  */
 export async function deleteAccount(deps: AppDeps, actor: Actor): Promise<void> {

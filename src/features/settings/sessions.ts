@@ -6,8 +6,7 @@ import type { Actor } from "../../http/actor";
 import { notFound } from "../../http/errors";
 import { listSessions, revokeOwnSession, revokeUserSessions } from "../../http/sessions";
 import { sha256 } from "../../lib/crypto";
-
-export type SessionView = { id: string; device: string; createdAt: string; lastSeenAt: string; current: boolean };
+import type { SessionView } from "./model";
 
 /** Enough to tell one's own devices apart; not a fingerprint. Order matters: Edge and Opera say "Chrome" too. */
 export function describeDevice(userAgent: string | null): string {

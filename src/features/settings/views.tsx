@@ -121,7 +121,8 @@ export function AdvancedSettingsView(props: { actor: Actor }) {
       <SettingsCard id="delete-title" title="Delete account" description="Permanently delete your account." tone="danger">
         <p className="muted">
           Deleting your account also deletes your projects with their images and your profile photo, and signs you out everywhere. Bug reports you sent stay
-          with our team without your name.
+          with our team without your name. Your invoices and payments stay in our accounts, with the name and e-mail on them; deleting does not refund a
+          payment, so write to us first if you want one.
         </p>
         <div>
           <Island name="delete-account" props={{}} hydrate="idle" />

@@ -1,5 +1,6 @@
 // Serves the built assets (immutable, precompressed), files from public/ and disk uploads.
-import { join, normalize } from "node:path";
+import { join } from "node:path";
+import { staticPlugin } from "@elysiajs/static";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { badRequest, notFound } from "../../http/errors";
@@ -49,11 +50,15 @@ export const assetRoutes = (deps: AppDeps) =>
         },
       });
     })
-    .get("/favicon.svg", () => publicFile("favicon.svg", "image/svg+xml"));
-
-async function publicFile(name: string, contentType: string): Promise<Response> {
-  const path = normalize(join(publicDir, name));
-  const file = Bun.file(path);
-  if (!(await file.exists())) throw notFound();
-  return new Response(file, { headers: { "content-type": contentType, "cache-control": "public, max-age=86400" } });
-}
+    // public/ at the root, one route per file found at start-up (in every environment, so tests
+    // run what production runs); Bun names the type from the extension. Lazy: boot.ts awaits it.
+    .use(
+      staticPlugin({
+        assets: publicDir,
+        prefix: "/",
+        alwaysStatic: true,
+        etag: false,
+        headers: { "cache-control": "public, max-age=86400" },
+        silent: true,
+      }),
+    );

@@ -3,13 +3,16 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdmin, requireSuperAdmin } from "../../http/guards";
+import { MessageAnswer, operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { auditBy } from "../audit/record";
 import { resetUserMfa } from "../auth/mfa";
+import { PublicUserModel } from "../auth/model";
 import { listAdminUsers, makeAdmin, makeSuperAdmin, removeAdmin, searchNonAdminUsers } from "./service";
 
 const UserIdBody = t.Object({ userID: t.String({ minLength: 1, maxLength: 64, error: "userID must be a user id." }) }, { additionalProperties: false });
 const refuseUnknown = refuseUnknownFields(UserIdBody);
+const UsersAnswer = t.Object({ users: t.Array(PublicUserModel) });
 
 export const adminUsersApi = (deps: AppDeps) => {
   const db = deps.database.db;
@@ -17,43 +20,68 @@ export const adminUsersApi = (deps: AppDeps) => {
   return (
     new Elysia({ name: "admin-users-api", prefix: "/api/admin/users" })
       .use(context(deps))
-      .get("/", async ({ actor }) => {
-        requireAdmin(actor);
-        return { users: await listAdminUsers(db, keys) };
-      })
+      .get(
+        "/",
+        async ({ actor }) => {
+          requireAdmin(actor);
+          return { users: await listAdminUsers(db, keys) };
+        },
+        { response: UsersAnswer, detail: operation("Users (admin)", "admin", "List admins and super admins") },
+      )
       .get(
         "/searchnonadmin",
         async ({ actor, query }) => {
           requireAdmin(actor);
           return { users: await searchNonAdminUsers(db, keys, query.searchText ?? "") };
         },
-        { query: t.Object({ searchText: t.Optional(t.String({ maxLength: 100 })) }) },
+        {
+          query: t.Object({ searchText: t.Optional(t.String({ maxLength: 100 })) }),
+          response: UsersAnswer,
+          detail: operation("Users (admin)", "admin", "Find users who are not admins"),
+        },
       )
       .patch("/makeadmin", async ({ actor, body, request }) => ({ message: await makeAdmin(db, keys, body.userID, auditBy(requireAdmin(actor), request)) }), {
         transform: refuseUnknown,
         body: UserIdBody,
+        response: MessageAnswer,
+        detail: operation("Users (admin)", "admin", "Make a user an admin"),
       })
       .patch(
         "/removeadmin",
         async ({ actor, body, request }) => ({
           message: await removeAdmin(db, keys, requireSuperAdmin(actor), body.userID, auditBy(requireSuperAdmin(actor), request)),
         }),
-        { transform: refuseUnknown, body: UserIdBody },
+        {
+          transform: refuseUnknown,
+          body: UserIdBody,
+          response: MessageAnswer,
+          detail: operation("Users (admin)", "super-admin", "Take a user's admin role away"),
+        },
       )
-      // A lost phone: a super admin turns another user's second factor off (README decision 20).
+      // A lost phone: a super admin turns another user's second factor off (decision 028).
       .patch(
         "/resetmfa",
         async ({ actor, body, request }) => ({
           message: await resetUserMfa(deps, requireSuperAdmin(actor), body.userID, auditBy(requireSuperAdmin(actor), request)),
         }),
-        { transform: refuseUnknown, body: UserIdBody },
+        {
+          transform: refuseUnknown,
+          body: UserIdBody,
+          response: MessageAnswer,
+          detail: operation("Users (admin)", "super-admin", "Reset another admin's two-factor authentication"),
+        },
       )
       .patch(
         "/makesuperadmin",
         async ({ actor, body, request }) => ({
           message: await makeSuperAdmin(db, keys, requireSuperAdmin(actor), body.userID, auditBy(requireSuperAdmin(actor), request)),
         }),
-        { transform: refuseUnknown, body: UserIdBody },
+        {
+          transform: refuseUnknown,
+          body: UserIdBody,
+          response: MessageAnswer,
+          detail: operation("Users (admin)", "super-admin", "Make an admin a super admin"),
+        },
       )
   );
 };

@@ -6,7 +6,8 @@ import { type Actor, type RoleKeys, isAdmin, isSuperAdmin } from "../../http/act
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Db } from "../../lib/db";
 import { type AuditBy, recordAudit, userTarget } from "../audit/record";
-import { type PublicUser, toPublicUser } from "../auth/service";
+import type { PublicUser } from "../auth/model";
+import { toPublicUser } from "../auth/service";
 import { findUser, listAdmins, searchNonAdmins, setRoles } from "./queries";
 
 export const NO_USER_MESSAGE = "No users matched those filters.";

@@ -1,0 +1,150 @@
+// Live-update streams tried as an attacker who keeps a stream open after losing the right to it
+// (decision 081): the signed-out device, the demoted admin, the cookie that opens stream after
+// stream. On Postgres a second instance on the same database shows the end reaches every instance.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { notifications, sessions } from "../db/schema";
+import { type Running, boot } from "../src/boot";
+import { findStaleStreamOwners } from "../src/features/live/service";
+import { createSession } from "../src/http/sessions";
+import { sha256 } from "../src/lib/crypto";
+import { openDatabase } from "../src/lib/db";
+import { newId } from "../src/lib/ids";
+import { type TestServer, startTestServer } from "./helpers/server";
+import { type SseReader, openSse } from "./helpers/sse";
+import { waitFor } from "./helpers/wait";
+
+let server: TestServer;
+/** A second instance on the same Postgres database; on PGlite there is only one instance. */
+let other: Running | null = null;
+const open: SseReader[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  if (server.databaseUrl) {
+    other = await boot(
+      { ...server.deps.config, dataDir: `${server.dataDir}/other` },
+      {
+        database: await openDatabase({ databaseUrl: server.databaseUrl, dataDir: "" }),
+        log: () => {},
+      },
+    );
+  }
+}, 60_000);
+afterEach(() => {
+  for (const reader of open.splice(0)) reader.close();
+});
+afterAll(async () => {
+  await other?.stop();
+  await server.stop();
+});
+
+/** The instance streams open on: the second one when there is one, so ends must cross instances. */
+const streamUrl = () => `${other?.url ?? server.url}/api/events`;
+
+async function stream(cookie: string): Promise<SseReader & { isEnded: () => boolean }> {
+  const reader = await openSse(streamUrl(), { cookie });
+  open.push(reader);
+  let ended = false;
+  void reader.ended.then(() => (ended = true));
+  await waitFor("the stream to open", () => reader.messages.length > 0, 5_000);
+  return { ...reader, isEnded: () => ended };
+}
+
+async function secondSession(userId: string): Promise<string> {
+  const { token } = await createSession(server.deps.database.db, userId);
+  return `session=${token}`;
+}
+
+async function notify(userId: string): Promise<void> {
+  await server.deps.database.db.insert(notifications).values({ id: newId(), userId, channelId: "general", message: "hello" });
+}
+
+const write = (path: string, method: string, cookie: string, json?: unknown) => server.request(path, { method, cookie, json, headers: { origin: server.url } });
+
+describe(`live streams end with their authorisation on ${process.env.TEST_DATABASE_URL ? "two instances on Postgres" : "PGlite"}`, () => {
+  test("'sign out every other device' ends the other session's open stream within a second", async () => {
+    const { user, cookie: mine } = await server.createUser();
+    const theirs = await secondSession(user.id);
+    const onTheirs = await stream(theirs);
+    const onMine = await stream(mine);
+
+    expect((await write("/api/users/me/sessions", "DELETE", mine)).status).toBe(200);
+    await waitFor("the signed-out session's stream to end", onTheirs.isEnded, 1_000);
+    expect(onTheirs.messages.at(-1)?.retry).toMatch(/^\d+$/);
+    // Its reconnect is refused; the session that asked keeps its stream and its events.
+    expect((await openSse(streamUrl(), { cookie: theirs })).response.status).toBe(401);
+    await notify(user.id);
+    await waitFor("the kept stream's event", () => onMine.events().length === 1, 2_000);
+    expect(onTheirs.events()).toEqual([]);
+  });
+
+  test("signing out and deleting the account end their streams too", async () => {
+    const { user, cookie } = await server.createUser();
+    const second = await secondSession(user.id);
+    const onFirst = await stream(cookie);
+    const onSecond = await stream(second);
+    expect((await write("/api/auth/logout", "POST", second)).status).toBeLessThan(400);
+    await waitFor("the signed-out stream to end", onSecond.isEnded, 1_000);
+    expect(onFirst.isEnded()).toBe(false);
+    expect((await write("/api/users/me", "DELETE", cookie)).status).toBe(200);
+    await waitFor("the deleted account's stream to end", onFirst.isEnded, 1_000);
+  });
+
+  test("changing the password ends the streams of every other session", async () => {
+    const { user, cookie, password } = await server.createUser();
+    const other = await secondSession(user.id);
+    const onOther = await stream(other);
+    const onMine = await stream(cookie);
+    const changed = await write("/api/users/me/password", "PATCH", cookie, { currentPassword: password, password: "a brand new secret 7" });
+    expect(changed.status).toBe(200);
+    await waitFor("the other session's stream to end", onOther.isEnded, 1_000);
+    expect(onMine.isEnded()).toBe(false);
+  });
+
+  test("a demoted admin's stream ends at once, and the stream it reopens gets no admin events", async () => {
+    const boss = await server.createAdmin({ superAdmin: true });
+    const admin = await server.createAdmin();
+    const onAdmin = await stream(admin.cookie);
+    const demoted = await write("/api/admin/users/removeadmin", "PATCH", boss.cookie, { userID: admin.user.id });
+    expect(demoted.status).toBe(200);
+    await waitFor("the demoted admin's stream to end", onAdmin.isEnded, 1_000);
+
+    const reopened = await stream(admin.cookie);
+    const onBoss = await stream(boss.cookie);
+    const customer = await server.createUser();
+    const report = await write("/api/bugreports", "POST", customer.cookie, { title: "Broken", description: "It broke." });
+    expect(report.status).toBeLessThan(300);
+    await waitFor("the admin feed's event on a real admin's stream", () => onBoss.events().some((event) => event.type === "bug_report_created"), 2_000);
+    // The boss's event and the reopened stream ride the same notification: had it been an admin's, it was there by now.
+    await notify(admin.user.id);
+    await waitFor("the demoted admin's own event", () => reopened.events().some((event) => event.type === "notification"), 2_000);
+    expect(reopened.events().filter((event) => event.type !== "notification")).toEqual([]);
+    expect(onAdmin.events()).toEqual([]);
+  });
+
+  test("a sixth stream of one session ends the first with a retry hint; the other five stay", async () => {
+    const { cookie } = await server.createUser();
+    const streams = [];
+    for (let i = 0; i < 5; i++) streams.push(await stream(cookie));
+    const sixth = await stream(cookie);
+    await waitFor("the first stream to end", streams[0]!.isEnded, 1_000);
+    expect(streams[0]!.messages.at(-1)?.retry).toMatch(/^\d+$/);
+    expect([...streams.slice(1), sixth].some((reader) => reader.isEnded())).toBe(false);
+  });
+
+  test("the heartbeat's check names ended sessions and streams that hear more than their user may", async () => {
+    const admin = await server.createAdmin();
+    const { user: customer, cookie } = await server.createUser();
+    const customerSession = sha256(cookie.slice("session=".length));
+    const adminSession = sha256(admin.cookie.slice("session=".length));
+    const check = (streams: { owner: string; topics: string[] }[]) => findStaleStreamOwners(server.deps.database.db, server.deps.config, streams);
+    expect(await check([{ owner: customerSession, topics: [customer.id] }])).toEqual([]);
+    expect(await check([{ owner: adminSession, topics: [admin.user.id, "admins"] }])).toEqual([]);
+    // A customer's session on the admin feed, an admin's on its old audiences, an unknown session.
+    expect(await check([{ owner: customerSession, topics: [customer.id, "admins"] }])).toEqual([customerSession]);
+    expect(await check([{ owner: adminSession, topics: [admin.user.id] }])).toEqual([adminSession]);
+    await server.deps.database.db.delete(sessions).where(eq(sessions.id, customerSession));
+    expect(await check([{ owner: customerSession, topics: [customer.id] }])).toEqual([customerSession]);
+  });
+});

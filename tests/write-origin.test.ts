@@ -1,0 +1,106 @@
+// Writes that prove where they come from, as an attacker would try them: a signed-in write with no
+// Origin, a form-encoded body sent to the JSON API, JSON sent to a page's form, and on https a
+// session cookie that only the site itself can set (`__Host-session`).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { type TestServer, reloadUser, startTestServer } from "./helpers/server";
+
+type ErrorBody = { message: string; fields?: Record<string, string> };
+
+describe("a signed-in write names its origin", () => {
+  let server: TestServer;
+  let cookie: string;
+  let userId: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    const created = await server.createUser({ displayName: "Ada" });
+    cookie = created.cookie;
+    userId = created.user.id;
+  });
+  afterAll(() => server.stop());
+
+  /** A raw request, without the helper's browser-like Origin. */
+  const raw = (path: string, init: RequestInit) => fetch(new URL(path, server.url), { redirect: "manual", ...init });
+
+  test("with a session cookie and neither Origin nor Sec-Fetch-Site, a write is 403 and changes nothing", async () => {
+    const response = await raw("/api/users/me", {
+      method: "PATCH",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ displayName: "Mallory" }),
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as ErrorBody).message).toBe(
+      "This request carries a session cookie but no Origin header: writes must come from this site's pages.",
+    );
+    expect((await reloadUser(server, userId))?.displayName).toBe("Ada");
+  });
+
+  test("Sec-Fetch-Site: same-origin stands in for a missing Origin; cross-site never does", async () => {
+    const write = (site: string) =>
+      raw("/api/users/me", {
+        method: "PATCH",
+        headers: { cookie, "content-type": "application/json", "sec-fetch-site": site },
+        body: JSON.stringify({ displayName: "Ada L." }),
+      });
+    expect((await write("same-origin")).status).toBe(200);
+    expect((await write("cross-site")).status).toBe(403);
+    expect((await write("same-site")).status).toBe(403);
+  });
+
+  test("a write without a session cookie (a sign-in, Stripe's webhook) needs no Origin", async () => {
+    const response = await raw("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }),
+    });
+    expect(response.status).not.toBe(403);
+  });
+
+  test("the JSON API refuses a form-encoded or plain-text body with 415 naming the header", async () => {
+    for (const [type, body] of [
+      ["application/x-www-form-urlencoded", "displayName=Mallory"],
+      ["text/plain", '{"displayName":"Mallory"}'],
+    ] as const) {
+      const response = await server.request("/api/users/me", { method: "PATCH", cookie, headers: { "content-type": type }, body });
+      expect(response.status).toBe(415);
+      const error = (await response.json()) as ErrorBody;
+      expect(error.fields?.["headers.content-type"]).toBe("Must be application/json, or multipart/form-data where the request carries files");
+    }
+    expect((await reloadUser(server, userId))?.displayName).not.toBe("Mallory");
+  });
+
+  test("a page's form refuses JSON with 415", async () => {
+    const response = await raw("/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "ada@example.com", password: "secret123" }),
+    });
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as ErrorBody).fields?.["headers.content-type"]).toBe("Must be application/x-www-form-urlencoded or multipart/form-data");
+  });
+});
+
+describe("on an https site the session cookie is __Host-session", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ PUBLIC_URL: "https://studio.example" });
+  });
+  afterAll(() => server.stop());
+
+  test("it is set Secure, Path=/ and without Domain, and a plain `session` cookie signs no one in", async () => {
+    const email = `host-${Date.now().toString(36)}@example.com`;
+    const registered = await server.request("/api/auth/register", {
+      method: "POST",
+      json: { email, displayName: "Ada Lovelace", password: "secret123" },
+      headers: { origin: "https://studio.example" },
+    });
+    expect(registered.status).toBe(201);
+    const setCookie = registered.headers.getSetCookie().find((line) => line.startsWith("__Host-session="));
+    expect(setCookie).toBeDefined();
+    expect(setCookie).toContain("; Secure");
+    expect(setCookie).toContain("; Path=/");
+    expect(setCookie?.toLowerCase()).not.toContain("domain=");
+    const token = (setCookie ?? "").split(";")[0]?.split("=")[1] ?? "";
+    expect((await server.request("/api/users/me", { cookie: `__Host-session=${token}` })).status).toBe(200);
+    expect((await server.request("/api/users/me", { cookie: `session=${token}` })).status).toBe(401);
+  });
+});
