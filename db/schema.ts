@@ -583,6 +583,83 @@ export const wizardDrafts = pgTable("wizard_drafts", {
   updatedAt: at("updated_at").notNull().defaultNow(),
 });
 
+/**
+ * Personal API tokens (decision 086): only the SHA-256 of the token is stored; the token itself
+ * is shown once. Deleted on revocation, and with the account.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: at("expires_at"),
+    // Written at most once a minute per token, not per request.
+    lastUsedAt: at("last_used_at"),
+  },
+  (t) => [uniqueIndex("api_tokens_hash_key").on(t.tokenHash), index("api_tokens_user").on(t.userId, t.createdAt)],
+);
+
+/**
+ * The studio's outgoing webhook endpoints (decision 087). Secrets are sealed with APP_SECRET's key;
+ * after a rotation the previous secret signs too until `previous_secret_expires_at`.
+ */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: text("id").primaryKey(),
+  url: text("url").notNull(),
+  description: text("description").notNull().default(""),
+  events: text("events").array().notNull(),
+  format: text("format").$type<"standard" | "slack">().notNull().default("standard"),
+  secretEnc: text("secret_enc").notNull(),
+  previousSecretEnc: text("previous_secret_enc"),
+  previousSecretExpiresAt: at("previous_secret_expires_at"),
+  enabled: boolean("enabled").notNull().default(true),
+  disabledReason: text("disabled_reason"),
+  // The first failed attempt since the last success: five days of failures disable the endpoint.
+  failingSince: at("failing_since"),
+  createdAt: createdAt(),
+});
+
+/** One event for one endpoint; its id is the `webhook-id` every attempt carries. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<"pending" | "succeeded" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: at("next_attempt_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt)],
+);
+
+/** Each try of a delivery: when, the answer's status (null when none came), how long, what it said. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: text("id").primaryKey(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attemptedAt: at("attempted_at").notNull(),
+    responseStatus: integer("response_status"),
+    latencyMs: integer("latency_ms").notNull(),
+    // The first KB of the answer, or why there was none.
+    responseBody: text("response_body").notNull().default(""),
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_delivery").on(t.deliveryId, t.attemptedAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
@@ -609,3 +686,7 @@ export type MessageAttachment = typeof messageAttachments.$inferSelect;
 export type AuditEntryRow = typeof auditLog.$inferSelect;
 export type NewAuditEntry = typeof auditLog.$inferInsert;
 export type WizardDraftRow = typeof wizardDrafts.$inferSelect;
+export type ApiToken = typeof apiTokens.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttempt = typeof webhookAttempts.$inferSelect;

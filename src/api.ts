@@ -10,6 +10,7 @@ import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api
 import { activityApi } from "./features/activity/api";
 import { adminSearchApi } from "./features/admin-console/api";
 import type { ApiDocument, ApiOperation } from "./features/admin-console/api-docs";
+import { apiTokensApi } from "./features/api-tokens";
 import { adminAuditApi } from "./features/audit/api";
 import { authApi, oauthRoutes } from "./features/auth/api";
 import { adminBugReportsApi } from "./features/bug-reports/admin-api";
@@ -44,6 +45,7 @@ export function createApi(deps: AppDeps) {
     .use(adminBugReportsApi(deps))
     .use(adminFaqApi(deps))
     .use(settingsApi(deps))
+    .use(apiTokensApi(deps))
     .use(faqApi(deps))
     .use(contactApi(deps))
     .use(ordersApi(deps))
@@ -143,6 +145,13 @@ export function describeApi(api: AnyElysia, publicUrl: string): ApiDocument {
           in: "cookie",
           name: "session",
           description: "The session cookie. An operation's list names the role it needs beyond signing in: admin or super-admin.",
+        },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "wst_…",
+          description:
+            "A personal API token from Settings → API tokens, as `Authorization: Bearer wst_…`: the token's owner with their role at the time of the request. Needs no Origin header. Refused with 401 once revoked, expired or its account deleted; rate limited per token.",
         },
       },
     },
