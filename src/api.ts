@@ -27,6 +27,7 @@ import { stripeWebhookApi } from "./features/payments/api";
 import { adminProjectsApi, ordersApi, projectsApi, wizardDraftApi } from "./features/projects/api";
 import { settingsApi } from "./features/settings/api";
 import { adminUsersApi } from "./features/users/api";
+import { adminWebhooksApi } from "./features/webhooks";
 import { context } from "./http/context";
 import { notFound } from "./http/errors";
 import { API_TAGS, ErrorBody } from "./http/openapi";
@@ -60,6 +61,7 @@ export function createApi(deps: AppDeps) {
     .use(adminInvoicesApi(deps))
     .use(adminMailApi(deps))
     .use(adminAuditApi(deps))
+    .use(adminWebhooksApi(deps))
     .use(notificationsApi(deps))
     .use(adminNotificationsApi(deps))
     .use(liveApi(deps));

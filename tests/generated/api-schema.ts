@@ -1103,6 +1103,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints */
+        get: operations["getApiAdminWebhooks"];
+        put?: never;
+        /** Add a webhook endpoint (answers its signing secret) */
+        post: operations["postApiAdminWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint with its signing secret */
+        get: operations["getApiAdminWebhooksById"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its log */
+        delete: operations["deleteApiAdminWebhooksById"];
+        options?: never;
+        head?: never;
+        /** Change, disable or enable a webhook endpoint */
+        patch: operations["patchApiAdminWebhooksById"];
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret (the previous one signs too for 24 hours) */
+        post: operations["postApiAdminWebhooksByIdRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test event to the endpoint */
+        post: operations["postApiAdminWebhooksByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's delivery log: each attempt's time, status, latency and first KB of the answer */
+        get: operations["getApiAdminWebhooksByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again with the same webhook-id */
+        post: operations["postApiAdminWebhooksByIdDeliveriesByDeliveryIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -6111,6 +6216,520 @@ export interface operations {
                         canLoadMore: boolean;
                         totalCount: number;
                         totalCountCapped: boolean;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: {
+                            id: string;
+                            url: string;
+                            description: string;
+                            events: string[];
+                            /** @enum {string} */
+                            format: "standard" | "slack";
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            /** Format: date-time */
+                            failingSince: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
+                    description?: string;
+                    /** @enum {string} */
+                    format?: "standard" | "slack";
+                };
+                "application/x-www-form-urlencoded": {
+                    url: string;
+                    events: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
+                    description?: string;
+                    /** @enum {string} */
+                    format?: "standard" | "slack";
+                };
+                "multipart/form-data": {
+                    url: string;
+                    events: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
+                    description?: string;
+                    /** @enum {string} */
+                    format?: "standard" | "slack";
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: string[];
+                        /** @enum {string} */
+                        format: "standard" | "slack";
+                        enabled: boolean;
+                        disabledReason: string | null;
+                        /** Format: date-time */
+                        failingSince: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The signing secret (`whsec_…`) */
+                        secret: string;
+                        /**
+                         * Format: date-time
+                         * @description Until then the previous secret signs too
+                         */
+                        previousSecretExpiresAt: string | null;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: string[];
+                        /** @enum {string} */
+                        format: "standard" | "slack";
+                        enabled: boolean;
+                        disabledReason: string | null;
+                        /** Format: date-time */
+                        failingSince: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The signing secret (`whsec_…`) */
+                        secret: string;
+                        /**
+                         * Format: date-time
+                         * @description Until then the previous secret signs too
+                         */
+                        previousSecretExpiresAt: string | null;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiAdminWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiAdminWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    events?: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
+                    description?: string;
+                    /** @enum {string} */
+                    format?: "standard" | "slack";
+                    enabled?: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    url?: string;
+                    events?: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
+                    description?: string;
+                    /** @enum {string} */
+                    format?: "standard" | "slack";
+                    enabled?: boolean;
+                };
+                "multipart/form-data": {
+                    url?: string;
+                    events?: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
+                    description?: string;
+                    /** @enum {string} */
+                    format?: "standard" | "slack";
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: string[];
+                        /** @enum {string} */
+                        format: "standard" | "slack";
+                        enabled: boolean;
+                        disabledReason: string | null;
+                        /** Format: date-time */
+                        failingSince: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The signing secret (`whsec_…`) */
+                        secret: string;
+                        /**
+                         * Format: date-time
+                         * @description Until then the previous secret signs too
+                         */
+                        previousSecretExpiresAt: string | null;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminWebhooksByIdRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: string[];
+                        /** @enum {string} */
+                        format: "standard" | "slack";
+                        enabled: boolean;
+                        disabledReason: string | null;
+                        /** Format: date-time */
+                        failingSince: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The signing secret (`whsec_…`) */
+                        secret: string;
+                        /**
+                         * Format: date-time
+                         * @description Until then the previous secret signs too
+                         */
+                        previousSecretExpiresAt: string | null;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminWebhooksByIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        deliveryId: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminWebhooksByIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            /** @description The webhook-id every attempt carries */
+                            id: string;
+                            eventType: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            nextAttemptAt: string | null;
+                            attempts: {
+                                /** Format: date-time */
+                                attemptedAt: string;
+                                responseStatus: number | null;
+                                latencyMs: number;
+                                /** @description The answer's first KB */
+                                responseBody: string;
+                                error: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminWebhooksByIdDeliveriesByDeliveryIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        deliveryId: string;
                     };
                 };
             };

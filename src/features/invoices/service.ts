@@ -14,6 +14,7 @@ import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
 import { lockProject, updateProjectRow } from "../projects/queries";
 import { PROJECT_NOT_FOUND } from "../projects/service";
+import { emitWebhookEvent } from "../webhooks";
 import type { SendInvoiceBody } from "./model";
 import { renderInvoicePdf } from "./pdf";
 import { type InvoiceDetails, findCustomer, findInvoice, findVisibleInvoice, insertInvoice } from "./queries";
@@ -105,6 +106,16 @@ export async function sendInvoice(
     });
     await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.invoice(project.projectName), { invoiceId: invoice.id }, null);
     await recordActivity(tx, { projectId: project.id, actorId: by.userId, kind: "invoice_sent", details: { invoiceNumber: invoice.number } });
+    await emitWebhookEvent(deps, tx, "invoice.sent", {
+      invoiceId: invoice.id,
+      invoiceNumber: number,
+      projectId: project.id,
+      projectName: project.projectName,
+      customerId: project.creatorId,
+      amount: formatPrice(invoice.amount),
+      dueAt: invoice.dueAt.toISOString(),
+      resent: existing !== null,
+    });
     await recordAudit(tx, by, {
       action: "invoice.send",
       target: { type: "invoice", id: invoice.id, label: `${number} · ${project.projectName}` },

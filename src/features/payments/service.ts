@@ -18,6 +18,7 @@ import { formatInvoiceNumber } from "../invoices/service";
 import { type InvoiceState, type ReceiptLine, invoiceState } from "../invoices/views";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
+import { emitWebhookEvent } from "../webhooks";
 import {
   type PayableInvoice,
   findInvoiceByNumber,
@@ -186,6 +187,12 @@ async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs" |
   }
   await syncPaymentFlags(tx, project.id);
   await recordActivity(tx, { projectId: project.id, actorId: project.creatorId, kind: "payment_recorded", details: { method: "card" } });
+  await emitWebhookEvent(deps, tx, "payment.received", {
+    projectId: project.id,
+    projectName: project.projectName,
+    invoiceId: payable.invoice.id,
+    method: "card",
+  });
   await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.payment(project.projectName), { invoiceId: payable.invoice.id }, null);
   const number = formatInvoiceNumber(payable.invoice.number);
   await enqueueMail(deps.jobs, tx, {
@@ -531,6 +538,13 @@ export async function voidInvoiceAsAdmin(
     if (before.status === "void") throw conflict(ALREADY_VOID);
     if (before.status === "paid") throw conflict(PAID_NOT_VOIDED);
     const number = formatInvoiceNumber(after.number);
+    await emitWebhookEvent(deps, tx, "invoice.voided", {
+      invoiceId: after.id,
+      invoiceNumber: number,
+      projectId: after.projectId,
+      projectName: after.projectName,
+      reason,
+    });
     await recordAudit(tx, by, {
       action: "invoice.void",
       target: { type: "invoice", id: after.id, label: `${number} · ${after.projectName}` },

@@ -11,6 +11,7 @@ import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audi
 import { notifyProjectChanges, notifyProjectEvent, projectMessages, readProjectsBefore } from "../notifications/project-events";
 import { voidOpenInvoices } from "../payments/queries";
 import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, requestCardRefunds, voidReasons } from "../payments/service";
+import { emitWebhookEvent } from "../webhooks";
 import type { AdminProjectsPatch } from "./model";
 import { lockProject, markDelivered, updateProjectRow, updateProjects } from "./queries";
 import { type Deps, INVALID_ADMIN_CODE, PROJECT_NOT_FOUND, deleteWithImages } from "./service";
@@ -54,7 +55,26 @@ export async function updateProjectsAsAdmin(
       }
       if (values.accessCode) await recordAccessCodePayment(tx, id, by.userId);
       // A denied project owes nothing: its open invoice is void and cannot be paid (decision 077).
-      if (values.status === "denied") await voidOpenInvoices(tx, id, voidReasons.denied, by.userId);
+      if (values.status === "denied") {
+        for (const invoiceId of await voidOpenInvoices(tx, id, voidReasons.denied, by.userId)) {
+          await emitWebhookEvent(deps, tx, "invoice.voided", { invoiceId, projectId: id, reason: voidReasons.denied });
+        }
+      }
+    }
+    for (const project of before) {
+      if (!updated.includes(project.id)) continue;
+      if (receivedPayment === true && !project.receivedPayment) {
+        await emitWebhookEvent(deps, tx, "payment.received", { projectId: project.id, projectName: project.projectName, method: paymentMethod ?? "other" });
+      }
+      if (refundIssued === true) await emitWebhookEvent(deps, tx, "payment.refunded", { projectId: project.id, projectName: project.projectName });
+      if (values.status !== undefined && values.status !== project.status) {
+        await emitWebhookEvent(deps, tx, "project.status_changed", {
+          projectId: project.id,
+          projectName: project.projectName,
+          status: values.status,
+          previousStatus: project.status,
+        });
+      }
     }
     const mailed = await notifyProjectChanges(tx, deps.jobs, before, { ...values, receivedPayment }, (id) => `${deps.config.publicUrl}/projects/${id}/status`);
     return { updated, mailed, refunds };
