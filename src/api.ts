@@ -27,7 +27,7 @@ import { stripeWebhookApi } from "./features/payments/api";
 import { adminProjectsApi, ordersApi, projectsApi, wizardDraftApi } from "./features/projects/api";
 import { settingsApi } from "./features/settings/api";
 import { adminUsersApi } from "./features/users/api";
-import { adminWebhooksApi } from "./features/webhooks";
+import { adminWebhooksApi, describeWebhooks } from "./features/webhooks";
 import { context } from "./http/context";
 import { notFound } from "./http/errors";
 import { API_TAGS, ErrorBody } from "./http/openapi";
@@ -130,12 +130,13 @@ export function describeApi(api: AnyElysia, publicUrl: string): ApiDocument {
       title: "Webstudio API",
       version: "1",
       description:
-        "The JSON API under /api. Signed-in calls carry the `session` cookie; writes from a browser must come from the site's own origin (Origin header). Every refusal answers `{ message, fields? }`, naming each refused field by its path.",
+        "The JSON API under /api. Signed-in calls carry the `session` cookie, or a personal API token as `Authorization: Bearer wst_…` (no Origin needed); cookie writes from a browser must come from the site's own origin (Origin header). The studio's outgoing webhooks are described under `webhooks`. Every refusal answers `{ message, fields? }`, naming each refused field by its path.",
       license: { name: "Proprietary", url: `${publicUrl}/terms` },
     },
     servers: [{ url: publicUrl, description: "This instance" }],
     tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
     paths,
+    webhooks: describeWebhooks(),
     components: {
       schemas: {
         ...generated.components.schemas,

@@ -172,4 +172,15 @@ describe("personal API tokens", () => {
     expect(limited.headers.get("retry-after")).not.toBeNull();
     expect((await bearer("/api/users/me", calm.token)).status).toBe(200);
   });
+
+  test("the OpenAPI document names bearer tokens beside the cookie and lists the webhooks", async () => {
+    const document = (await (await server.request("/api/openapi.json")).json()) as {
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+      webhooks: Record<string, unknown>;
+    };
+    expect(document.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(document.paths["/api/users/me"]?.get?.security).toEqual([{ session: [] }, { bearer: [] }]);
+    expect(Object.keys(document.webhooks)).toContain("project.created");
+  });
 });

@@ -1345,7 +1345,188 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "project.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer ordered a project
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["projectCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "project.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An admin changed a project's status
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["projectStatusChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "project.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A project was deleted
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["projectDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was sent (or sent again) to its customer
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["invoiceSentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.voided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was voided
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["invoiceVoidedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment was recorded (card, or by an admin)
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["paymentReceivedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment was refunded
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["paymentRefundedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.posted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message was posted on a project's thread
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["messagePostedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bug_report.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bug report was filed
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["bugReportCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Every refusal's body */
@@ -7134,6 +7315,375 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    projectCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "project.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    projectStatusChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "project.status_changed";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    projectDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "project.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoiceSentWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "invoice.sent";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoiceVoidedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "invoice.voided";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    paymentReceivedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "payment.received";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    paymentRefundedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "payment.refunded";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messagePostedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "message.posted";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bugReportCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "bug_report.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
