@@ -183,4 +183,20 @@ describe("personal API tokens", () => {
     expect(document.paths["/api/users/me"]?.get?.security).toEqual([{ session: [] }, { bearer: [] }]);
     expect(Object.keys(document.webhooks)).toContain("project.created");
   });
+
+  test("the settings page lists tokens; an admin sees a user's tokens and the webhooks console", async () => {
+    const owner = await server.createUser({ displayName: "Page Owner" });
+    await createToken(owner.cookie, { name: "Shown on the page" });
+    const settings = await server.request("/settings/tokens", { cookie: owner.cookie });
+    expect(settings.status).toBe(200);
+    const html = await settings.text();
+    expect(html).toContain('data-island="api-tokens"');
+    expect(html).toContain("Shown on the page");
+    const admin = await server.createAdmin();
+    const adminView = await server.request(`/admin/users/${owner.user.id}/tokens`, { cookie: admin.cookie });
+    expect(adminView.status).toBe(200);
+    expect(await adminView.text()).toContain("Shown on the page");
+    expect((await server.request("/admin/webhooks", { cookie: admin.cookie })).status).toBe(200);
+    expect((await server.request(`/admin/users/${owner.user.id}/tokens`, { cookie: owner.cookie })).status).toBe(303);
+  });
 });

@@ -6,20 +6,10 @@ import { webhookDeliveries, webhookEndpoints } from "../../../db/schema";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import type { JobQueue } from "../../lib/jobs";
+import { WEBHOOK_EVENTS, type WebhookEventType } from "../../shared/webhook-events";
 import type { WebhookJobs } from "./jobs";
 
-export const WEBHOOK_EVENTS = [
-  "project.created",
-  "project.status_changed",
-  "project.deleted",
-  "invoice.sent",
-  "invoice.voided",
-  "payment.received",
-  "payment.refunded",
-  "message.posted",
-  "bug_report.created",
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+export { WEBHOOK_EVENTS, type WebhookEventType };
 /** Sent by an admin's "Send test event" to one endpoint, whatever events it wants. */
 export const TEST_EVENT = "webhook.test";
 

@@ -2,3 +2,4 @@
 export { adminWebhooksApi } from "./api";
 export { type WebhookEmitter, emitWebhookEvent } from "./events";
 export { describeWebhooks } from "./openapi";
+export { adminWebhookPages } from "./pages";

@@ -2,10 +2,7 @@
 import { t } from "elysia";
 import { WEBHOOK_EVENTS } from "./events";
 
-const EventName = t.Union(
-  WEBHOOK_EVENTS.map((name) => t.Literal(name)),
-  { error: `Each event must be one of ${WEBHOOK_EVENTS.join(", ")}.` },
-);
+const EventName = t.UnionEnum(WEBHOOK_EVENTS, { error: `Each event must be one of ${WEBHOOK_EVENTS.join(", ")}.` });
 const Format = t.Union([t.Literal("standard"), t.Literal("slack")], {
   description: "`standard`: the signed JSON event (Standard Webhooks 1.0); `slack`: `{ text }` for a team chat",
 });
