@@ -12,6 +12,8 @@ import { isPrivateAddress, refuseTarget } from "../src/features/webhooks/targets
 import { queuedMails } from "./helpers/mail-jobs";
 import { type TestServer, startTestServer } from "./helpers/server";
 import { waitFor } from "./helpers/wait";
+import { approve, sendInvoice } from "./payments/helpers";
+import { createProjectAs } from "./projects/fixtures";
 
 type Received = { path: string; body: string; headers: Record<string, string> };
 type Endpoint = { id: string; secret: string; url: string; previousSecretExpiresAt: string | null };
@@ -166,6 +168,33 @@ describe("outgoing webhooks", () => {
     const [message] = receivedAt("/slack");
     expect(JSON.parse(message?.body ?? "{}")).toEqual({ text: "New order: Bakery website (Medium Webapp, $500) by Ada Lovelace" });
     expect(message?.headers["webhook-signature"]).toBeUndefined();
+  });
+
+  test("the studio's changes are events: an order, its approval, its invoice, a message, its deletion", async () => {
+    const endpoint = await addEndpoint("/lifecycle", ["project.created", "project.status_changed", "invoice.sent", "message.posted", "project.deleted"]);
+    const customer = await server.createUser({ displayName: "Ada Lovelace" });
+    const projectID = await createProjectAs(server, customer.cookie, { projectName: "Bakery website" });
+    await approve(server, admin.cookie, projectID);
+    expect((await sendInvoice(server, admin.cookie, projectID)).status).toBe(200);
+    const form = new FormData();
+    form.set("body", "Hello from the studio");
+    expect((await server.request(`/api/projects/${projectID}/messages`, { method: "POST", cookie: admin.cookie, body: form })).status).toBe(201);
+    expect((await server.request(`/api/projects/${projectID}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(200);
+    await waitFor("five events", () => receivedAt("/lifecycle").length === 5, 20_000);
+    const events = receivedAt("/lifecycle").map(
+      (item) => new Webhook(endpoint.secret).verify(item.body, item.headers) as { type: string; data: Record<string, unknown> },
+    );
+    expect(events.map((event) => event.type).sort()).toEqual([
+      "invoice.sent",
+      "message.posted",
+      "project.created",
+      "project.deleted",
+      "project.status_changed",
+    ]);
+    const created = events.find((event) => event.type === "project.created");
+    expect(created?.data).toMatchObject({ projectId: projectID, projectName: "Bakery website", customerName: "Ada Lovelace" });
+    // The domain provider's password never leaves in an event.
+    for (const item of receivedAt("/lifecycle")) expect(item.body.toLowerCase()).not.toContain("password");
   });
 
   test("admins only; bad URLs and events are refused", async () => {

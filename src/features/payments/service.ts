@@ -18,7 +18,7 @@ import { formatInvoiceNumber } from "../invoices/service";
 import { type InvoiceState, type ReceiptLine, invoiceState } from "../invoices/views";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
-import { emitWebhookEvent } from "../webhooks";
+import { type WebhookEmitter, emitWebhookEvent } from "../webhooks";
 import {
   type PayableInvoice,
   findInvoiceByNumber,
@@ -272,14 +272,14 @@ async function applyEvent(tx: Db, deps: Deps, event: PaymentEvent): Promise<bool
       const charge = event.data.object;
       const paymentIntentId = idOf(charge.payment_intent);
       if (!charge.refunded || !paymentIntentId) return false;
-      return confirmRefund(tx, paymentIntentId, null);
+      return confirmRefund(tx, deps, paymentIntentId, null);
     }
     case "refund.created":
     case "refund.updated": {
       const refund = event.data.object;
       const paymentIntentId = idOf(refund.payment_intent);
       if (refund.status !== "succeeded" || !paymentIntentId) return false;
-      return confirmRefund(tx, paymentIntentId, refund.id);
+      return confirmRefund(tx, deps, paymentIntentId, refund.id);
     }
     default:
       return false;
@@ -287,7 +287,7 @@ async function applyEvent(tx: Db, deps: Deps, event: PaymentEvent): Promise<bool
 }
 
 /** Stripe confirmed a refund: the pending record succeeds (or one is made, for a refund issued in Stripe's dashboard). */
-async function confirmRefund(tx: Db, paymentIntentId: string, refundId: string | null): Promise<boolean> {
+async function confirmRefund(tx: Db, deps: WebhookEmitter, paymentIntentId: string, refundId: string | null): Promise<boolean> {
   const payment = await findPaymentByIntent(tx, paymentIntentId);
   if (!payment) return false;
   const refund = await findRefundOf(tx, payment.id);
@@ -313,6 +313,7 @@ async function confirmRefund(tx: Db, paymentIntentId: string, refundId: string |
     await syncPaymentFlags(tx, payment.projectId);
     await recordActivity(tx, { projectId: payment.projectId, actorId: null, kind: "payment_refunded", details: { method: "card" } });
   }
+  await emitWebhookEvent(deps, tx, "payment.refunded", { paymentId: payment.id, projectId: payment.projectId, invoiceId: payment.invoiceId, method: "card" });
   return false;
 }
 

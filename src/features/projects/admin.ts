@@ -46,12 +46,19 @@ export async function updateProjectsAsAdmin(
     await auditChanges(tx, by, "project", ids, { ...values, receivedPayment, refundIssued });
     const updated = await updateProjects(tx, ids, values);
     // Payment and refund are records, not flags: the flags follow from them (decision 019).
+    // Refunds recorded by hand are events now; a card refund is one once Stripe confirms it (payments/service.ts).
+    const refundedByHand = new Set<string>();
     for (const id of updated) {
       if (receivedPayment !== undefined || refundIssued !== undefined) {
         await lockProject(tx, id);
-        refunds.push(
-          ...(await applyAdminPaymentChange(tx, id, by.userId, { receivedPayment, refundIssued, method: paymentMethod, reference: paymentReference })),
-        );
+        const cardRefunds = await applyAdminPaymentChange(tx, id, by.userId, {
+          receivedPayment,
+          refundIssued,
+          method: paymentMethod,
+          reference: paymentReference,
+        });
+        refunds.push(...cardRefunds);
+        if (refundIssued === true && cardRefunds.length === 0) refundedByHand.add(id);
       }
       if (values.accessCode) await recordAccessCodePayment(tx, id, by.userId);
       // A denied project owes nothing: its open invoice is void and cannot be paid (decision 077).
@@ -66,7 +73,9 @@ export async function updateProjectsAsAdmin(
       if (receivedPayment === true && !project.receivedPayment) {
         await emitWebhookEvent(deps, tx, "payment.received", { projectId: project.id, projectName: project.projectName, method: paymentMethod ?? "other" });
       }
-      if (refundIssued === true) await emitWebhookEvent(deps, tx, "payment.refunded", { projectId: project.id, projectName: project.projectName });
+      if (refundedByHand.has(project.id) && project.receivedPayment) {
+        await emitWebhookEvent(deps, tx, "payment.refunded", { projectId: project.id, projectName: project.projectName });
+      }
       if (values.status !== undefined && values.status !== project.status) {
         await emitWebhookEvent(deps, tx, "project.status_changed", {
           projectId: project.id,
