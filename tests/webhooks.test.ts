@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { loadConfig } from "../src/config";
 import { attemptDelivery } from "../src/features/webhooks/delivery";
 import { emitWebhookEvent } from "../src/features/webhooks/events";
 import { isPrivateAddress, refuseTarget } from "../src/features/webhooks/targets";
@@ -215,6 +216,15 @@ describe("outgoing webhooks", () => {
       allowPrivate: false,
       resolve: resolver({ "internal.example": ["127.0.0.1"], "hooks.example": ["93.184.216.34"], "mixed.example": ["93.184.216.34", "10.1.2.3"] }),
     };
+
+    test("WEBHOOK_ALLOW_PRIVATE_TARGETS is off in production unless set, on elsewhere, and must be a boolean", () => {
+      expect(loadConfig({}).webhookAllowPrivateTargets).toBe(true);
+      expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: "false" }).webhookAllowPrivateTargets).toBe(false);
+      const production = { NODE_ENV: "production", APP_SECRET: "s".repeat(40), ADMIN_KEY: "a".repeat(20), SUPER_ADMIN_KEY: "b".repeat(20) };
+      expect(loadConfig(production).webhookAllowPrivateTargets).toBe(false);
+      expect(loadConfig({ ...production, WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" }).webhookAllowPrivateTargets).toBe(true);
+      expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: "maybe" })).toThrow("WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false");
+    });
 
     test("loopback, private, link-local, metadata and names resolving inside are refused; http too", async () => {
       for (const url of [
