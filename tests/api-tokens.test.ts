@@ -3,7 +3,7 @@
 // with one message once revoked, expired or its account deleted. Pages never take it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { apiTokens, users } from "../db/schema";
+import { apiTokens, auditLog, users } from "../db/schema";
 import { API_TOKEN_RATE_LIMIT, INVALID_TOKEN_MESSAGE } from "../src/http/api-tokens";
 import { putRateLimit } from "../src/http/queries";
 import { queuedMails } from "./helpers/mail-jobs";
@@ -135,6 +135,8 @@ describe("personal API tokens", () => {
     const revoked = await server.request(`/api/admin/users/${owner.user.id}/tokens/${id}`, { method: "DELETE", cookie: admin.cookie });
     expect(revoked.status).toBe(200);
     expect((await bearer("/api/users/me", token)).status).toBe(401);
+    const [entry] = await server.deps.database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(entry).toMatchObject({ action: "api_token.revoke", targetType: "api_token", targetLabel: "Leaked" });
     // Another user's token id under the wrong user is not found.
     const second = await createToken(owner.cookie);
     expect((await server.request(`/api/users/me/tokens/${second.id}`, { method: "DELETE", cookie: other.cookie })).status).toBe(404);

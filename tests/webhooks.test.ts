@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { auditLog, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { loadConfig } from "../src/config";
 import { attemptDelivery } from "../src/features/webhooks/delivery";
 import { emitWebhookEvent } from "../src/features/webhooks/events";
@@ -196,6 +196,16 @@ describe("outgoing webhooks", () => {
     expect(created?.data).toMatchObject({ projectId: projectID, projectName: "Bakery website", customerName: "Ada Lovelace" });
     // The domain provider's password never leaves in an event.
     for (const item of receivedAt("/lifecycle")) expect(item.body.toLowerCase()).not.toContain("password");
+  });
+
+  test("admins' changes to endpoints are audited, never with the secret", async () => {
+    const endpoint = await addEndpoint("/audited");
+    await server.request(`/api/admin/webhooks/${endpoint.id}/rotate`, { method: "POST", cookie: admin.cookie });
+    await server.request(`/api/admin/webhooks/${endpoint.id}`, { method: "PATCH", cookie: admin.cookie, json: { enabled: false } });
+    await server.request(`/api/admin/webhooks/${endpoint.id}`, { method: "DELETE", cookie: admin.cookie });
+    const entries = await server.deps.database.db.select().from(auditLog).where(eq(auditLog.targetId, endpoint.id));
+    expect(entries.map((entry) => entry.action).sort()).toEqual(["webhook.create", "webhook.delete", "webhook.rotate_secret", "webhook.update"]);
+    expect(JSON.stringify(entries)).not.toContain("whsec_");
   });
 
   test("admins only; bad URLs and events are refused", async () => {

@@ -116,9 +116,14 @@ export const auditActions = [
   "user.make_super_admin",
   "user.mfa_reset",
   "mail.retry",
+  "api_token.revoke",
+  "webhook.create",
+  "webhook.update",
+  "webhook.delete",
+  "webhook.rotate_secret",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
-export const auditTargetTypes = ["project", "invoice", "access_code", "faq", "bug_report", "announcement", "user", "mail"] as const;
+export const auditTargetTypes = ["project", "invoice", "access_code", "faq", "bug_report", "announcement", "user", "mail", "api_token", "webhook"] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 /** The changed fields of an audited row, secrets already masked. */
 export type AuditValues = Record<string, unknown>;

@@ -6351,8 +6351,8 @@ export interface operations {
             query?: {
                 page?: string | number;
                 actor?: string;
-                action?: "project.status" | "project.paid" | "payment.refund" | "project.lock" | "project.archive" | "project.access_code" | "project.update" | "project.revision_round" | "project.delete" | "invoice.send" | "invoice.void" | "access_code.create" | "access_code.delete" | "faq.create" | "faq.update" | "faq.delete" | "bug_report.create" | "bug_report.update" | "bug_report.delete" | "announcement.send" | "user.make_admin" | "user.remove_admin" | "user.make_super_admin" | "user.mfa_reset" | "mail.retry";
-                targetType?: "project" | "invoice" | "access_code" | "faq" | "bug_report" | "announcement" | "user" | "mail";
+                action?: "project.status" | "project.paid" | "payment.refund" | "project.lock" | "project.archive" | "project.access_code" | "project.update" | "project.revision_round" | "project.delete" | "invoice.send" | "invoice.void" | "access_code.create" | "access_code.delete" | "faq.create" | "faq.update" | "faq.delete" | "bug_report.create" | "bug_report.update" | "bug_report.delete" | "announcement.send" | "user.make_admin" | "user.remove_admin" | "user.make_super_admin" | "user.mfa_reset" | "mail.retry" | "api_token.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret";
+                targetType?: "project" | "invoice" | "access_code" | "faq" | "bug_report" | "announcement" | "user" | "mail" | "api_token" | "webhook";
                 target?: string;
                 from?: string;
                 to?: string;

@@ -6,6 +6,7 @@ import { context } from "../../http/context";
 import { requireAdmin, requireUser } from "../../http/guards";
 import { MessageAnswer, operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
+import { auditBy } from "../audit/record";
 import { ApiTokensAnswer, CreateApiTokenBody, CreatedApiTokenAnswer } from "./model";
 import { createApiToken, listApiTokens, revokeApiToken } from "./service";
 
@@ -42,9 +43,8 @@ export const apiTokensApi = (deps: AppDeps) =>
     )
     .delete(
       "/api/admin/users/:userId/tokens/:id",
-      async ({ actor, params }) => {
-        requireAdmin(actor);
-        await revokeApiToken(deps, params.userId, params.id);
+      async ({ actor, params, request }) => {
+        await revokeApiToken(deps, params.userId, params.id, auditBy(requireAdmin(actor), request));
         return { message: "The token has been revoked." };
       },
       { params: t.Object({ userId: Id, id: Id }), response: MessageAnswer, detail: operation("API tokens", "admin", "Revoke a user's API token") },

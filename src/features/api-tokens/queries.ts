@@ -18,11 +18,11 @@ export async function countUserApiTokens(db: Db, userId: string): Promise<number
   return (await db.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.userId, userId))).length;
 }
 
-/** Deletes the user's token; false when the user has no such token. */
-export async function deleteUserApiToken(db: Db, userId: string, tokenId: string): Promise<boolean> {
-  const deleted = await db
+/** Deletes the user's token and answers its name; null when the user has no such token. */
+export async function deleteUserApiToken(db: Db, userId: string, tokenId: string): Promise<string | null> {
+  const [deleted] = await db
     .delete(apiTokens)
     .where(and(eq(apiTokens.userId, userId), eq(apiTokens.id, tokenId)))
-    .returning({ id: apiTokens.id });
-  return deleted.length > 0;
+    .returning({ name: apiTokens.name });
+  return deleted?.name ?? null;
 }

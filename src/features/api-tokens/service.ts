@@ -6,6 +6,7 @@ import type { Actor } from "../../http/actor";
 import { newApiTokenSecret } from "../../http/api-tokens";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { newId } from "../../lib/ids";
+import { type AuditBy, recordAudit } from "../audit/record";
 import { enqueueMail } from "../mail/outbox";
 import { countUserApiTokens, deleteUserApiToken, insertApiToken, listUserApiTokens } from "./queries";
 
@@ -67,7 +68,11 @@ export async function listApiTokens(deps: AppDeps, userId: string): Promise<Publ
   return (await listUserApiTokens(deps.database.db, userId)).map(toPublicApiToken);
 }
 
-/** Revokes one of `userId`'s tokens at once: the next request with it is refused. */
-export async function revokeApiToken(deps: AppDeps, userId: string, tokenId: string): Promise<void> {
-  if (!(await deleteUserApiToken(deps.database.db, userId, tokenId))) throw notFound("There is no such API token.");
+/** Revokes one of `userId`'s tokens at once: the next request with it is refused. An admin's revocation is audited. */
+export async function revokeApiToken(deps: AppDeps, userId: string, tokenId: string, by?: AuditBy): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const name = await deleteUserApiToken(tx, userId, tokenId);
+    if (name === null) throw notFound("There is no such API token.");
+    if (by) await recordAudit(tx, by, { action: "api_token.revoke", target: { type: "api_token", id: tokenId, label: name }, before: { userId, name } });
+  });
 }

@@ -5,6 +5,7 @@ import { context } from "../../http/context";
 import { requireAdmin } from "../../http/guards";
 import { MessageAnswer, operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
+import { auditBy } from "../audit/record";
 import { CreateWebhookBody, SentDeliveryAnswer, UpdateWebhookBody, WebhookDeliveriesAnswer, WebhookEndpointWithSecret, WebhookEndpointsAnswer } from "./model";
 import {
   createEndpoint,
@@ -24,19 +25,12 @@ const EndpointParams = t.Object({ id: Id });
 export const adminWebhooksApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-webhooks-api", prefix: "/api/admin/webhooks" })
     .use(context(deps))
-    .post(
-      "/",
-      async ({ actor, body, status }) => {
-        requireAdmin(actor);
-        return status(201, await createEndpoint(deps, body));
-      },
-      {
-        transform: refuseUnknownFields(CreateWebhookBody),
-        body: CreateWebhookBody,
-        response: { 201: WebhookEndpointWithSecret },
-        detail: operation("Webhooks (admin)", "admin", "Add a webhook endpoint (answers its signing secret)"),
-      },
-    )
+    .post("/", async ({ actor, body, status, request }) => status(201, await createEndpoint(deps, body, auditBy(requireAdmin(actor), request))), {
+      transform: refuseUnknownFields(CreateWebhookBody),
+      body: CreateWebhookBody,
+      response: { 201: WebhookEndpointWithSecret },
+      detail: operation("Webhooks (admin)", "admin", "Add a webhook endpoint (answers its signing secret)"),
+    })
     .get(
       "/",
       async ({ actor }) => {
@@ -57,41 +51,26 @@ export const adminWebhooksApi = (deps: AppDeps) =>
         detail: operation("Webhooks (admin)", "admin", "One webhook endpoint with its signing secret"),
       },
     )
-    .patch(
-      "/:id",
-      async ({ actor, params, body }) => {
-        requireAdmin(actor);
-        return updateEndpoint(deps, params.id, body);
-      },
-      {
-        params: EndpointParams,
-        transform: refuseUnknownFields(UpdateWebhookBody),
-        body: UpdateWebhookBody,
-        response: WebhookEndpointWithSecret,
-        detail: operation("Webhooks (admin)", "admin", "Change, disable or enable a webhook endpoint"),
-      },
-    )
+    .patch("/:id", async ({ actor, params, body, request }) => updateEndpoint(deps, params.id, body, auditBy(requireAdmin(actor), request)), {
+      params: EndpointParams,
+      transform: refuseUnknownFields(UpdateWebhookBody),
+      body: UpdateWebhookBody,
+      response: WebhookEndpointWithSecret,
+      detail: operation("Webhooks (admin)", "admin", "Change, disable or enable a webhook endpoint"),
+    })
     .delete(
       "/:id",
-      async ({ actor, params }) => {
-        requireAdmin(actor);
-        await deleteEndpoint(deps, params.id);
+      async ({ actor, params, request }) => {
+        await deleteEndpoint(deps, params.id, auditBy(requireAdmin(actor), request));
         return { message: "The webhook endpoint has been deleted." };
       },
       { params: EndpointParams, response: MessageAnswer, detail: operation("Webhooks (admin)", "admin", "Delete a webhook endpoint and its log") },
     )
-    .post(
-      "/:id/rotate",
-      async ({ actor, params }) => {
-        requireAdmin(actor);
-        return rotateSecret(deps, params.id);
-      },
-      {
-        params: EndpointParams,
-        response: WebhookEndpointWithSecret,
-        detail: operation("Webhooks (admin)", "admin", "Rotate the signing secret (the previous one signs too for 24 hours)"),
-      },
-    )
+    .post("/:id/rotate", async ({ actor, params, request }) => rotateSecret(deps, params.id, auditBy(requireAdmin(actor), request)), {
+      params: EndpointParams,
+      response: WebhookEndpointWithSecret,
+      detail: operation("Webhooks (admin)", "admin", "Rotate the signing secret (the previous one signs too for 24 hours)"),
+    })
     .post(
       "/:id/test",
       async ({ actor, params }) => {

@@ -5,6 +5,7 @@ import { type WebhookEndpoint, webhookDeliveries, webhookEndpoints } from "../..
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { newId } from "../../lib/ids";
+import { type AuditBy, recordAudit } from "../audit/record";
 import { PREVIOUS_SECRET_GRACE_MS } from "./delivery";
 import { TEST_EVENT, type WebhookEventType, queueDeliveries } from "./events";
 import { listDeliveriesWithAttempts, findEndpoint as selectEndpoint, listEndpoints as selectEndpoints } from "./queries";
@@ -49,20 +50,34 @@ async function requireEndpoint(deps: Deps, id: string): Promise<WebhookEndpoint>
   return endpoint;
 }
 
-export async function createEndpoint(deps: Deps, input: { url: string; events: WebhookEventType[]; description?: string; format?: Format }) {
+/** What the audit log keeps of an endpoint: never its secret. */
+const audited = (endpoint: WebhookEndpoint) => ({
+  url: endpoint.url,
+  events: endpoint.events,
+  description: endpoint.description,
+  format: endpoint.format,
+  enabled: endpoint.enabled,
+});
+const target = (endpoint: WebhookEndpoint) => ({ type: "webhook" as const, id: endpoint.id, label: endpoint.url });
+
+export async function createEndpoint(deps: Deps, input: { url: string; events: WebhookEventType[]; description?: string; format?: Format }, by: AuditBy) {
   const url = checkUrl(deps, input.url);
-  const [created] = await deps.database.db
-    .insert(webhookEndpoints)
-    .values({
-      id: newId(deps.now().getTime()),
-      url,
-      events: input.events,
-      description: input.description?.trim() ?? "",
-      format: input.format ?? "standard",
-      secretEnc: deps.sealer.seal(newWebhookSecret()),
-    })
-    .returning();
-  if (!created) throw new Error("webhook endpoint not created");
+  const created = await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        id: newId(deps.now().getTime()),
+        url,
+        events: input.events,
+        description: input.description?.trim() ?? "",
+        format: input.format ?? "standard",
+        secretEnc: deps.sealer.seal(newWebhookSecret()),
+      })
+      .returning();
+    if (!row) throw new Error("webhook endpoint not created");
+    await recordAudit(tx, by, { action: "webhook.create", target: target(row), after: audited(row) });
+    return row;
+  });
   return withSecret(deps, created);
 }
 
@@ -78,8 +93,9 @@ export async function updateEndpoint(
   deps: Deps,
   id: string,
   input: { url?: string; events?: WebhookEventType[]; description?: string; format?: Format; enabled?: boolean },
+  by: AuditBy,
 ) {
-  await requireEndpoint(deps, id);
+  const before = await requireEndpoint(deps, id);
   const changes: Partial<WebhookEndpoint> = {};
   if (input.url !== undefined) changes.url = checkUrl(deps, input.url);
   if (input.events !== undefined) changes.events = input.events;
@@ -92,29 +108,40 @@ export async function updateEndpoint(
     if (input.enabled) changes.failingSince = null;
   }
   if (Object.keys(changes).length === 0) return withSecret(deps, await requireEndpoint(deps, id));
-  const [updated] = await deps.database.db.update(webhookEndpoints).set(changes).where(eq(webhookEndpoints.id, id)).returning();
-  if (!updated) throw notFound("There is no such webhook endpoint.");
+  const updated = await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.update(webhookEndpoints).set(changes).where(eq(webhookEndpoints.id, id)).returning();
+    if (!row) throw notFound("There is no such webhook endpoint.");
+    await recordAudit(tx, by, { action: "webhook.update", target: target(row), before: audited(before), after: audited(row) });
+    return row;
+  });
   return withSecret(deps, updated);
 }
 
-export async function deleteEndpoint(deps: Deps, id: string): Promise<void> {
-  const deleted = await deps.database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
-  if (deleted.length === 0) throw notFound("There is no such webhook endpoint.");
+export async function deleteEndpoint(deps: Deps, id: string, by: AuditBy): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
+    if (!deleted) throw notFound("There is no such webhook endpoint.");
+    await recordAudit(tx, by, { action: "webhook.delete", target: target(deleted), before: audited(deleted) });
+  });
 }
 
 /** A new secret; the one it replaces keeps signing for 24 hours beside it. */
-export async function rotateSecret(deps: Deps, id: string) {
+export async function rotateSecret(deps: Deps, id: string, by: AuditBy) {
   const endpoint = await requireEndpoint(deps, id);
-  const [updated] = await deps.database.db
-    .update(webhookEndpoints)
-    .set({
-      secretEnc: deps.sealer.seal(newWebhookSecret()),
-      previousSecretEnc: endpoint.secretEnc,
-      previousSecretExpiresAt: new Date(deps.now().getTime() + PREVIOUS_SECRET_GRACE_MS),
-    })
-    .where(eq(webhookEndpoints.id, id))
-    .returning();
-  if (!updated) throw notFound("There is no such webhook endpoint.");
+  const updated = await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        secretEnc: deps.sealer.seal(newWebhookSecret()),
+        previousSecretEnc: endpoint.secretEnc,
+        previousSecretExpiresAt: new Date(deps.now().getTime() + PREVIOUS_SECRET_GRACE_MS),
+      })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    if (!row) throw notFound("There is no such webhook endpoint.");
+    await recordAudit(tx, by, { action: "webhook.rotate_secret", target: target(row) });
+    return row;
+  });
   return withSecret(deps, updated);
 }
 
