@@ -208,6 +208,14 @@ describe("outgoing webhooks", () => {
     expect(JSON.stringify(entries)).not.toContain("whsec_");
   });
 
+  test("an event over 256 KB is not sent, and the log says why", async () => {
+    const endpoint = await addEndpoint("/huge");
+    await emit("bug_report.created", { bugReportId: "b5", title: "Huge", description: "x".repeat(300 * 1024) });
+    await waitFor("the attempt", async () => (await deliveriesOf(endpoint.id))[0]?.status === "failed", 15_000);
+    expect((await deliveriesOf(endpoint.id))[0]?.attempts[0]?.error).toBe("The event is over 256 KB and was not sent.");
+    expect(receivedAt("/huge").length).toBe(0);
+  });
+
   test("admins only; bad URLs and events are refused", async () => {
     const customer = await server.createUser();
     expect((await server.request("/api/admin/webhooks", { cookie: customer.cookie })).status).toBe(403);
