@@ -2,12 +2,14 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
+import { notFound } from "../../http/errors";
 import { requireAdmin } from "../../http/guards";
 import { MessageAnswer, operation } from "../../http/openapi";
 import { refuseUnknownFields } from "../../http/unknown-fields";
 import { auditBy } from "../audit/record";
 import { CreateWebhookBody, SentDeliveryAnswer, UpdateWebhookBody, WebhookDeliveriesAnswer, WebhookEndpointWithSecret, WebhookEndpointsAnswer } from "./model";
 import {
+  NO_SUCH_ENDPOINT,
   createEndpoint,
   deleteEndpoint,
   listDeliveries,
@@ -33,8 +35,10 @@ export const adminWebhooksApi = (deps: AppDeps) =>
     })
     .get(
       "/",
-      async ({ actor }) => {
+      async ({ actor, request }) => {
         requireAdmin(actor);
+        // Elysia answers "/webhooks/" as "/webhooks": here it is an endpoint with an empty id, not the list.
+        if (new URL(request.url).pathname.endsWith("/")) throw notFound(NO_SUCH_ENDPOINT);
         return { endpoints: await listEndpoints(deps) };
       },
       { response: WebhookEndpointsAnswer, detail: operation("Webhooks (admin)", "admin", "List webhook endpoints") },

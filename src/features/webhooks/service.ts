@@ -14,6 +14,7 @@ import { refuseUrlShape } from "./targets";
 
 type Deps = Pick<AppDeps, "database" | "sealer" | "jobs" | "now" | "config">;
 type Format = "standard" | "slack";
+export const NO_SUCH_ENDPOINT = "There is no such webhook endpoint.";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -46,7 +47,7 @@ function checkUrl(deps: Deps, url: string): string {
 
 async function requireEndpoint(deps: Deps, id: string): Promise<WebhookEndpoint> {
   const endpoint = await selectEndpoint(deps.database.db, id);
-  if (!endpoint) throw notFound("There is no such webhook endpoint.");
+  if (!endpoint) throw notFound(NO_SUCH_ENDPOINT);
   return endpoint;
 }
 
@@ -110,7 +111,7 @@ export async function updateEndpoint(
   if (Object.keys(changes).length === 0) return withSecret(deps, await requireEndpoint(deps, id));
   const updated = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx.update(webhookEndpoints).set(changes).where(eq(webhookEndpoints.id, id)).returning();
-    if (!row) throw notFound("There is no such webhook endpoint.");
+    if (!row) throw notFound(NO_SUCH_ENDPOINT);
     await recordAudit(tx, by, { action: "webhook.update", target: target(row), before: audited(before), after: audited(row) });
     return row;
   });
@@ -120,7 +121,7 @@ export async function updateEndpoint(
 export async function deleteEndpoint(deps: Deps, id: string, by: AuditBy): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
-    if (!deleted) throw notFound("There is no such webhook endpoint.");
+    if (!deleted) throw notFound(NO_SUCH_ENDPOINT);
     await recordAudit(tx, by, { action: "webhook.delete", target: target(deleted), before: audited(deleted) });
   });
 }
@@ -138,7 +139,7 @@ export async function rotateSecret(deps: Deps, id: string, by: AuditBy) {
       })
       .where(eq(webhookEndpoints.id, id))
       .returning();
-    if (!row) throw notFound("There is no such webhook endpoint.");
+    if (!row) throw notFound(NO_SUCH_ENDPOINT);
     await recordAudit(tx, by, { action: "webhook.rotate_secret", target: target(row) });
     return row;
   });
