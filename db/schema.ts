@@ -14,6 +14,7 @@ import {
   type InvoiceStatus,
   type MailAttachment,
   type MessageSide,
+  type PaymentIssueKind,
   type PaymentKind,
   type PaymentMethod,
   type PaymentStatus,
@@ -399,6 +400,14 @@ export const payments = pgTable(
     reference: text("reference"),
     /** The admin who recorded it; null when Stripe or the system did. */
     recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Whether this payment pays its invoice (decision 084). False for card money that arrived but
+     * does not match: another amount or currency, a void or unknown invoice, a deleted project, an
+     * invoice already paid. It is still money received, counted in the totals, and needs attention.
+     */
+    applied: boolean("applied").notNull().default(true),
+    /** Why Stripe refused a refund, as Stripe said it. */
+    failureReason: text("failure_reason"),
     createdAt: createdAt(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
@@ -410,6 +419,48 @@ export const payments = pgTable(
     // One live refund or reversal per payment; a failed refund may be tried again.
     uniqueIndex("payments_undo_key").on(t.paymentId).where(sql`${t.paymentId} is not null and ${t.status} <> 'failed'`),
   ],
+);
+
+/**
+ * "Needs attention" on the Payments page (decision 084): money that arrived and does not match its
+ * invoice, a refund Stripe refused, a difference the daily reconciliation found between the app and
+ * Stripe. One row per cause (`key`), so a replayed event or a second reconciliation raises nothing
+ * new. An admin resolves it with a note; it is never deleted.
+ */
+export const paymentIssues = pgTable(
+  "payment_issues",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull(),
+    kind: text("kind").$type<PaymentIssueKind>().notNull(),
+    message: text("message").notNull(),
+    paymentId: text("payment_id").references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
+    invoiceId: text("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    /** The Stripe object it is about (a payment intent, a refund). */
+    stripeId: text("stripe_id"),
+    amountCents: integer("amount_cents"),
+    currency: text("currency"),
+    createdAt: createdAt(),
+    resolvedAt: at("resolved_at"),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolutionNote: text("resolution_note"),
+  },
+  (t) => [uniqueIndex("payment_issues_key").on(t.key), index("payment_issues_open").on(t.createdAt).where(sql`${t.resolvedAt} is null`)],
+);
+
+/** Checkout Sessions the app opened, so an admin marking an invoice paid by hand hears of one still open. */
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    status: text("status").$type<"open" | "complete" | "expired">().notNull().default("open"),
+    expiresAt: at("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("checkout_sessions_invoice").on(t.invoiceId)],
 );
 
 /** Every Stripe event id handled, so a replayed or duplicated delivery changes nothing. */
@@ -600,6 +651,7 @@ export type Announcement = typeof announcements.$inferSelect;
 export type NewAnnouncement = typeof announcements.$inferInsert;
 export type Payment = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
+export type PaymentIssue = typeof paymentIssues.$inferSelect;
 export type ProjectDeletion = typeof projectDeletions.$inferSelect;
 export type LiveEventRow = typeof liveEvents.$inferSelect;
 export type ActivityRow = typeof projectActivity.$inferSelect;

@@ -11,6 +11,7 @@ import { removeOrphanedUploads, removeUploadLitter } from "../../lib/storage";
 import { pruneEvents } from "../live/queries";
 import { LIVE_EVENTS_KEPT_MS } from "../live/service";
 import { messageAttachmentUploads } from "../messages/service";
+import { reconcilePayments } from "../payments/checks";
 import { deleteOverdueProjects, sendInvoiceReminders } from "../payments/reminders";
 import { projectImageUploads } from "../projects/images";
 import { profilePhotoUploads } from "../settings/service";
@@ -31,6 +32,8 @@ export const schedules: Schedule[] = [
   // The 7-day rule (decision 019): both are idempotent functions of the time.
   { name: "payments.invoice-reminders", cron: "5 * * * *", run: (deps) => sendInvoiceReminders(deps, new Date()) },
   { name: "payments.overdue-deletions", cron: "35 * * * *", run: (deps) => deleteOverdueProjects(deps, new Date()) },
+  // The app's card payments and refunds of the last days against Stripe's (decision 084).
+  { name: "payments.reconcile", cron: "15 4 * * *", run: (deps) => reconcilePayments(deps, deps.now()) },
 ];
 
 async function removeUploadsWithoutRows(deps: AppDeps, olderThan: Date): Promise<void> {

@@ -10,7 +10,7 @@ import { recordActivity, recordAdminChanges } from "../activity/service";
 import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit/record";
 import { notifyProjectChanges, notifyProjectEvent, projectMessages, readProjectsBefore } from "../notifications/project-events";
 import { voidOpenInvoices } from "../payments/queries";
-import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, requestCardRefunds, voidReasons } from "../payments/service";
+import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, voidReasons } from "../payments/service";
 import type { AdminProjectsPatch } from "./model";
 import { lockProject, markDelivered, updateProjectRow, updateProjects } from "./queries";
 import { type Deps, INVALID_ADMIN_CODE, PROJECT_NOT_FOUND, deleteWithImages } from "./service";
@@ -21,8 +21,8 @@ export async function updateProjectsAsAdmin(
   by: AuditBy,
 ): Promise<{ message: string; projectIDs: string[] }> {
   const ids = [...new Set(patch.projectIDs)];
-  const { accessCode, receivedPayment, refundIssued, paymentMethod, paymentReference, ...flags } = patch.updatedFields;
-  if ((paymentMethod !== undefined || paymentReference !== undefined) && receivedPayment !== true) {
+  const { accessCode, receivedPayment, refundIssued, paymentMethod, paymentReference, confirmOpenCheckout, ...flags } = patch.updatedFields;
+  if ((paymentMethod !== undefined || paymentReference !== undefined || confirmOpenCheckout !== undefined) && receivedPayment !== true) {
     const message = "A payment method or reference goes with marking the project paid (receivedPayment: true).";
     throw badRequest(message, { paymentMethod: message });
   }
@@ -49,7 +49,13 @@ export async function updateProjectsAsAdmin(
       if (receivedPayment !== undefined || refundIssued !== undefined) {
         await lockProject(tx, id);
         refunds.push(
-          ...(await applyAdminPaymentChange(tx, id, by.userId, { receivedPayment, refundIssued, method: paymentMethod, reference: paymentReference })),
+          ...(await applyAdminPaymentChange(tx, deps.jobs, id, by.userId, {
+            receivedPayment,
+            refundIssued,
+            method: paymentMethod,
+            reference: paymentReference,
+            confirmOpenCheckout,
+          })),
         );
       }
       if (values.accessCode) await recordAccessCodePayment(tx, id, by.userId);
@@ -60,7 +66,6 @@ export async function updateProjectsAsAdmin(
     return { updated, mailed, refunds };
   });
   if (updated.length === 0) throw notFound("No project matched those ids.");
-  await requestCardRefunds(deps, refunds);
   const base = updated.length === 1 ? "Project updated." : `${updated.length} projects updated.`;
   return {
     message: refunds.length > 0 ? `${base} Stripe is refunding the card payment; the refund shows as issued once Stripe confirms it.` : base,
