@@ -22,7 +22,7 @@ import { liveApi } from "./features/live/api";
 import { adminMailApi } from "./features/mail/admin-api";
 import { messagesApi } from "./features/messages/api";
 import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
-import { stripeWebhookApi } from "./features/payments/api";
+import { adminPaymentsApi, stripeWebhookApi } from "./features/payments/api";
 import { adminProjectsApi, ordersApi, projectsApi, wizardDraftApi } from "./features/projects/api";
 import { settingsApi } from "./features/settings/api";
 import { adminUsersApi } from "./features/users/api";
@@ -56,6 +56,7 @@ export function createApi(deps: AppDeps) {
     .use(accessCodesApi(deps))
     .use(adminAccessCodesApi(deps))
     .use(adminInvoicesApi(deps))
+    .use(adminPaymentsApi(deps))
     .use(adminMailApi(deps))
     .use(adminAuditApi(deps))
     .use(notificationsApi(deps))

@@ -426,7 +426,13 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
     const [gte, gt, lte, lt] = [bound("gte"), bound("gt"), bound("lte"), bound("lt")];
     // Stripe orders by creation, newest first; ids break ties the same way every time.
     let rows = [...all.values()]
-      .filter((row) => (gte === null || row.created >= gte) && (gt === null || row.created > gt) && (lte === null || row.created <= lte) && (lt === null || row.created < lt))
+      .filter(
+        (row) =>
+          (gte === null || row.created >= gte) &&
+          (gt === null || row.created > gt) &&
+          (lte === null || row.created <= lte) &&
+          (lt === null || row.created < lt),
+      )
       .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
     const after = query.get("starting_after");
     if (after) {

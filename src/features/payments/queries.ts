@@ -379,7 +379,18 @@ export async function listPaymentRecords(db: Db, filter: PaymentFilter, limit: n
     .limit(limit);
 }
 
-export type PeriodTotals = { paidCents: number; refundedCents: number; outstandingCents: number; overdueCents: number };
+/** Money of one currency; totals never add two currencies. */
+export type CurrencyTotals = { currency: string; paidCents: number; refundedCents: number };
+
+/** The invoices' currency (USD) in the first four fields; money received in any other currency apart. */
+export type PeriodTotals = {
+  paidCents: number;
+  refundedCents: number;
+  outstandingCents: number;
+  overdueCents: number;
+  /** Every currency money came or went in, the invoices' own included. */
+  byCurrency: CurrencyTotals[];
+};
 
 /**
  * Money in a period [from, to): card and manual payments received, refunds that succeeded, and
@@ -387,14 +398,19 @@ export type PeriodTotals = { paidCents: number; refundedCents: number; outstandi
  * deleted projects count like any other; void invoices are owed by nobody.
  */
 export async function periodTotals(db: Db, from: Date, to: Date, now: Date): Promise<PeriodTotals> {
-  const [money] = await db
+  const money = await db
     .select({
+      currency: payments.currency,
       paid: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.kind} = 'payment' and ${payments.status} = 'succeeded'
         and not exists (select 1 from ${payments} u where u.payment_id = ${payments.id} and u.kind = 'reversal' and u.status = 'succeeded')), 0)`,
       refunded: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.kind} = 'refund' and ${payments.status} = 'succeeded'), 0)`,
     })
     .from(payments)
-    .where(and(gte(payments.createdAt, from), lt(payments.createdAt, to)));
+    .where(and(gte(payments.createdAt, from), lt(payments.createdAt, to)))
+    .groupBy(payments.currency)
+    .orderBy(asc(payments.currency));
+  const byCurrency = money.map((row) => ({ currency: row.currency, paidCents: Number(row.paid), refundedCents: Number(row.refunded) }));
+  const usd = byCurrency.find((row) => row.currency === "usd");
   const [owed] = await db
     .select({
       outstanding: sql<string>`coalesce(sum(${invoices.amount}), 0)`,
@@ -403,8 +419,9 @@ export async function periodTotals(db: Db, from: Date, to: Date, now: Date): Pro
     .from(invoices)
     .where(and(gte(invoices.createdAt, from), lt(invoices.createdAt, to), eq(invoices.status, "open")));
   return {
-    paidCents: Number(money?.paid ?? 0),
-    refundedCents: Number(money?.refunded ?? 0),
+    paidCents: usd?.paidCents ?? 0,
+    refundedCents: usd?.refundedCents ?? 0,
+    byCurrency,
     outstandingCents: Number(owed?.outstanding ?? 0) * 100,
     overdueCents: Number(owed?.overdue ?? 0) * 100,
   };
@@ -602,4 +619,44 @@ export async function confirmPendingRefund(db: Db, id: string, providerRefundId:
     .where(and(eq(payments.id, id), eq(payments.status, "pending")))
     .returning({ id: payments.id });
   return rows.length > 0;
+}
+
+export type StatementRow = {
+  id: string;
+  kind: PaymentKind;
+  method: PaymentMethod;
+  status: Payment["status"];
+  amountCents: number;
+  currency: string;
+  createdAt: Date;
+  customerName: string;
+  invoiceNumber: number | null;
+  /** A payment undone by a reversal (recorded by mistake): it does not count as paid. */
+  reversed: boolean;
+  /** For a payment: what of it was refunded (succeeded), in its currency. */
+  refundedCents: number;
+};
+
+/** The payments and refunds recorded in [from, to), oldest first, for the monthly statement. */
+export async function listStatementRows(db: Db, from: Date, to: Date): Promise<StatementRow[]> {
+  return db
+    .select({
+      id: payments.id,
+      kind: payments.kind,
+      method: payments.method,
+      status: payments.status,
+      amountCents: payments.amountCents,
+      currency: payments.currency,
+      createdAt: payments.createdAt,
+      customerName: sql<string>`coalesce(${users.displayName}, ${payments.customerName})`,
+      invoiceNumber: invoices.number,
+      reversed: sql<boolean>`exists (select 1 from ${payments} u where u.payment_id = ${payments.id} and u.kind = 'reversal' and u.status = 'succeeded')`,
+      refundedCents: sql<number>`(select coalesce(sum(r.amount_cents), 0)::int from ${payments} r where r.payment_id = ${payments.id} and r.kind = 'refund' and r.status = 'succeeded')`,
+    })
+    .from(payments)
+    .leftJoin(projects, eq(projects.id, payments.projectId))
+    .leftJoin(users, eq(users.id, projects.creatorId))
+    .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(and(inArray(payments.kind, ["payment", "refund"]), gte(payments.createdAt, from), lt(payments.createdAt, to)))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
 }
