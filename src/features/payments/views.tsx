@@ -146,8 +146,7 @@ function OtherCurrencies(props: { thisMonth: PaymentTotals["thisMonth"] }) {
   if (others.length === 0) return null;
   return (
     <p className="muted metrics-note">
-      Other currencies this month:{" "}
-      {others.map((row) => `${money(row.paidCents, row.currency)} paid, ${money(row.refundedCents, row.currency)} refunded`).join("; ")}
+      {`Other currencies this month: ${others.map((row) => `${money(row.paidCents, row.currency)} paid, ${money(row.refundedCents, row.currency)} refunded`).join("; ")}`}
     </p>
   );
 }
