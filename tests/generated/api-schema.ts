@@ -1000,6 +1000,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payments/issues/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve a needs-attention entry of the Payments page, with a note */
+        post: operations["postApiAdminPaymentsIssuesByIdResolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/mail/failed/{id}/retry": {
         parameters: {
             query?: never;
@@ -4895,6 +4912,7 @@ export interface operations {
                         /** @enum {string} */
                         paymentMethod?: "bank_transfer" | "cash" | "other";
                         paymentReference?: string;
+                        confirmOpenCheckout?: boolean;
                         refundIssued?: boolean;
                         editingLocked?: boolean;
                         revisionsLocked?: boolean;
@@ -4911,6 +4929,7 @@ export interface operations {
                         /** @enum {string} */
                         paymentMethod?: "bank_transfer" | "cash" | "other";
                         paymentReference?: string;
+                        confirmOpenCheckout?: boolean;
                         refundIssued?: boolean;
                         editingLocked?: boolean;
                         revisionsLocked?: boolean;
@@ -4927,6 +4946,7 @@ export interface operations {
                         /** @enum {string} */
                         paymentMethod?: "bank_transfer" | "cash" | "other";
                         paymentReference?: string;
+                        confirmOpenCheckout?: boolean;
                         refundIssued?: boolean;
                         editingLocked?: boolean;
                         revisionsLocked?: boolean;
@@ -5704,6 +5724,58 @@ export interface operations {
             };
         };
     };
+    postApiAdminPaymentsIssuesByIdResolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    note: string;
+                };
+                "multipart/form-data": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postApiAdminMailFailedByIdRetry: {
         parameters: {
             query?: never;
@@ -5758,8 +5830,8 @@ export interface operations {
             query?: {
                 page?: string | number;
                 actor?: string;
-                action?: "project.status" | "project.paid" | "payment.refund" | "project.lock" | "project.archive" | "project.access_code" | "project.update" | "project.revision_round" | "project.delete" | "invoice.send" | "invoice.void" | "access_code.create" | "access_code.delete" | "faq.create" | "faq.update" | "faq.delete" | "bug_report.create" | "bug_report.update" | "bug_report.delete" | "announcement.send" | "user.make_admin" | "user.remove_admin" | "user.make_super_admin" | "user.mfa_reset" | "mail.retry";
-                targetType?: "project" | "invoice" | "access_code" | "faq" | "bug_report" | "announcement" | "user" | "mail";
+                action?: "project.status" | "project.paid" | "payment.refund" | "project.lock" | "project.archive" | "project.access_code" | "project.update" | "project.revision_round" | "project.delete" | "invoice.send" | "invoice.void" | "payment.resolve" | "access_code.create" | "access_code.delete" | "faq.create" | "faq.update" | "faq.delete" | "bug_report.create" | "bug_report.update" | "bug_report.delete" | "announcement.send" | "user.make_admin" | "user.remove_admin" | "user.make_super_admin" | "user.mfa_reset" | "mail.retry";
+                targetType?: "project" | "invoice" | "payment" | "access_code" | "faq" | "bug_report" | "announcement" | "user" | "mail";
                 target?: string;
                 from?: string;
                 to?: string;

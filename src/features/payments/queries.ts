@@ -588,17 +588,6 @@ export async function listStalePendingRefunds(db: Db, before: Date): Promise<Pay
     .where(and(eq(payments.kind, "refund"), eq(payments.status, "pending"), isNull(payments.providerRefundId), lt(payments.updatedAt, before)));
 }
 
-/** The latest card refund record of a payment, whatever its state. */
-export async function findLatestRefundOf(db: Db, paymentId: string): Promise<Payment | null> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.paymentId, paymentId), eq(payments.kind, "refund")))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function findPaymentByProviderRefund(db: Db, refundId: string): Promise<Payment | null> {
   const [row] = await db
     .select()
