@@ -178,9 +178,12 @@ describe("refunds are jobs", () => {
         [refused, "failed"],
       ].sort(),
     );
-    const page = await html("/admin/payments", admin.cookie);
-    expect(page).toContain("Refund failed");
-    expect(page).toContain("This charge is disputed and cannot be refunded.");
+    for (const path of ["/admin/payments", `/projects/${projectID}/admin`]) {
+      const page = await html(path, admin.cookie);
+      expect(page).toContain("Refund failed");
+      expect(page).toContain("This charge is disputed and cannot be refunded.");
+      expect(page).toContain("Refunded");
+    }
 
     // Stripe accepts it now; asking again refunds only what is left.
     stripe.allowRefunds(refused);

@@ -167,6 +167,11 @@ export async function exportPaymentsCsv(deps: Pick<AppDeps, "database">, state: 
   return [header, ...lines].map(csvLine).join("");
 }
 
+/** A project's payments, refunds and reversals, newest first, with each refund's state (the Admin tab). */
+export async function listProjectMoneyRows(deps: Pick<AppDeps, "database">, projectId: string): Promise<PaymentRow[]> {
+  return (await listPaymentRecords(deps.database.db, { projectId }, PAGE_LIMIT)).map(toRow);
+}
+
 /** "2026-11" from the query string, else the month holding `now`; the first instant of it (UTC). */
 export function statementMonth(value: string | null, now: Date): Date {
   const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(value ?? "");

@@ -333,7 +333,7 @@ export type PaymentRecordRow = {
   openIssues: number;
 };
 
-export type PaymentFilter = { kind?: PaymentKind; method?: PaymentMethod; from?: Date; to?: Date; needsAttention?: boolean };
+export type PaymentFilter = { kind?: PaymentKind; method?: PaymentMethod; from?: Date; to?: Date; needsAttention?: boolean; projectId?: string };
 
 const openIssuesOf = sql<number>`(select count(*)::int from ${paymentIssues} i where i.resolved_at is null
   and (i.payment_id = ${payments.id} or i.payment_id = ${payments.paymentId}))`;
@@ -350,6 +350,7 @@ export async function listPaymentRecords(db: Db, filter: PaymentFilter, limit: n
   if (filter.from) conditions.push(gte(payments.createdAt, filter.from));
   if (filter.to) conditions.push(lt(payments.createdAt, filter.to));
   if (filter.needsAttention) conditions.push(sql`${openIssuesOf} > 0`);
+  if (filter.projectId) conditions.push(eq(payments.projectId, filter.projectId));
   return db
     .select({
       id: payments.id,

@@ -429,3 +429,14 @@ export function IssueList(props: { items: IssueItem[]; count: number }) {
     </section>
   );
 }
+
+/** The Admin tab's money records: each payment and refund with its state (a refused refund with Stripe's reason). */
+export function ProjectMoneyRecords(props: { rows: PaymentRow[] }) {
+  if (props.rows.length === 0) return null;
+  return (
+    <section className="list-section" aria-labelledby="project-money-title">
+      <h2 id="project-money-title">Payments and refunds</h2>
+      <PaymentTable rows={props.rows} />
+    </section>
+  );
+}
