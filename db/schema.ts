@@ -100,6 +100,41 @@ export const recoveryCodes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
+/**
+ * The MFA sign-in tickets that reached the code step (decision 088): a ticket is a signed JWT, so
+ * only this row makes it single-use (`usedAt`) and counts its wrong codes in a row. Rows are
+ * pruned once `expiresAt` (the ticket's own expiry) has passed.
+ */
+export const signInTickets = pgTable(
+  "sign_in_tickets",
+  {
+    id: text("id").primaryKey(), // the ticket's jti
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    wrongCodes: integer("wrong_codes").notNull().default(0),
+    usedAt: at("used_at"),
+    expiresAt: at("expires_at").notNull(),
+  },
+  (t) => [index("sign_in_tickets_expires").on(t.expiresAt)],
+);
+
+/**
+ * The one live e-mailed confirmation code of an account without a password (decision 088): 6
+ * digits, only their SHA-256 keyed by the user, 10 minutes, 5 tries, used once. A new code
+ * replaces the previous one.
+ */
+export const emailCodes = pgTable("email_codes", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  wrongTries: integer("wrong_tries").notNull().default(0),
+  usedAt: at("used_at"),
+  expiresAt: at("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
@@ -253,6 +288,24 @@ export const invoices = pgTable(
     projectName: text("project_name").notNull(),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
+    /**
+     * Money in cents (decision 085): `amount` stays the package price in dollars; the subtotal,
+     * the tax rate (hundredths of a percent, null for no tax), the tax and the total charged are
+     * fixed when the invoice is issued. Invoices from before tax have subtotal = total, no tax.
+     */
+    subtotalCents: integer("subtotal_cents").notNull(),
+    taxRateBasisPoints: integer("tax_rate_basis_points"),
+    taxCents: integer("tax_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    /** The customer's billing details as they were at issue (null: none given; the name and e-mail above stand). */
+    billToName: text("bill_to_name"),
+    billToCompany: text("bill_to_company"),
+    billToAddress: text("bill_to_address"),
+    billToTaxId: text("bill_to_tax_id"),
+    /** The studio's details as configured at issue (null on invoices from before they were copied). */
+    providerName: text("provider_name"),
+    providerAddress: text("provider_address"),
+    providerTaxId: text("provider_tax_id"),
     /** Why it was voided (shown to the customer), when, and by which admin (null: the system). */
     voidReason: text("void_reason"),
     voidedAt: at("voided_at"),
@@ -265,6 +318,19 @@ export const invoices = pgTable(
     index("invoices_user").on(t.userId, t.createdAt),
   ],
 );
+
+/** What a customer wants on their invoices (all optional); copied onto each invoice when it is issued. */
+export const billingDetails = pgTable("billing_details", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name"),
+  company: text("company"),
+  address: text("address"),
+  taxId: text("tax_id"),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});
+export type BillingDetails = typeof billingDetails.$inferSelect;
 
 export const faqs = pgTable(
   "faqs",

@@ -5,6 +5,7 @@ import AccountSettings from "./account-settings";
 import AdminTable from "./admin-table";
 import AdminUsers from "./admin-users";
 import Announcements from "./announcements";
+import BillingDetails from "./billing-details";
 import BugReportCreate from "./bug-report-create";
 import BugReportDetail from "./bug-report-detail";
 import CommandPalette from "./command-palette";
@@ -50,6 +51,7 @@ export const islandComponents = {
   "faq-detail": FaqDetail,
   "bug-report-create": BugReportCreate,
   "bug-report-detail": BugReportDetail,
+  "billing-details": BillingDetails,
 } as const;
 
 export type IslandName = keyof typeof islandComponents;

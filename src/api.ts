@@ -12,6 +12,7 @@ import { adminSearchApi } from "./features/admin-console/api";
 import type { ApiDocument, ApiOperation } from "./features/admin-console/api-docs";
 import { adminAuditApi } from "./features/audit/api";
 import { authApi, oauthRoutes } from "./features/auth/api";
+import { billingDetailsApi } from "./features/billing-details/api";
 import { adminBugReportsApi } from "./features/bug-reports/admin-api";
 import { bugReportsApi } from "./features/bug-reports/api";
 import { contactApi } from "./features/contact/api";
@@ -49,6 +50,7 @@ export function createApi(deps: AppDeps) {
     .use(ordersApi(deps))
     .use(projectsApi(deps))
     .use(wizardDraftApi(deps))
+    .use(billingDetailsApi(deps))
     .use(adminProjectsApi(deps))
     .use(activityApi(deps))
     .use(messagesApi(deps))

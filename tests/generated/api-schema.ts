@@ -440,11 +440,11 @@ export interface paths {
         get: operations["getApiUsersMe"];
         put?: never;
         post?: never;
-        /** Delete your account and everything in it */
+        /** Delete your account and everything in it (needs currentPassword, or emailCode without a password, plus code when two-factor authentication is on) */
         delete: operations["deleteApiUsersMe"];
         options?: never;
         head?: never;
-        /** Change your name or e-mail */
+        /** Change your name or e-mail (a new e-mail needs currentPassword, or emailCode without a password, plus code when two-factor authentication is on) */
         patch: operations["patchApiUsersMe"];
         trace?: never;
     };
@@ -559,8 +559,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn off two-factor authentication (needs a code) */
+        /** Turn off two-factor authentication (needs currentPassword, or emailCode without a password, and code) */
         post: operations["postApiUsersMeMfaDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/confirmation-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a 6-digit code that confirms a dangerous action (accounts without a password) */
+        post: operations["postApiUsersMeConfirmation-code"];
         delete?: never;
         options?: never;
         head?: never;
@@ -757,6 +774,24 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/billing-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your billing details, as new invoices will show them */
+        get: operations["getApiUsersMeBilling-details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set or clear your billing details (name, company, address, tax ID) for new invoices */
+        patch: operations["patchApiUsersMeBilling-details"];
         trace?: never;
     };
     "/api/admin/projects/search": {
@@ -2979,7 +3014,25 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
+                };
+                "multipart/form-data": {
+                    currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
+                };
+            };
+        };
         responses: {
             /** @description Response for status 200 */
             200: {
@@ -3023,16 +3076,22 @@ export interface operations {
                     displayName?: string;
                     email?: string;
                     currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     displayName?: string;
                     email?: string;
                     currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
                 };
                 "multipart/form-data": {
                     displayName?: string;
                     email?: string;
                     currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
                 };
             };
         };
@@ -3447,16 +3506,60 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    code: string;
+                    currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
                 };
                 "application/x-www-form-urlencoded": {
-                    code: string;
+                    currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
                 };
                 "multipart/form-data": {
-                    code: string;
+                    currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
                 };
             };
         };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "postApiUsersMeConfirmation-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Response for status 200 */
             200: {
@@ -4762,6 +4865,114 @@ export interface operations {
                             accessCode: string;
                         } | null;
                         updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getApiUsersMeBilling-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billingDetails: {
+                            name: string | null;
+                            company: string | null;
+                            address: string | null;
+                            taxId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "patchApiUsersMeBilling-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    company?: string;
+                    address?: string;
+                    taxId?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    name?: string;
+                    company?: string;
+                    address?: string;
+                    taxId?: string;
+                };
+                "multipart/form-data": {
+                    name?: string;
+                    company?: string;
+                    address?: string;
+                    taxId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        billingDetails: {
+                            name: string | null;
+                            company: string | null;
+                            address: string | null;
+                            taxId: string | null;
+                        };
                     };
                 };
             };

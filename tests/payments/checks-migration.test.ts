@@ -1,4 +1,4 @@
-// Migration 0017 on a database that already holds money (decision 084): a card payment recorded for a
+// Migration 0019 on a database that already holds money (decision 084): a card payment recorded for a
 // void invoice pays nothing and needs an admin's attention; every other payment is left as it was.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync, readdirSync } from "node:fs";
@@ -50,14 +50,14 @@ const project = (id: string, status: string) =>
      default_theme, selected_tint_colors, default_tint_color, border_radius, button_border_radius, subscription_tiers)
    values ('${id}', 'u1', 'Shop ${id}', 's', '${status}', 'Ada', '1', 'x', 'x', 'x', 'x', 'x', 'x', '[]', '[0]', 0, '[0]', 0, 'square', 'square', '[]')`;
 
-test("0017 marks card money for a void invoice as not applied and raises one entry for it; entries are never deleted", async () => {
-  for (const file of files.filter((name) => name < "0017")) for (const statement of statementsOf(file)) await query(statement);
+test("0019 marks card money for a void invoice as not applied and raises one entry for it; entries are never deleted", async () => {
+  for (const file of files.filter((name) => name < "0019")) for (const statement of statementsOf(file)) await query(statement);
   await query(`insert into users (id, email, display_name, settings) values ('u1', 'ada@example.com', 'Ada Lovelace', '{}')`);
   await query(project("p1", "denied"));
   await query(project("p2", "in-progress"));
   const invoice = (id: string, projectId: string, number: number, status: string) =>
-    `insert into invoices (id, number, project_id, user_id, invoice_type, amount, due_at, status, project_name, customer_name, customer_email)
-     values ('${id}', ${number}, '${projectId}', 'u1', 's', 250, now(), '${status}', 'Shop ${projectId}', 'Ada Lovelace', 'ada@example.com')`;
+    `insert into invoices (id, number, project_id, user_id, invoice_type, amount, subtotal_cents, total_cents, due_at, status, project_name, customer_name, customer_email)
+     values ('${id}', ${number}, '${projectId}', 'u1', 's', 250, 25000, 25000, now(), '${status}', 'Shop ${projectId}', 'Ada Lovelace', 'ada@example.com')`;
   await query(invoice("i1", "p1", 1, "void"));
   await query(invoice("i2", "p2", 2, "paid"));
   const payment = (id: string, projectId: string, invoiceId: string, intent: string) =>
@@ -66,7 +66,7 @@ test("0017 marks card money for a void invoice as not applied and raises one ent
   await query(payment("m1", "p1", "i1", "pi_void"));
   await query(payment("m2", "p2", "i2", "pi_good"));
 
-  for (const file of files.filter((name) => name >= "0017")) for (const statement of statementsOf(file)) await query(statement);
+  for (const file of files.filter((name) => name >= "0019")) for (const statement of statementsOf(file)) await query(statement);
 
   expect(await query(`select id, applied from payments order by id`)).toEqual([
     { id: "m1", applied: false },

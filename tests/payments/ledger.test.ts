@@ -133,7 +133,7 @@ describe("deleting keeps the money", () => {
     expect((await patch({ receivedPayment: true, paymentMethod: "cash" }, projectID)).status).toBe(200);
     const open = await invoicedProject(server, leaving.cookie, admin.cookie, "Lou's Unpaid Shop");
 
-    const gone = await server.request("/api/users/me", { method: "DELETE", cookie: leaving.cookie });
+    const gone = await server.request("/api/users/me", { method: "DELETE", cookie: leaving.cookie, json: { currentPassword: leaving.password } });
     expect(gone.status).toBe(200);
     expect(await invoiceRow(server, invoiceID)).toMatchObject({ userId: null, projectId: null, status: "paid", customerName: "Leaving Lou" });
     // The unpaid invoice of the deleted project is void: nothing is owed by nobody.

@@ -8,6 +8,7 @@ import type { AppDeps } from "../../deps";
 import { pruneRateLimits } from "../../http/rate-limit";
 import { pruneExpiredSessions } from "../../http/sessions";
 import { removeOrphanedUploads, removeUploadLitter } from "../../lib/storage";
+import { pruneSignInTickets } from "../auth/queries";
 import { pruneEvents } from "../live/queries";
 import { LIVE_EVENTS_KEPT_MS } from "../live/service";
 import { messageAttachmentUploads } from "../messages/service";
@@ -24,7 +25,15 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export const schedules: Schedule[] = [
   { name: "sessions.prune", cron: HOURLY, run: (deps) => pruneExpiredSessions(deps.database.db) },
-  { name: "rate-limits.prune", cron: HOURLY, run: (deps) => pruneRateLimits(deps.database.db) },
+  // Attempt counters: the rate limiter's, and the MFA sign-in tickets' past their 5 minutes (decision 088).
+  {
+    name: "rate-limits.prune",
+    cron: HOURLY,
+    run: async (deps) => {
+      await pruneRateLimits(deps.database.db);
+      await pruneSignInTickets(deps.database.db);
+    },
+  },
   { name: "live-events.prune", cron: "*/10 * * * *", run: (deps) => pruneEvents(deps.database.db, new Date(Date.now() - LIVE_EVENTS_KEPT_MS)) },
   // Files a crash left half-written, and stored objects no row names (decision 082); an hour's
   // margin keeps uploads whose transaction has not committed yet safe.

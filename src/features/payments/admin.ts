@@ -127,6 +127,7 @@ export async function getPaymentsPage(deps: Pick<AppDeps, "database">, state: Pa
       projectName: row.projectName,
       projectDeleted: row.projectId === null,
       amount: row.amount,
+      totalCents: row.totalCents,
       dueAt: row.dueAt,
       state: invoiceState(row, row.refunded, now),
       voidReason: row.voidReason,
@@ -228,6 +229,8 @@ export type BillingItem = {
   projectId: string | null;
   projectName: string;
   amount: number;
+  /** Tax included (decision 085). */
+  totalCents: number;
   dueAt: Date;
   state: InvoiceState;
 };
@@ -241,6 +244,7 @@ export async function listBilling(deps: Pick<AppDeps, "database">, actor: Actor,
     projectId: row.projectId,
     projectName: row.projectName,
     amount: row.amount,
+    totalCents: row.totalCents,
     dueAt: row.dueAt,
     state: invoiceState(row, row.refunded, now),
   }));

@@ -4,7 +4,10 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage, requireSignedInPage } from "../../http/guards";
+import { Island } from "../../render/island";
 import { auditBy } from "../audit/record";
+import { BILLING_LIMITS } from "../billing-details/model";
+import { getBillingDetails } from "../billing-details/service";
 import { AdminFrame } from "../layout/admin-frame";
 import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
@@ -17,7 +20,7 @@ export const paymentPages = (deps: AppDeps) =>
     .use(context(deps))
     .get("/billing", async ({ actor }) => {
       const signedIn = requireSignedInPage(actor);
-      const items = await listBilling(deps, signedIn, new Date());
+      const [items, details] = await Promise.all([listBilling(deps, signedIn, new Date()), getBillingDetails(deps, signedIn)]);
       return page(
         deps,
         signedIn,
@@ -32,6 +35,15 @@ export const paymentPages = (deps: AppDeps) =>
             </header>
             <section className="list-section" aria-label="Invoices">
               <BillingList items={items} canPayByCard={deps.payments !== null} instructions={deps.config.providerPaymentInstructions} />
+            </section>
+            <section className="card billing-details" aria-labelledby="billing-details-title">
+              <div className="settings-card-head">
+                <h2 id="billing-details-title" className="card-title">
+                  Billing details
+                </h2>
+                <p className="subtle">Optional. What you save here is printed on invoices issued from now on; an invoice already issued never changes.</p>
+              </div>
+              <Island name="billing-details" props={{ details, limits: BILLING_LIMITS }} hydrate="idle" />
             </section>
           </div>
         </PageShell>,

@@ -257,6 +257,8 @@ export type BillingRow = {
   invoiceId: string;
   number: number;
   amount: number;
+  /** What the invoice charges, tax included (decision 085). */
+  totalCents: number;
   dueAt: Date;
   createdAt: Date;
   status: Invoice["status"];
@@ -275,6 +277,7 @@ export async function listCustomerInvoices(db: Db, userId: string): Promise<Bill
       invoiceId: invoices.id,
       number: invoices.number,
       amount: invoices.amount,
+      totalCents: invoices.totalCents,
       dueAt: invoices.dueAt,
       createdAt: invoices.createdAt,
       status: invoices.status,
@@ -296,6 +299,7 @@ export async function listRecentInvoices(db: Db, limit: number): Promise<AdminIn
       invoiceId: invoices.id,
       number: invoices.number,
       amount: invoices.amount,
+      totalCents: invoices.totalCents,
       dueAt: invoices.dueAt,
       createdAt: invoices.createdAt,
       status: invoices.status,
@@ -414,8 +418,9 @@ export async function periodTotals(db: Db, from: Date, to: Date, now: Date): Pro
   const usd = byCurrency.find((row) => row.currency === "usd");
   const [owed] = await db
     .select({
-      outstanding: sql<string>`coalesce(sum(${invoices.amount}), 0)`,
-      overdue: sql<string>`coalesce(sum(${invoices.amount}) filter (where ${invoices.dueAt} < ${now.toISOString()}::timestamptz), 0)`,
+      // What is owed is the total with tax (decision 085), in cents.
+      outstanding: sql<string>`coalesce(sum(${invoices.totalCents}), 0)`,
+      overdue: sql<string>`coalesce(sum(${invoices.totalCents}) filter (where ${invoices.dueAt} < ${now.toISOString()}::timestamptz), 0)`,
     })
     .from(invoices)
     .where(and(gte(invoices.createdAt, from), lt(invoices.createdAt, to), eq(invoices.status, "open")));
@@ -423,8 +428,8 @@ export async function periodTotals(db: Db, from: Date, to: Date, now: Date): Pro
     paidCents: usd?.paidCents ?? 0,
     refundedCents: usd?.refundedCents ?? 0,
     byCurrency,
-    outstandingCents: Number(owed?.outstanding ?? 0) * 100,
-    overdueCents: Number(owed?.overdue ?? 0) * 100,
+    outstandingCents: Number(owed?.outstanding ?? 0),
+    overdueCents: Number(owed?.overdue ?? 0),
   };
 }
 
@@ -435,6 +440,8 @@ export type UnpaidInvoice = {
   invoiceId: string;
   number: number;
   amount: number;
+  /** Tax included (decision 085). */
+  totalCents: number;
   dueAt: Date;
   projectId: string;
   projectName: string;
@@ -452,6 +459,7 @@ export async function listUnpaidInvoicesDueBefore(db: Db, dueBefore: Date): Prom
       invoiceId: invoices.id,
       number: invoices.number,
       amount: invoices.amount,
+      totalCents: invoices.totalCents,
       dueAt: invoices.dueAt,
       projectId: projects.id,
       projectName: projects.projectName,

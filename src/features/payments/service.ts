@@ -97,7 +97,8 @@ export async function startCheckout(deps: Deps, actor: Actor, invoiceId: string)
   try {
     const session = await deps.payments.createCheckoutSession({
       invoiceNumber: formatInvoiceNumber(payable.invoice.number),
-      amountCents: centsOf(payable.invoice.amount),
+      // The invoice's total, tax included, as fixed when it was issued (decision 085).
+      amountCents: payable.invoice.totalCents,
       currency: CURRENCY,
       customerEmail: payable.customer.email,
       successUrl: `${back}?checkout=success&session={CHECKOUT_SESSION_ID}`,
@@ -135,7 +136,7 @@ export async function confirmCheckoutReturn(deps: Deps, actor: Actor, invoiceId:
         invoiceId: payable.invoice.id,
         paymentIntentId,
         checkoutSessionId: session.id,
-        amountCents: session.amountTotal ?? centsOf(payable.invoice.amount),
+        amountCents: session.amountTotal ?? payable.invoice.totalCents,
         currency: session.currency ?? CURRENCY,
       }),
     );
@@ -160,7 +161,7 @@ function mismatchOf(payable: PayableInvoice | null, card: CardPayment): Mismatch
   if (!payable)
     return { kind: "unknown_invoice", refund: false, message: `A card payment of ${paid} (${card.paymentIntentId}) names no invoice the app knows.` };
   const number = formatInvoiceNumber(payable.invoice.number);
-  const owed = money(centsOf(payable.invoice.amount), CURRENCY);
+  const owed = money(payable.invoice.totalCents, CURRENCY);
   if (!payable.project)
     return {
       kind: "project_deleted",
@@ -177,7 +178,7 @@ function mismatchOf(payable: PayableInvoice | null, card: CardPayment): Mismatch
       refund: false,
       message: `A card payment of ${paid} arrived for ${number}, which is due in ${owed}; the invoice stays open.`,
     };
-  if (card.amountCents !== centsOf(payable.invoice.amount))
+  if (card.amountCents !== payable.invoice.totalCents)
     return { kind: "amount_mismatch", refund: false, message: `A card payment of ${paid} arrived for ${number}, which is ${owed}; the invoice stays open.` };
   return null;
 }
@@ -420,7 +421,8 @@ export async function getProjectBilling(
   return {
     invoiceId: invoice.id,
     number: formatInvoiceNumber(invoice.number),
-    amount: invoice.amount,
+    // Dollars, tax included (decision 085).
+    amount: invoice.totalCents / 100,
     dueAt: invoice.dueAt,
     state,
     voidReason: invoice.voidReason,
@@ -469,7 +471,8 @@ export async function applyAdminPaymentChange(
       if (!change.confirmOpenCheckout && (await hasOpenCheckout(tx, projectId))) throw conflict(CHECKOUT_IN_FLIGHT);
       const current = await findProjectInvoice(tx, projectId);
       const invoice = current?.status === "void" ? null : current;
-      const amount = invoice?.amount ?? (facts ? packageFor(facts.projectType).price : 0);
+      // What the invoice charges, tax included (decision 085); without one, the package's price.
+      const amountCents = invoice ? invoice.totalCents : centsOf(facts ? packageFor(facts.projectType).price : 0);
       await insertPayment(tx, {
         id: newId(),
         kind: "payment",
@@ -477,7 +480,7 @@ export async function applyAdminPaymentChange(
         invoiceId: invoice?.id ?? null,
         method: change.method,
         reference: change.reference?.trim() || null,
-        amountCents: centsOf(amount),
+        amountCents,
         currency: CURRENCY,
         status: "succeeded",
         recordedBy: adminId,
@@ -631,7 +634,7 @@ export async function moneyNoteForDeletion(deps: Pick<AppDeps, "database">, proj
   const invoice = await findProjectInvoice(db, projectId);
   if (invoice?.status === "open") {
     notes.push(
-      `Invoice ${formatInvoiceNumber(invoice.number)} (${formatPrice(invoice.amount)}) is still open: deleting the project voids it, so nothing is owed on it any more.`,
+      `Invoice ${formatInvoiceNumber(invoice.number)} (${formatPrice(invoice.totalCents / 100)}) is still open: deleting the project voids it, so nothing is owed on it any more.`,
     );
   }
   return notes.length > 0 ? notes.join(" ") : null;

@@ -4,7 +4,7 @@
 import { FilterPill } from "../../render/list-controls";
 import { linkTo } from "../../render/list-links";
 import { formatDate } from "../../shared/dates";
-import { formatPrice } from "../../shared/packages";
+import { formatInvoiceCents } from "../invoices/money";
 import { formatInvoiceNumber } from "../invoices/service";
 import { type InvoiceState, invoiceStateLabels } from "../invoices/views";
 import type { BillingItem, PaymentListState, PaymentRow, PaymentTotals } from "./admin";
@@ -65,7 +65,7 @@ export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean
                       </>
                     )}
                   </td>
-                  <td className="numeric nowrap">{formatPrice(item.amount)}</td>
+                  <td className="numeric nowrap">{formatInvoiceCents(item.totalCents, false)}</td>
                   <td className="hide-mobile nowrap">{formatDate(item.dueAt)}</td>
                   <td className="hide-mobile">
                     <span className={`badge ${state.badge}`}>{state.label}</span>
@@ -279,6 +279,8 @@ export type AdminInvoiceItem = {
   projectName: string;
   projectDeleted: boolean;
   amount: number;
+  /** Tax included (decision 085). */
+  totalCents: number;
   dueAt: Date;
   state: InvoiceState;
   voidReason: string | null;
@@ -333,7 +335,7 @@ export function InvoiceList(props: { items: AdminInvoiceItem[] }) {
                       {item.projectName}
                       {item.projectDeleted ? <span className="row-sub">Project deleted</span> : null}
                     </td>
-                    <td className="numeric nowrap">{formatPrice(item.amount)}</td>
+                    <td className="numeric nowrap">{formatInvoiceCents(item.totalCents, false)}</td>
                     <td>
                       <span className={`badge ${state.badge}`}>{state.label}</span>
                       {item.voidReason ? <span className="row-sub">{item.voidReason}</span> : null}
