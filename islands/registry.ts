@@ -6,6 +6,7 @@ import AdminTable from "./admin-table";
 import AdminUsers from "./admin-users";
 import Announcements from "./announcements";
 import ApiTokens from "./api-tokens";
+import BillingDetails from "./billing-details";
 import BugReportCreate from "./bug-report-create";
 import BugReportDetail from "./bug-report-detail";
 import CommandPalette from "./command-palette";
@@ -54,6 +55,7 @@ export const islandComponents = {
   "faq-detail": FaqDetail,
   "bug-report-create": BugReportCreate,
   "bug-report-detail": BugReportDetail,
+  "billing-details": BillingDetails,
 } as const;
 
 export type IslandName = keyof typeof islandComponents;

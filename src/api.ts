@@ -13,6 +13,7 @@ import type { ApiDocument, ApiOperation } from "./features/admin-console/api-doc
 import { apiTokensApi } from "./features/api-tokens";
 import { adminAuditApi } from "./features/audit/api";
 import { authApi, oauthRoutes } from "./features/auth/api";
+import { billingDetailsApi } from "./features/billing-details/api";
 import { adminBugReportsApi } from "./features/bug-reports/admin-api";
 import { bugReportsApi } from "./features/bug-reports/api";
 import { contactApi } from "./features/contact/api";
@@ -23,7 +24,7 @@ import { liveApi } from "./features/live/api";
 import { adminMailApi } from "./features/mail/admin-api";
 import { messagesApi } from "./features/messages/api";
 import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
-import { stripeWebhookApi } from "./features/payments/api";
+import { adminPaymentsApi, stripeWebhookApi } from "./features/payments/api";
 import { adminProjectsApi, ordersApi, projectsApi, wizardDraftApi } from "./features/projects/api";
 import { settingsApi } from "./features/settings/api";
 import { adminUsersApi } from "./features/users/api";
@@ -52,6 +53,7 @@ export function createApi(deps: AppDeps) {
     .use(ordersApi(deps))
     .use(projectsApi(deps))
     .use(wizardDraftApi(deps))
+    .use(billingDetailsApi(deps))
     .use(adminProjectsApi(deps))
     .use(activityApi(deps))
     .use(messagesApi(deps))
@@ -59,6 +61,7 @@ export function createApi(deps: AppDeps) {
     .use(accessCodesApi(deps))
     .use(adminAccessCodesApi(deps))
     .use(adminInvoicesApi(deps))
+    .use(adminPaymentsApi(deps))
     .use(adminMailApi(deps))
     .use(adminAuditApi(deps))
     .use(adminWebhooksApi(deps))

@@ -17,6 +17,14 @@ export type Config = {
   mailRatePerSecond: number | null;
   providerEmail: string;
   providerAddress: string;
+  /** The studio's name and tax ID, copied onto every invoice when it is issued. */
+  providerName: string;
+  providerTaxId: string | null;
+  /**
+   * Tax added to new invoices and to the Checkout amount, in hundredths of a percent (825 is
+   * 8.25%); null adds no tax line.
+   */
+  taxRateBasisPoints: number | null;
   s3: {
     bucket: string;
     region: string;
@@ -218,6 +226,13 @@ export function loadConfig(env: Env): Config {
 
   const providerEmail = email("PROVIDER_EMAIL") ?? "hello@webstudio.example";
 
+  // A percentage with at most two decimals, so it is a whole number of hundredths of a percent.
+  const taxRateRaw = text("TAX_RATE");
+  const taxRateMatch = taxRateRaw === null ? null : /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(taxRateRaw);
+  const taxRateBasisPoints = taxRateMatch ? Number(taxRateMatch[1]) * 100 + Number((taxRateMatch[2] ?? "").padEnd(2, "0")) : null;
+  if (taxRateRaw !== null && (taxRateBasisPoints === null || taxRateBasisPoints <= 0 || taxRateBasisPoints > 10_000))
+    problems.push(`TAX_RATE must be a percentage above 0 and at most 100 with up to 2 decimals, like 8.25, or unset for no tax (got "${taxRateRaw}")`);
+
   if (problems.length > 0 || !nodeEnv) throw new ConfigError(problems);
 
   return {
@@ -234,6 +249,9 @@ export function loadConfig(env: Env): Config {
     mailRatePerSecond: mailRateRaw === null ? null : Number(mailRateRaw),
     providerEmail,
     providerAddress: text("PROVIDER_ADDRESS") ?? "1 Harbour Street, Suite 4, Portland, ME 04101",
+    providerName: text("PROVIDER_NAME") ?? "Webstudio",
+    providerTaxId: text("PROVIDER_TAX_ID"),
+    taxRateBasisPoints,
     s3: s3Bucket
       ? {
           bucket: s3Bucket,

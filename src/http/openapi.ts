@@ -27,6 +27,7 @@ export const API_TAGS = {
   "Notifications (admin)": "Announcements to every user, in the app or by e-mail.",
   "Users (admin)": "Admin and super-admin roles, and resetting another admin's two-factor authentication.",
   "Mail (admin)": "Outgoing mail that failed.",
+  "Payments (admin)": "Money that needs an admin's attention: resolving an entry with a note.",
   "Audit log (admin)": "The read-only log of admins' changes.",
   "Webhooks (admin)": "Outgoing webhooks: endpoints that receive the studio's events, signed per Standard Webhooks 1.0, with their delivery log.",
 } as const;

@@ -440,11 +440,11 @@ export interface paths {
         get: operations["getApiUsersMe"];
         put?: never;
         post?: never;
-        /** Delete your account and everything in it */
+        /** Delete your account and everything in it (needs currentPassword, or emailCode without a password, plus code when two-factor authentication is on) */
         delete: operations["deleteApiUsersMe"];
         options?: never;
         head?: never;
-        /** Change your name or e-mail */
+        /** Change your name or e-mail (a new e-mail needs currentPassword, or emailCode without a password, plus code when two-factor authentication is on) */
         patch: operations["patchApiUsersMe"];
         trace?: never;
     };
@@ -559,8 +559,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn off two-factor authentication (needs a code) */
+        /** Turn off two-factor authentication (needs currentPassword, or emailCode without a password, and code) */
         post: operations["postApiUsersMeMfaDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/confirmation-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a 6-digit code that confirms a dangerous action (accounts without a password) */
+        post: operations["postApiUsersMeConfirmation-code"];
         delete?: never;
         options?: never;
         head?: never;
@@ -828,6 +845,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/billing-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your billing details, as new invoices will show them */
+        get: operations["getApiUsersMeBilling-details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set or clear your billing details (name, company, address, tax ID) for new invoices */
+        patch: operations["patchApiUsersMeBilling-details"];
+        trace?: never;
+    };
     "/api/admin/projects/search": {
         parameters: {
             query?: never;
@@ -1063,6 +1098,23 @@ export interface paths {
         put?: never;
         /** Void an open invoice, with the reason the customer reads */
         post: operations["postApiAdminInvoicesByIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/issues/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve a needs-attention entry of the Payments page, with a note */
+        post: operations["postApiAdminPaymentsIssuesByIdResolve"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3317,7 +3369,25 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
+                };
+                "multipart/form-data": {
+                    currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
+                };
+            };
+        };
         responses: {
             /** @description Response for status 200 */
             200: {
@@ -3361,16 +3431,22 @@ export interface operations {
                     displayName?: string;
                     email?: string;
                     currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     displayName?: string;
                     email?: string;
                     currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
                 };
                 "multipart/form-data": {
                     displayName?: string;
                     email?: string;
                     currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
                 };
             };
         };
@@ -3785,16 +3861,60 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    code: string;
+                    currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
                 };
                 "application/x-www-form-urlencoded": {
-                    code: string;
+                    currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
                 };
                 "multipart/form-data": {
-                    code: string;
+                    currentPassword?: string;
+                    code?: string;
+                    emailCode?: string;
                 };
             };
         };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "postApiUsersMeConfirmation-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Response for status 200 */
             200: {
@@ -5359,6 +5479,114 @@ export interface operations {
             };
         };
     };
+    "getApiUsersMeBilling-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billingDetails: {
+                            name: string | null;
+                            company: string | null;
+                            address: string | null;
+                            taxId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "patchApiUsersMeBilling-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    company?: string;
+                    address?: string;
+                    taxId?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    name?: string;
+                    company?: string;
+                    address?: string;
+                    taxId?: string;
+                };
+                "multipart/form-data": {
+                    name?: string;
+                    company?: string;
+                    address?: string;
+                    taxId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        billingDetails: {
+                            name: string | null;
+                            company: string | null;
+                            address: string | null;
+                            taxId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiAdminProjectsSearch: {
         parameters: {
             query?: {
@@ -5488,6 +5716,7 @@ export interface operations {
                         /** @enum {string} */
                         paymentMethod?: "bank_transfer" | "cash" | "other";
                         paymentReference?: string;
+                        confirmOpenCheckout?: boolean;
                         refundIssued?: boolean;
                         editingLocked?: boolean;
                         revisionsLocked?: boolean;
@@ -5504,6 +5733,7 @@ export interface operations {
                         /** @enum {string} */
                         paymentMethod?: "bank_transfer" | "cash" | "other";
                         paymentReference?: string;
+                        confirmOpenCheckout?: boolean;
                         refundIssued?: boolean;
                         editingLocked?: boolean;
                         revisionsLocked?: boolean;
@@ -5520,6 +5750,7 @@ export interface operations {
                         /** @enum {string} */
                         paymentMethod?: "bank_transfer" | "cash" | "other";
                         paymentReference?: string;
+                        confirmOpenCheckout?: boolean;
                         refundIssued?: boolean;
                         editingLocked?: boolean;
                         revisionsLocked?: boolean;
@@ -6297,6 +6528,58 @@ export interface operations {
             };
         };
     };
+    postApiAdminPaymentsIssuesByIdResolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    note: string;
+                };
+                "multipart/form-data": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postApiAdminMailFailedByIdRetry: {
         parameters: {
             query?: never;
@@ -6351,8 +6634,8 @@ export interface operations {
             query?: {
                 page?: string | number;
                 actor?: string;
-                action?: "project.status" | "project.paid" | "payment.refund" | "project.lock" | "project.archive" | "project.access_code" | "project.update" | "project.revision_round" | "project.delete" | "invoice.send" | "invoice.void" | "access_code.create" | "access_code.delete" | "faq.create" | "faq.update" | "faq.delete" | "bug_report.create" | "bug_report.update" | "bug_report.delete" | "announcement.send" | "user.make_admin" | "user.remove_admin" | "user.make_super_admin" | "user.mfa_reset" | "mail.retry" | "api_token.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret";
-                targetType?: "project" | "invoice" | "access_code" | "faq" | "bug_report" | "announcement" | "user" | "mail" | "api_token" | "webhook";
+                action?: "project.status" | "project.paid" | "payment.refund" | "project.lock" | "project.archive" | "project.access_code" | "project.update" | "project.revision_round" | "project.delete" | "invoice.send" | "invoice.void" | "payment.resolve" | "access_code.create" | "access_code.delete" | "faq.create" | "faq.update" | "faq.delete" | "bug_report.create" | "bug_report.update" | "bug_report.delete" | "announcement.send" | "user.make_admin" | "user.remove_admin" | "user.make_super_admin" | "user.mfa_reset" | "mail.retry" | "api_token.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret";
+                targetType?: "project" | "invoice" | "payment" | "access_code" | "faq" | "bug_report" | "announcement" | "user" | "mail" | "api_token" | "webhook";
                 target?: string;
                 from?: string;
                 to?: string;

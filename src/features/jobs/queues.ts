@@ -6,12 +6,13 @@ import type { JobQueue, QueueSettings } from "../../lib/jobs";
 import { type MailJobs, mailQueues } from "../mail/outbox";
 import { type MessageJobs, messageQueues } from "../messages/jobs";
 import { type AnnouncementJobs, announcementQueues } from "../notifications/announcement-jobs";
+import { type PaymentJobs, paymentQueues } from "../payments/jobs";
 import { type WebhookJobs, webhookQueues } from "../webhooks/jobs";
 import { type ScheduledJobs, scheduledQueues } from "./scheduled-jobs";
 
-export type AppJobs = MailJobs & AnnouncementJobs & ScheduledJobs & MessageJobs & WebhookJobs;
+export type AppJobs = MailJobs & AnnouncementJobs & ScheduledJobs & MessageJobs & PaymentJobs & WebhookJobs;
 
-export const appQueues = { ...mailQueues, ...announcementQueues, ...scheduledQueues, ...messageQueues, ...webhookQueues } satisfies {
+export const appQueues = { ...mailQueues, ...announcementQueues, ...scheduledQueues, ...messageQueues, ...paymentQueues, ...webhookQueues } satisfies {
   [Name in keyof AppJobs]: QueueSettings;
 };
 

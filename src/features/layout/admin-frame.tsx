@@ -3,7 +3,7 @@
 
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
-import { Behaviour } from "../../render/behaviour";
+import { TabBar } from "./tab-bar";
 import { PageShell } from "./views";
 
 export type AdminTab = "general" | "bug-reports" | "faq" | "payments" | "audit" | "webhooks" | "tools" | "api";
@@ -31,14 +31,13 @@ export function AdminFrame(props: {
     <PageShell actor={props.actor} current="/admin">
       <div className="admin-hero">
         <div className="container">
-          <nav className="tabs admin-tabs" aria-label="Admin console" data-scrolls>
+          <TabBar className="tabs admin-tabs" label="Admin console">
             {tabs.map((tab) => (
               <a key={tab.id} id={tab.id} className="tab" href={tab.href} aria-current={tab.id === props.tab ? "page" : undefined}>
                 {tab.label}
               </a>
             ))}
-          </nav>
-          <Behaviour name="current-tab" />
+          </TabBar>
         </div>
       </div>
       <div className="container page admin-page">

@@ -10,7 +10,7 @@ import { recordActivity, recordAdminChanges } from "../activity/service";
 import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit/record";
 import { notifyProjectChanges, notifyProjectEvent, projectMessages, readProjectsBefore } from "../notifications/project-events";
 import { voidOpenInvoices } from "../payments/queries";
-import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, requestCardRefunds, voidReasons } from "../payments/service";
+import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, voidReasons } from "../payments/service";
 import { emitWebhookEvent } from "../webhooks";
 import type { AdminProjectsPatch } from "./model";
 import { lockProject, markDelivered, updateProjectRow, updateProjects } from "./queries";
@@ -22,8 +22,8 @@ export async function updateProjectsAsAdmin(
   by: AuditBy,
 ): Promise<{ message: string; projectIDs: string[] }> {
   const ids = [...new Set(patch.projectIDs)];
-  const { accessCode, receivedPayment, refundIssued, paymentMethod, paymentReference, ...flags } = patch.updatedFields;
-  if ((paymentMethod !== undefined || paymentReference !== undefined) && receivedPayment !== true) {
+  const { accessCode, receivedPayment, refundIssued, paymentMethod, paymentReference, confirmOpenCheckout, ...flags } = patch.updatedFields;
+  if ((paymentMethod !== undefined || paymentReference !== undefined || confirmOpenCheckout !== undefined) && receivedPayment !== true) {
     const message = "A payment method or reference goes with marking the project paid (receivedPayment: true).";
     throw badRequest(message, { paymentMethod: message });
   }
@@ -51,11 +51,12 @@ export async function updateProjectsAsAdmin(
     for (const id of updated) {
       if (receivedPayment !== undefined || refundIssued !== undefined) {
         await lockProject(tx, id);
-        const cardRefunds = await applyAdminPaymentChange(tx, id, by.userId, {
+        const cardRefunds = await applyAdminPaymentChange(tx, deps.jobs, id, by.userId, {
           receivedPayment,
           refundIssued,
           method: paymentMethod,
           reference: paymentReference,
+          confirmOpenCheckout,
         });
         refunds.push(...cardRefunds);
         if (refundIssued === true && cardRefunds.length === 0) refundedByHand.add(id);
@@ -89,7 +90,6 @@ export async function updateProjectsAsAdmin(
     return { updated, mailed, refunds };
   });
   if (updated.length === 0) throw notFound("No project matched those ids.");
-  await requestCardRefunds(deps, refunds);
   const base = updated.length === 1 ? "Project updated." : `${updated.length} projects updated.`;
   return {
     message: refunds.length > 0 ? `${base} Stripe is refunding the card payment; the refund shows as issued once Stripe confirms it.` : base,
