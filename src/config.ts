@@ -17,6 +17,14 @@ export type Config = {
   mailRatePerSecond: number | null;
   providerEmail: string;
   providerAddress: string;
+  /** The studio's name and tax ID, copied onto every invoice when it is issued. */
+  providerName: string;
+  providerTaxId: string | null;
+  /**
+   * Tax added to new invoices and to the Checkout amount, in hundredths of a percent (825 is
+   * 8.25%); null adds no tax line.
+   */
+  taxRateBasisPoints: number | null;
   s3: {
     bucket: string;
     region: string;
@@ -51,6 +59,11 @@ export type Config = {
   shutdownDelayMs: number;
   /** GET /metrics answers (Prometheus text) only to `Authorization: Bearer <this>`; null turns it off (404). */
   metricsToken: string | null;
+  /**
+   * Outgoing webhooks may reach http and loopback, private or link-local addresses. Off in
+   * production (WEBHOOK_ALLOW_PRIVATE_TARGETS=true turns it on), on elsewhere so a local receiver works.
+   */
+  webhookAllowPrivateTargets: boolean;
 };
 
 export const COMMON_SUPER_ADMIN_PASSWORD = "SUPER_ADMIN_PASSWORD is one of the most common passwords: choose another one";
@@ -205,7 +218,20 @@ export function loadConfig(env: Env): Config {
   if (mailRateRaw !== null && (!/^\d+$/.test(mailRateRaw) || Number(mailRateRaw) < 1 || Number(mailRateRaw) > 100_000))
     problems.push(`MAIL_RATE_PER_SECOND must be a whole number of messages per second from 1 to 100000, or unset for no limit (got "${mailRateRaw}")`);
 
+  const webhookPrivateRaw = (text("WEBHOOK_ALLOW_PRIVATE_TARGETS") ?? (nodeEnv === "production" ? "false" : "true")).toLowerCase();
+  const webhookAllowPrivateTargets = ["1", "true", "yes", "on"].includes(webhookPrivateRaw);
+  if (!webhookAllowPrivateTargets && !["0", "false", "no", "off"].includes(webhookPrivateRaw)) {
+    problems.push(`WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false (got "${webhookPrivateRaw}")`);
+  }
+
   const providerEmail = email("PROVIDER_EMAIL") ?? "hello@webstudio.example";
+
+  // A percentage with at most two decimals, so it is a whole number of hundredths of a percent.
+  const taxRateRaw = text("TAX_RATE");
+  const taxRateMatch = taxRateRaw === null ? null : /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(taxRateRaw);
+  const taxRateBasisPoints = taxRateMatch ? Number(taxRateMatch[1]) * 100 + Number((taxRateMatch[2] ?? "").padEnd(2, "0")) : null;
+  if (taxRateRaw !== null && (taxRateBasisPoints === null || taxRateBasisPoints <= 0 || taxRateBasisPoints > 10_000))
+    problems.push(`TAX_RATE must be a percentage above 0 and at most 100 with up to 2 decimals, like 8.25, or unset for no tax (got "${taxRateRaw}")`);
 
   if (problems.length > 0 || !nodeEnv) throw new ConfigError(problems);
 
@@ -223,6 +249,9 @@ export function loadConfig(env: Env): Config {
     mailRatePerSecond: mailRateRaw === null ? null : Number(mailRateRaw),
     providerEmail,
     providerAddress: text("PROVIDER_ADDRESS") ?? "1 Harbour Street, Suite 4, Portland, ME 04101",
+    providerName: text("PROVIDER_NAME") ?? "Webstudio",
+    providerTaxId: text("PROVIDER_TAX_ID"),
+    taxRateBasisPoints,
     s3: s3Bucket
       ? {
           bucket: s3Bucket,
@@ -264,5 +293,6 @@ export function loadConfig(env: Env): Config {
     requireAdminMfa,
     shutdownDelayMs: Number(shutdownDelayRaw),
     metricsToken,
+    webhookAllowPrivateTargets,
   };
 }

@@ -152,6 +152,30 @@ describe("loadConfig", () => {
     );
   });
 
+  test("PROVIDER_NAME defaults to Webstudio; PROVIDER_TAX_ID and TAX_RATE are unset by default", () => {
+    const config = loadConfig({});
+    expect(config.providerName).toBe("Webstudio");
+    expect(config.providerTaxId).toBeNull();
+    expect(config.taxRateBasisPoints).toBeNull();
+    const named = loadConfig({ PROVIDER_NAME: " Harbour Web Ltd ", PROVIDER_TAX_ID: "GB123456789" });
+    expect(named.providerName).toBe("Harbour Web Ltd");
+    expect(named.providerTaxId).toBe("GB123456789");
+  });
+
+  test("TAX_RATE is a percentage above 0 and at most 100, with up to 2 decimals, kept in hundredths of a percent", () => {
+    expect(loadConfig({ TAX_RATE: "20" }).taxRateBasisPoints).toBe(2000);
+    expect(loadConfig({ TAX_RATE: "8.25" }).taxRateBasisPoints).toBe(825);
+    expect(loadConfig({ TAX_RATE: "7.5" }).taxRateBasisPoints).toBe(750);
+    expect(loadConfig({ TAX_RATE: "0.01" }).taxRateBasisPoints).toBe(1);
+    expect(loadConfig({ TAX_RATE: "100" }).taxRateBasisPoints).toBe(10_000);
+    expect(loadConfig({ TAX_RATE: "" }).taxRateBasisPoints).toBeNull();
+    for (const bad of ["0", "0.00", "100.01", "101", "-5", "8.255", "8,25", "20%", "abc", ".5", "1e1"]) {
+      expect(problemsOf({ TAX_RATE: bad })).toEqual([
+        `TAX_RATE must be a percentage above 0 and at most 100 with up to 2 decimals, like 8.25, or unset for no tax (got "${bad}")`,
+      ]);
+    }
+  });
+
   test("a common SUPER_ADMIN_PASSWORD is refused in production, a short one everywhere", () => {
     const production = { NODE_ENV: "production", APP_SECRET: "x".repeat(32), ADMIN_KEY: "a", SUPER_ADMIN_KEY: "b", SUPER_ADMIN_EMAIL: "boss@example.com" };
     expect(problemsOf({ ...production, SUPER_ADMIN_PASSWORD: "123456" })).toEqual([COMMON_SUPER_ADMIN_PASSWORD]);

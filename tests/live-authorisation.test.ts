@@ -87,7 +87,7 @@ describe(`live streams end with their authorisation on ${process.env.TEST_DATABA
     expect((await write("/api/auth/logout", "POST", second)).status).toBeLessThan(400);
     await waitFor("the signed-out stream to end", onSecond.isEnded, 1_000);
     expect(onFirst.isEnded()).toBe(false);
-    expect((await write("/api/users/me", "DELETE", cookie)).status).toBe(200);
+    expect((await write("/api/users/me", "DELETE", cookie, { currentPassword: "correct horse" })).status).toBe(200);
     await waitFor("the deleted account's stream to end", onFirst.isEnded, 1_000);
   });
 

@@ -6,6 +6,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { eq } from "drizzle-orm";
 import { recoveryCodes, sessions } from "../db/schema";
+import { queuedMails } from "./helpers/mail-jobs";
 import { type TestServer, reloadUser, startTestServer } from "./helpers/server";
 
 let server: TestServer;
@@ -96,7 +97,7 @@ describe("setting up two-factor authentication", () => {
     expect((await api("/api/users/me/mfa/enable", { ticket: body.ticket, code: codeFor(body.secret) }, { cookie: other.cookie })).status).toBe(400);
   });
 
-  test("turning it on signs every other session out; turning it off needs a current code", async () => {
+  test("turning it on signs every other session out; turning it off needs the password and a current code", async () => {
     const { user, cookie } = await server.createUser();
     const login = await api("/api/auth/login", { email: user.email, password: "correct horse" });
     const elsewhere = sessionOf(login);
@@ -104,9 +105,17 @@ describe("setting up two-factor authentication", () => {
     expect((await api("/api/users/me", undefined, { cookie: elsewhere })).status).toBe(401);
     expect((await api("/api/users/me", undefined, { cookie })).status).toBe(200);
 
-    expect((await api("/api/users/me/mfa/disable", { code: "" }, { cookie })).status).toBe(400);
-    expect((await api("/api/users/me/mfa/disable", { code: "123" }, { cookie })).status).toBe(400);
-    const off = await api("/api/users/me/mfa/disable", { code: codeFor(secret, 1) }, { cookie });
+    expect((await api("/api/users/me/mfa/disable", { currentPassword: "correct horse", code: "" }, { cookie })).status).toBe(400);
+    expect((await api("/api/users/me/mfa/disable", { currentPassword: "correct horse", code: "123" }, { cookie })).status).toBe(400);
+    // A good code without the password (a stolen session with the phone nearby) is not enough.
+    const noPassword = await api("/api/users/me/mfa/disable", { code: codeFor(secret, 1) }, { cookie });
+    expect(noPassword.status).toBe(400);
+    expect(((await noPassword.json()) as { fields: Record<string, string> }).fields.currentPassword).toBe("Enter your current password.");
+    const wrongPassword = await api("/api/users/me/mfa/disable", { currentPassword: "wrong horse", code: codeFor(secret, 1) }, { cookie });
+    expect(wrongPassword.status).toBe(400);
+    expect(((await wrongPassword.json()) as { message: string }).message).toBe("The current password is incorrect.");
+    expect((await reloadUser(server, user.id))?.totpSecretEnc).not.toBeNull();
+    const off = await api("/api/users/me/mfa/disable", { currentPassword: "correct horse", code: codeFor(secret, 1) }, { cookie });
     expect(off.status).toBe(200);
     expect((await reloadUser(server, user.id))?.totpSecretEnc).toBeNull();
     expect(await server.deps.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toHaveLength(0);
@@ -180,20 +189,108 @@ describe("signing in with a second factor", () => {
     expect(((await stale.json()) as { message: string }).message).toContain("expired");
   });
 
-  test("wrong codes are throttled per account and address", async () => {
+  test("a replayed ticket gives no second session", async () => {
+    const { user, cookie } = await server.createUser();
+    const { secret, recoveryCodes: codes } = await enrol(cookie);
+    const ticket = await passwordStep(user.email, "correct horse");
+    const first = await api("/api/auth/login/code", { ticket, code: codeFor(secret, 1) });
+    expect(first.status).toBe(200);
+    const before = await server.deps.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    // Within its 5 minutes, with another good code (a recovery code) and from elsewhere.
+    const replay = await api("/api/auth/login/code", { ticket, code: codes[0]! });
+    expect(replay.status).toBe(400);
+    expect(((await replay.json()) as { message: string }).message).toBe("This sign-in step was already used. Sign in again with your e-mail and password.");
+    expect(replay.headers.getSetCookie().some((c) => c.startsWith("session=") && !c.startsWith("session=;"))).toBe(false);
+    expect(await server.deps.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(before.length);
+    // The recovery code was not spent on the refused replay.
+    expect(((await (await api("/api/users/me/mfa", undefined, { cookie })).json()) as { recoveryCodesLeft: number }).recoveryCodesLeft).toBe(10);
+  });
+
+  test("two requests racing with one ticket and two good codes make one session", async () => {
+    const { user, cookie } = await server.createUser();
+    const { recoveryCodes: codes } = await enrol(cookie);
+    const ticket = await passwordStep(user.email, "correct horse");
+    const before = (await server.deps.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).length;
+    const answers = await Promise.all([codes[1]!, codes[2]!].map((code) => api("/api/auth/login/code", { ticket, code })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(await server.deps.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(before + 1);
+  });
+
+  test("5 wrong codes in a row spend the ticket, not the account: the owner's fresh sign-in still works", async () => {
+    const { user, cookie } = await server.createUser();
+    const { secret } = await enrol(cookie);
+    const attacker = newIp();
+    const ticket = await passwordStep(user.email, "correct horse");
+    const wrongCode = codeFor(secret, 10);
+    const answers: { status: number; message: string }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await api("/api/auth/login/code", { ticket, code: wrongCode }, { ip: attacker });
+      answers.push({ status: response.status, message: ((await response.json()) as { message: string }).message });
+    }
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
+    expect(answers[0]?.message).toBe("That code is not right. Enter the 6-digit code from your app, or a recovery code.");
+    expect(answers[4]?.message).toBe("That's 5 wrong codes in a row, so this sign-in has stopped. Sign in again with your e-mail and password.");
+    // Spent: even the right code no longer opens it.
+    const spent = await api("/api/auth/login/code", { ticket, code: codeFor(secret, 1) });
+    expect(spent.status).toBe(400);
+    expect(((await spent.json()) as { message: string }).message).toContain("5 wrong codes");
+    // More tickets and more wrong codes than the old per-account cap (10 in 15 minutes) allowed...
+    for (let round = 0; round < 2; round++) {
+      const more = await passwordStep(user.email, "correct horse");
+      for (let i = 0; i < 5; i++) await api("/api/auth/login/code", { ticket: more, code: wrongCode });
+    }
+    // ...and the owner, from their own address, still signs in.
+    const owner = newIp();
+    const fresh = await api("/api/auth/login/code", { ticket: await passwordStep(user.email, "correct horse"), code: codeFor(secret, 1) }, { ip: owner });
+    expect(fresh.status).toBe(200);
+    sessionOf(fresh);
+  });
+
+  test("wrong codes from one address slow that address down, and each address has its own budget", async () => {
+    const { user, cookie } = await server.createUser();
+    const { secret } = await enrol(cookie);
+    const farm = newIp();
+    const wrongCode = codeFor(secret, 10);
+    const statuses: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      const ticket = await passwordStep(user.email, "correct horse");
+      for (let i = 0; i < 3; i++) statuses.push((await api("/api/auth/login/code", { ticket, code: wrongCode }, { ip: farm })).status);
+    }
+    // Four free failures on the account from this address, then it waits: a fresh ticket does not help.
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses[5]).toBe(429);
+  });
+
+  test("one address's code attempts at sign-in are capped whatever the account (a ticket farm): 30 per 15 minutes", async () => {
+    const farm = newIp();
+    const statuses: number[] = [];
+    for (let account = 0; account < 8; account++) {
+      const { user, cookie } = await server.createUser();
+      const { secret } = await enrol(cookie);
+      const ticket = await passwordStep(user.email, "correct horse");
+      for (let i = 0; i < 4; i++) statuses.push((await api("/api/auth/login/code", { ticket, code: codeFor(secret, 10) }, { ip: farm })).status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
+  test("the HTML code step goes back to sign-in once the ticket is spent or used", async () => {
     const { user, cookie } = await server.createUser();
     const { secret } = await enrol(cookie);
     const ip = newIp();
+    const post = (fields: Record<string, string>) =>
+      server.request("/login/code", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, origin: server.url },
+        body: new URLSearchParams(fields).toString(),
+      });
     const ticket = await passwordStep(user.email, "correct horse");
-    const wrongCode = codeFor(secret, 10);
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await api("/api/auth/login/code", { ticket, code: wrongCode }, { ip })).status);
-    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
-    expect(statuses[5]).toBe(429);
-    // The whole account is capped too: ten attempts in fifteen minutes, from anywhere.
-    const last: number[] = [];
-    for (let i = 0; i < 6; i++) last.push((await api("/api/auth/login/code", { ticket, code: wrongCode })).status);
-    expect(last).toContain(429);
+    for (let i = 0; i < 4; i++) expect(await (await post({ ticket, code: codeFor(secret, 10) })).text()).toContain("Enter your code");
+    const fifth = await post({ ticket, code: codeFor(secret, 10) });
+    expect(fifth.status).toBe(400);
+    const html = await fifth.text();
+    expect(html).toContain("Sign in to your account");
+    expect(html).toContain("5 wrong codes in a row");
   });
 
   test("the HTML sign-in asks for the code after the password", async () => {
@@ -215,6 +312,44 @@ describe("signing in with a second factor", () => {
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe("/dashboard");
     sessionOf(done);
+  });
+});
+
+describe("mails about the second factor", () => {
+  test("turning it on, using a recovery code and turning it off each mail the owner, saying what to do if it wasn't them", async () => {
+    const { user, cookie } = await server.createUser();
+    const { secret, recoveryCodes: codes } = await enrol(cookie);
+    let mails = await queuedMails(server.deps.database.db, user.email);
+    expect(mails.map((m) => m.subject)).toEqual(["Two-factor authentication is on"]);
+    expect(mails[0]?.text).toContain("If this wasn't you,");
+    expect(mails[0]?.html).toBeNull();
+
+    const signedIn = await api("/api/auth/login/code", { ticket: await passwordStep(user.email, "correct horse"), code: codes[0]! });
+    expect(signedIn.status).toBe(200);
+    mails = await queuedMails(server.deps.database.db, user.email);
+    expect(mails.map((m) => m.subject)).toEqual(["Two-factor authentication is on", "A recovery code was used"]);
+    expect(mails[1]?.text).toContain("You have 9 recovery codes left.");
+    expect(mails[1]?.text).toContain("If this wasn't you,");
+    // A wrong recovery code mails nothing.
+    await api("/api/auth/login/code", { ticket: await passwordStep(user.email, "correct horse"), code: "aaaaa-bbbbb" });
+    expect(await queuedMails(server.deps.database.db, user.email)).toHaveLength(2);
+
+    expect((await api("/api/users/me/mfa/disable", { currentPassword: "correct horse", code: codeFor(secret, 1) }, { cookie })).status).toBe(200);
+    mails = await queuedMails(server.deps.database.db, user.email);
+    expect(mails.at(-1)?.subject).toBe("Two-factor authentication is off");
+    expect(mails.at(-1)?.text).toContain("If this wasn't you,");
+    expect(mails.at(-1)?.text).toContain("change your password");
+  });
+
+  test("a super admin's reset mails the user too", async () => {
+    const superAdmin = await server.createAdmin({ superAdmin: true });
+    await enrol(superAdmin.cookie);
+    const { user, cookie } = await server.createUser();
+    await enrol(cookie);
+    expect((await api("/api/admin/users/resetmfa", { userID: user.id }, { cookie: superAdmin.cookie, method: "PATCH" })).status).toBe(200);
+    const last = (await queuedMails(server.deps.database.db, user.email)).at(-1);
+    expect(last?.subject).toBe("Two-factor authentication is off");
+    expect(last?.text).toContain("An administrator turned off two-factor authentication");
   });
 });
 

@@ -76,10 +76,12 @@ describe("every public page", () => {
       ["/login", "Log In"],
       ["/register", "Sign Up"],
     ]) {
-      // Once in the wide header, once in the <details> menu.
+      // Once in the wide header, once in the popover menu.
       expect(page.match(new RegExp(`href="${href}"[^>]*>${label}<`, "g"))?.length ?? 0).toBeGreaterThanOrEqual(2);
     }
-    expect(page).toContain('<details class="mobile-menu">');
+    // HTML attribute names are case-insensitive: React writes popoverTarget as it is spelled in JSX.
+    expect(page.toLowerCase()).toContain('popovertarget="main-menu"');
+    expect(page).toContain('<nav id="main-menu" popover="auto"');
     expect(page).toMatch(/<a href="\/support" aria-current="page">Support<\/a>/);
   });
 

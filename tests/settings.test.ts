@@ -191,7 +191,7 @@ describe("photo", () => {
 
 describe("account deletion", () => {
   test("deletes the user, their sessions, projects, images and photo; bug reports stay without a reporter", async () => {
-    const { cookie, user } = await server.createUser();
+    const { cookie, user, password } = await server.createUser();
     await uploadPhoto(cookie, PNG);
     const photoKey = (await reloadUser(server, user.id))?.photoKey;
     const db = server.deps.database.db;
@@ -224,7 +224,7 @@ describe("account deletion", () => {
     const report = await server.request("/api/bugreports", { method: "POST", cookie, json: { title: "Broken", description: "It broke" } });
     expect(report.status).toBe(201);
 
-    const response = await server.request("/api/users/me", { method: "DELETE", cookie });
+    const response = await server.request("/api/users/me", { method: "DELETE", cookie, json: { currentPassword: password } });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie()[0]).toContain("Max-Age=0");
     expect(await reloadUser(server, user.id)).toBeUndefined();
@@ -239,8 +239,13 @@ describe("account deletion", () => {
   });
 
   test("a cross-origin deletion is refused", async () => {
-    const { cookie, user } = await server.createUser();
-    const response = await server.request("/api/users/me", { method: "DELETE", cookie, headers: { origin: "https://evil.example" } });
+    const { cookie, user, password } = await server.createUser();
+    const response = await server.request("/api/users/me", {
+      method: "DELETE",
+      cookie,
+      json: { currentPassword: password },
+      headers: { origin: "https://evil.example" },
+    });
     expect(response.status).toBe(403);
     expect(await reloadUser(server, user.id)).toBeDefined();
   });
@@ -248,8 +253,8 @@ describe("account deletion", () => {
   test("the only super admin cannot delete their account", async () => {
     const solo = await startTestServer();
     try {
-      const { cookie, user } = await solo.createAdmin({ superAdmin: true });
-      const response = await solo.request("/api/users/me", { method: "DELETE", cookie });
+      const { cookie, user, password } = await solo.createAdmin({ superAdmin: true });
+      const response = await solo.request("/api/users/me", { method: "DELETE", cookie, json: { currentPassword: password } });
       expect(response.status).toBe(409);
       expect(await reloadUser(solo, user.id)).toBeDefined();
     } finally {

@@ -4,12 +4,14 @@ import { atom, useAtom } from "jotai";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { api, errorMessage } from "../api";
 import { FormError } from "../ui/field";
+import { IdentityProof, emptyProof, proofBody } from "../ui/identity-proof";
 
 export type AccountSettingsProps = {
   email: string;
   displayName: string;
   photoURL: string | null;
   hasPassword: boolean;
+  mfaEnabled: boolean;
   section: "account" | "profile";
 };
 
@@ -139,6 +141,7 @@ export default function AccountSettings(props: AccountSettingsProps) {
   const [photoURL, setPhotoURL] = useState(props.photoURL);
   const [hasPassword, setHasPassword] = useState(props.hasPassword);
   const [draft, setDraft] = useState({ email: "", currentPassword: "", password: "", displayName: "" });
+  const [proof, setProof] = useState(emptyProof);
   const [photo, setPhoto] = useState<{ file: File; preview: string } | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const edit = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -147,7 +150,8 @@ export default function AccountSettings(props: AccountSettingsProps) {
 
   async function saveEmail(): Promise<Outcome> {
     if (draft.email.trim().toLowerCase() === email) return { unchanged: true };
-    const { data, error } = await api.api.users.me.patch({ email: draft.email, currentPassword: draft.currentPassword });
+    // A new e-mail can reset the password, so it asks for the same proof as deleting the account (decision 088).
+    const { data, error } = await api.api.users.me.patch({ email: draft.email, ...proofBody(proof, { hasPassword, mfaEnabled: props.mfaEnabled }) });
     if (error) return { error: errorMessage(error) };
     setEmail(data.user.email);
     return { saved: data.message };
@@ -188,16 +192,18 @@ export default function AccountSettings(props: AccountSettingsProps) {
   if (props.section === "account") {
     return (
       <div className="setting-rows">
-        <Row name="email" label="E-mail" value={email} onSave={saveEmail} onOpen={() => edit({ email, currentPassword: "" })}>
+        <Row
+          name="email"
+          label="E-mail"
+          value={email}
+          onSave={saveEmail}
+          onOpen={() => {
+            edit({ email });
+            setProof(emptyProof);
+          }}
+        >
           <Input id="settings-email" label="New e-mail" type="email" value={draft.email} onChange={(v) => edit({ email: v })} autoComplete="email" />
-          <Input
-            id="settings-email-password"
-            label="Current password"
-            type="password"
-            value={draft.currentPassword}
-            onChange={(v) => edit({ currentPassword: v })}
-            autoComplete="current-password"
-          />
+          <IdentityProof id="settings-email" hasPassword={hasPassword} mfaEnabled={props.mfaEnabled} value={proof} onChange={setProof} />
         </Row>
         <Row
           name="password"

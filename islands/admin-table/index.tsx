@@ -4,6 +4,7 @@
 // changes (and whom it notifies), then goes to the server as one request, and a toast says how
 // many rows changed. Filters, search, sort and paging stay server-rendered links around it.
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { badgeClass } from "../../src/shared/project-labels";
 import { ActionMenu } from "../ui/action-menu";
 import { useConfirm } from "../ui/confirm-dialog";
 import { ModalHost } from "../ui/modal-views";
@@ -14,7 +15,17 @@ export type AdminTableProps = { kind: TableKind; label: string; rows: AnyRow[] }
 
 function Cell(props: { cell: TableCell }) {
   const { cell } = props;
-  if (cell.badge) return <span className={cell.badge === "neutral" ? "badge" : `badge badge-${cell.badge}`}>{cell.text}</span>;
+  if (cell.onPhone) {
+    return (
+      <span className="cell-badges">
+        <Cell cell={{ ...cell, onPhone: undefined }} />
+        <span className="show-mobile">
+          <Cell cell={cell.onPhone} />
+        </span>
+      </span>
+    );
+  }
+  if (cell.badge) return <span className={badgeClass(cell.badge)}>{cell.text}</span>;
   if (cell.tone === "section") return <span className="section-tag">{cell.text}</span>;
   return <>{cell.text}</>;
 }

@@ -3,10 +3,11 @@
 // fields the changes touch, so a change applied on the server is applied to the row here too.
 import { formatDate } from "../../src/shared/dates";
 import { type FaqSection, type ProjectStatus, faqSections, projectStatuses } from "../../src/shared/enums";
-import { type BadgeColor, statusColors, statusLabels } from "../../src/shared/project-labels";
+import { type BadgeColor, paymentBadge, statusColors, statusLabels } from "../../src/shared/project-labels";
 import { api, errorMessage } from "../api";
 
-export type TableCell = { text: string; badge?: BadgeColor; nowrap?: boolean; tone?: "section" };
+/** `onPhone`: a badge shown under this one on a phone, where its own column is hidden. */
+export type TableCell = { text: string; badge?: BadgeColor; nowrap?: boolean; tone?: "section"; onPhone?: TableCell };
 
 type ProjectFields = { status: ProjectStatus; receivedPayment: boolean; refundIssued?: boolean; overdue: boolean; archived: boolean; customer: string };
 type BugReportFields = { resolved: boolean; highPriority: boolean; archived: boolean };
@@ -59,6 +60,11 @@ async function messageOf(call: Promise<Answer>): Promise<string> {
 const dateColumn: Column = { label: "Date Created", hideMobile: true, cell: (row) => ({ text: formatDate(row.createdAt), nowrap: true }) };
 const fieldsOf = <Fields>(row: AnyRow) => row.fields as Fields;
 
+function paymentCell(row: AnyRow): TableCell {
+  const { text, color } = paymentBadge(fieldsOf<ProjectFields>(row));
+  return { text, badge: color };
+}
+
 const projects = plural("project", "projects");
 const project: KindConfig = {
   noun: projects,
@@ -68,18 +74,10 @@ const project: KindConfig = {
       label: "Status",
       cell: (row) => {
         const { status } = fieldsOf<ProjectFields>(row);
-        return { text: statusLabels[status], badge: statusColors[status] };
+        return { text: statusLabels[status], badge: statusColors[status], onPhone: paymentCell(row) };
       },
     },
-    {
-      label: "Payment Status",
-      hideMobile: true,
-      cell: (row) => {
-        const { receivedPayment, refundIssued, overdue } = fieldsOf<ProjectFields>(row);
-        if (refundIssued) return { text: "Refunded", badge: "blue" };
-        return receivedPayment ? { text: "Paid", badge: "green" } : overdue ? { text: "Overdue", badge: "red" } : { text: "Unpaid", badge: "neutral" };
-      },
-    },
+    { label: "Payment Status", hideMobile: true, cell: (row) => paymentCell(row) },
     dateColumn,
   ],
   subtitle: (row) => {

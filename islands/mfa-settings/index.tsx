@@ -1,9 +1,13 @@
 // Settings → Security: setting up TOTP (scan the QR code or type the key, confirm with a first
-// code, keep the recovery codes shown once), new recovery codes, and turning it off with a code.
+// code, keep the recovery codes shown once: copy, download or print them), new recovery codes,
+// and turning it off with the password (or an e-mailed code when the account has none) and a code
+// (decision 088). An admin who must set it up is told so until it is on.
 import { type FormEvent, useState } from "react";
 import { api, errorMessage } from "../api";
+import { FormError } from "../ui/field";
+import { IdentityProof, emptyProof, proofBody } from "../ui/identity-proof";
 
-export type MfaSettingsProps = { status: { enabled: boolean; recoveryCodesLeft: number }; required: boolean };
+export type MfaSettingsProps = { status: { enabled: boolean; recoveryCodesLeft: number }; required: boolean; hasPassword: boolean };
 
 type Setup = { secret: string; qrSvg: string; ticket: string };
 type Mode = { kind: "idle" } | { kind: "setup"; setup: Setup } | { kind: "codes"; codes: string[]; message: string } | { kind: "regenerate" | "disable" };
@@ -34,12 +38,68 @@ function CodeField(props: { id: string; label: string; error: string | null; hin
   );
 }
 
+const CODES_FILE = "webstudio-recovery-codes.txt";
+
+/** The codes as a file keeps them: a title, what they are for, one code a line. */
+const codesText = (codes: string[]) =>
+  `Webstudio recovery codes\nEach code signs you in once, in place of a code from your authenticator app.\n\n${codes.join("\n")}\n`;
+
+function RecoveryCodes(props: { codes: string[] }) {
+  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(codesText(props.codes));
+      setCopied("copied");
+    } catch {
+      setCopied("failed");
+    }
+  }
+
+  function download() {
+    const url = URL.createObjectURL(new Blob([codesText(props.codes)], { type: "text/plain;charset=utf-8" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = CODES_FILE;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  return (
+    <div className="recovery-sheet">
+      <p className="recovery-sheet-title">Webstudio recovery codes</p>
+      <ul className="recovery-codes" aria-label="Recovery codes">
+        {props.codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <div className="button-row recovery-actions">
+        <button type="button" className="button button-sm" onClick={copy}>
+          {copied === "copied" ? "Copied" : copied === "failed" ? "Select and copy them" : "Copy"}
+        </button>
+        <button type="button" className="button button-sm" onClick={download}>
+          Download (.txt)
+        </button>
+        <button type="button" className="button button-sm" onClick={() => window.print()}>
+          Print
+        </button>
+        <span className="visually-hidden" aria-live="polite">
+          {copied === "copied" ? "Recovery codes copied" : ""}
+        </span>
+      </div>
+    </div>
+  );
+}
+
 export default function MfaSettings(props: MfaSettingsProps) {
   const [status, setStatus] = useState(props.status);
   const [mode, setMode] = useState<Mode>({ kind: "idle" });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [proof, setProof] = useState(emptyProof);
 
   const failed = (value: { status: unknown; value: unknown }) => setError(errorMessage({ value: value.value }));
   const codeOf = (event: FormEvent<HTMLFormElement>) => String(new FormData(event.currentTarget).get("code") ?? "");
@@ -78,23 +138,34 @@ export default function MfaSettings(props: MfaSettingsProps) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const { data, error: refused } = await api.api.users.me.mfa.disable.post({ code: codeOf(event) });
+    const { data, error: refused } = await api.api.users.me.mfa.disable.post(proofBody(proof, { hasPassword: props.hasPassword, mfaEnabled: true }));
     setBusy(false);
     if (refused) return failed(refused);
     setStatus({ enabled: false, recoveryCodesLeft: 0 });
     setMode({ kind: "idle" });
+    setProof(emptyProof);
     setNotice(data.message);
   }
 
   const cancel = () => {
     setMode({ kind: "idle" });
     setError(null);
+    setProof(emptyProof);
   };
+
+  // Gone the moment MFA is on: the console opens from then on.
+  const required =
+    props.required && !status.enabled ? (
+      <div className="alert alert-warning" role="alert">
+        Set up two-factor authentication to open the admin console. Until then your account works as a customer's.
+      </div>
+    ) : null;
 
   if (mode.kind === "setup") {
     const { setup } = mode;
     return (
-      <div className="mfa-setup">
+      <div className="mfa-setup stack-sm">
+        {required}
         <ol className="mfa-steps">
           <li>Open an authenticator app on your phone (Google Authenticator, 1Password, Authy, …) and scan this code.</li>
           <li>Enter the 6-digit code the app shows for Webstudio.</li>
@@ -133,13 +204,7 @@ export default function MfaSettings(props: MfaSettingsProps) {
         <div className="alert alert-success" role="status">
           {mode.message}
         </div>
-        <ul className="recovery-codes" aria-label="Recovery codes">
-          {mode.codes.map((code) => (
-            <li key={code}>
-              <code>{code}</code>
-            </li>
-          ))}
-        </ul>
+        <RecoveryCodes codes={mode.codes} />
         <div className="button-row">
           <button type="button" className="button button-primary" onClick={() => setMode({ kind: "idle" })}>
             I have saved my recovery codes
@@ -156,6 +221,7 @@ export default function MfaSettings(props: MfaSettingsProps) {
 
   return (
     <div className="stack-sm">
+      {required}
       {notice ? (
         <div className="alert alert-success" role="status">
           {notice}
@@ -193,17 +259,31 @@ export default function MfaSettings(props: MfaSettingsProps) {
           </button>
         </div>
       ) : null}
-      {mode.kind === "regenerate" || mode.kind === "disable" ? (
-        <form className="setting-form stack-sm" onSubmit={mode.kind === "regenerate" ? regenerate : disable}>
-          <p className="subtle">
-            {mode.kind === "regenerate"
-              ? "Your current recovery codes stop working and ten new ones are shown once."
-              : "Signing in will ask for your password only. A recovery code works here too."}
-          </p>
+      {mode.kind === "regenerate" ? (
+        <form className="setting-form stack-sm" onSubmit={regenerate}>
+          <p className="subtle">Your current recovery codes stop working and ten new ones are shown once.</p>
           <CodeField id="mfa-confirm-code" label="Code from the app" error={error} hint="The 6-digit code your app shows now." />
           <div className="button-row">
-            <button type="submit" className={mode.kind === "regenerate" ? "button button-primary" : "button button-danger"} disabled={busy}>
-              {mode.kind === "regenerate" ? "Show new codes" : "Turn off two-factor authentication"}
+            <button type="submit" className="button button-primary" disabled={busy}>
+              Show new codes
+            </button>
+            <button type="button" className="button" onClick={cancel} disabled={busy}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {mode.kind === "disable" ? (
+        <form className="setting-form stack-sm" onSubmit={disable}>
+          <p className="subtle">
+            Signing in will ask for your {props.hasPassword ? "password" : "Google or single sign-on account"} only. To make sure it's you, confirm with{" "}
+            {props.hasPassword ? "your password" : "a code we e-mail you"} and a code from your app.
+          </p>
+          <IdentityProof id="mfa-off" hasPassword={props.hasPassword} mfaEnabled value={proof} onChange={setProof} />
+          <FormError error={error} />
+          <div className="button-row">
+            <button type="submit" className="button button-danger" disabled={busy}>
+              {busy ? "Turning off…" : "Turn off two-factor authentication"}
             </button>
             <button type="button" className="button" onClick={cancel} disabled={busy}>
               Cancel

@@ -408,8 +408,12 @@ export default function Wizard(props: WizardProps) {
 
   function failStep(found: FieldErrors) {
     setErrors(found);
-    // Move focus to the first highlighted field so keyboard and screen-reader users land on it.
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-island="wizard"] [aria-invalid="true"]')?.focus());
+    // Focus goes to the first highlighted field so keyboard and screen-reader users land on it; the
+    // window shows the summary above it, under the sticky header (its scroll-margin).
+    requestAnimationFrame(() => {
+      document.querySelector<HTMLElement>('[data-island="wizard"] [aria-invalid="true"]')?.focus({ preventScroll: true });
+      top.current?.querySelector(".error-summary")?.scrollIntoView?.({ block: "start" });
+    });
   }
 
   /** Validates the current step; in create mode marks it complete. */

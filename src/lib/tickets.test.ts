@@ -13,6 +13,14 @@ describe("tickets", () => {
     expect(await tickets.open("mfa-sign-in", ticket, ["s"])).toBeNull();
   });
 
+  test("every ticket has its own id and carries its expiry, so a step can record its use", async () => {
+    const first = await tickets.open("mfa-sign-in", await tickets.issue("mfa-sign-in", "user1", { h: "abc" }, 60), ["h"]);
+    const second = await tickets.open("mfa-sign-in", await tickets.issue("mfa-sign-in", "user1", { h: "abc" }, 60), ["h"]);
+    expect(first?.jti).toBeString();
+    expect(first?.jti).not.toBe(second?.jti);
+    expect(first?.exp).toBeGreaterThan(Date.now() / 1000);
+  });
+
   test("an expired, tampered or foreign ticket is refused", async () => {
     const now = Date.now();
     const ticket = await tickets.issue("mfa-setup", "user1", { s: "sealed" }, 60);

@@ -61,7 +61,8 @@ export function packageFor(id: ProjectType): Package {
 }
 
 /** Prices are shown with a $ prefix; the currency is not stated (SPEC.md §9). */
-export const formatPrice = (price: number): string => `$${price.toLocaleString("en-US")}`;
+export const formatPrice = (price: number): string =>
+  `$${price.toLocaleString("en-US", { minimumFractionDigits: Number.isInteger(price) ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 /** A subscription tier's price as typed ("19", "$19", "19.99"), shown with its $ prefix once. */
 export const formatTierPrice = (price: string): string => `$${price.trim().replace(/^\$\s*/, "")}`;

@@ -22,6 +22,14 @@ export const statusColors: Record<ProjectStatus, BadgeColor> = {
 
 export const badgeClass = (color: BadgeColor): string => (color === "neutral" ? "badge" : `badge badge-${color}`);
 
+/** A project's payment state as a badge: Refunded, Paid, Overdue (an invoice past its due date) or Unpaid. */
+export function paymentBadge(project: { receivedPayment: boolean; refundIssued?: boolean; overdue: boolean }): { text: string; color: BadgeColor } {
+  // A refunded payment was received, but the project is not paid any more (decision 077).
+  if (project.refundIssued) return { text: "Refunded", color: "blue" };
+  if (project.receivedPayment) return { text: "Paid", color: "green" };
+  return project.overdue ? { text: "Overdue", color: "red" } : { text: "Unpaid", color: "neutral" };
+}
+
 /** The admin toggles as the spec names their two states. */
 export const flagLabels = {
   receivedPayment: ["Paid", "Unpaid"],

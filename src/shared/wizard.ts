@@ -176,20 +176,15 @@ export function validateStep(step: WizardStep | OverviewStep, draft: ProjectDraf
     if (blank(String(draft[field]))) errors[field] = REQUIRED;
   };
   switch (step) {
+    // In the form's order, so the error summary lists them as the fields come.
     case "general":
-      for (const field of [
-        "creatorName",
-        "projectName",
-        "creatorPhoneNumber",
-        "email",
-        "projectDomainURL",
-        "domainProviderURL",
-        "domainProviderUsername",
-        "domainProviderPassword",
-      ] as const)
-        requireField(field);
+      requireField("creatorName");
+      requireField("email");
       if (!errors.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) errors.email = "Enter a valid e-mail address";
+      requireField("creatorPhoneNumber");
+      requireField("projectName");
       if (context.logoCount < 1) errors.logoImages = "Add at least one logo image";
+      for (const field of ["projectDomainURL", "domainProviderURL", "domainProviderUsername", "domainProviderPassword"] as const) requireField(field);
       break;
     case "landing":
       requireField("heroTitle");

@@ -1,9 +1,12 @@
 // Accounts in Chromium: register, sign out, sign in, change the theme and see it survive a
 // reload, reset the password from the mailed link, and the profile menu.
 import { describe, expect, test } from "bun:test";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import type { Page } from "playwright-core";
+import { queuedMails } from "../helpers/mail-jobs";
 import { reloadUser } from "../helpers/server";
-import { browserAvailable, watchErrors } from "./browser";
+import { browserAvailable, screenshots, watchErrors } from "./browser";
 import { browserSuite, signIn } from "./helpers";
 
 describe.skipIf(!browserAvailable)("accounts in Chromium", () => {
@@ -139,14 +142,84 @@ describe.skipIf(!browserAvailable)("accounts in Chromium", () => {
     await context.close();
   });
 
-  test("account deletion asks first, then returns to /", async () => {
-    const { cookie, user } = await suite.server.createUser();
+  /** The page as it is (a dialog or form open), light and dark, at 375, 800 and 1280 px (SCREENSHOTS=1). */
+  async function photographDialog(page: Page, name: string) {
+    for (const theme of ["0", "1"]) {
+      await page.evaluate((value) => {
+        document.documentElement.dataset.theme = value;
+      }, theme);
+      await screenshots(page, name);
+    }
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = "0";
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  test("account deletion asks first and for the password, then returns to /", async () => {
+    const { cookie, user, password } = await suite.server.createUser();
+    const context = await signIn(suite, cookie);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${suite.server.url}/settings/advanced`);
+    await page.locator('[data-island="delete-account"][data-hydrated="true"]').waitFor();
+    await page.getByRole("button", { name: "Delete account" }).click();
+    await expect(page.getByText("Are you sure you want to delete your account?").isVisible()).resolves.toBe(true);
+    const confirm = page.getByRole("button", { name: "Delete my account" });
+    // Nothing to send until the password is typed.
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByLabel("Current password").fill("not my password");
+    await confirm.click();
+    await expect(page.getByRole("alert").textContent()).resolves.toBe("The current password is incorrect.");
+    expect(await reloadUser(suite.server, user.id)).toBeDefined();
+    await photographDialog(page, "delete-account-password");
+    await page.getByLabel("Current password").fill(password);
+    await confirm.click();
+    await landedOn(page, "/");
+    expect(await reloadUser(suite.server, user.id)).toBeUndefined();
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  test("with two-factor authentication on, a new e-mail asks for the password and a code from the app", async () => {
+    const { cookie, user, password } = await suite.server.createUser();
+    const setup = (await (await suite.server.request("/api/users/me/mfa/setup", { method: "POST", cookie, json: {} })).json()) as {
+      secret: string;
+      ticket: string;
+    };
+    const codeAt = (offset: number) => generateHOTP(decodeBase32IgnorePadding(setup.secret), BigInt(Math.floor(Date.now() / 30_000) + offset), 6);
+    expect((await suite.server.request("/api/users/me/mfa/enable", { method: "POST", cookie, json: { ticket: setup.ticket, code: codeAt(0) } })).status).toBe(
+      200,
+    );
+    const context = await signIn(suite, cookie);
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/settings`);
+    await page.locator('[data-island="account-settings"][data-hydrated="true"]').first().waitFor();
+    await page.getByRole("button", { name: "Edit E-mail" }).click();
+    await page.getByLabel("New e-mail").fill(`moved-${user.email}`);
+    await page.getByLabel("Current password").fill(password);
+    await page.getByLabel("Code from your authenticator app").fill(codeAt(1));
+    await photographDialog(page, "settings-email-mfa");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Your e-mail has been updated.").waitFor();
+    expect((await reloadUser(suite.server, user.id))?.email).toBe(`moved-${user.email}`);
+    await context.close();
+  });
+
+  test("an account without a password deletes itself with a code sent by e-mail", async () => {
+    const { cookie, user } = await suite.server.createUser({ passwordHash: null });
     const context = await signIn(suite, cookie);
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/settings/advanced`);
     await page.locator('[data-island="delete-account"][data-hydrated="true"]').waitFor();
     await page.getByRole("button", { name: "Delete account" }).click();
-    await expect(page.getByText("Are you sure you want to delete your account?").isVisible()).resolves.toBe(true);
+    expect(await page.getByLabel("Current password").count()).toBe(0);
+    await page.getByRole("button", { name: "Send me a code" }).click();
+    await expect(page.getByRole("status").first().textContent()).resolves.toContain("We sent a 6-digit code to");
+    await photographDialog(page, "delete-account-email-code");
+    const mail = (await queuedMails(suite.server.deps.database.db, user.email)).at(-1);
+    const code = /Your confirmation code is (\d{6})\./.exec(mail?.text ?? "")?.[1] ?? "";
+    await page.getByLabel("Code from your e-mail").fill(code);
     await page.getByRole("button", { name: "Delete my account" }).click();
     await landedOn(page, "/");
     expect(await reloadUser(suite.server, user.id)).toBeUndefined();

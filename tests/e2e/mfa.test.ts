@@ -1,11 +1,13 @@
 // Two-factor authentication in Chromium (decision 028): an admin under REQUIRE_ADMIN_MFA is
 // sent to set it up, scans (here: reads) the key, confirms with a code, keeps the recovery codes,
-// sees their sessions, signs out and back in with a code, and the console opens.
+// sees their sessions, signs out and back in with a code, the console opens, and turning it off
+// asks for the password and a code (decision 088).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { Browser, Page } from "playwright-core";
 import { createSession } from "../../src/http/sessions";
+import { queuedMails } from "../helpers/mail-jobs";
 import { type TestServer, startTestServer } from "../helpers/server";
 import { browserAvailable, launchBrowser, screenshots, watchErrors } from "./browser";
 
@@ -69,6 +71,29 @@ describe.skipIf(!browserAvailable)("two-factor authentication in Chromium", () =
     const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
     await codes.first().waitFor();
     expect(await codes.count()).toBe(10);
+    // MFA is on: the set-up message is gone at once, without a reload.
+    expect(await page.getByText("Until then your account works as a customer's").count()).toBe(0);
+    const shown = (await codes.allTextContents()).map((code) => code.trim());
+    // The codes can be kept: copied, downloaded as a .txt file, printed (alone on the page).
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await page.getByRole("button", { name: "Copied" }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    for (const code of shown) expect(copied).toContain(code);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download (.txt)" }).click()]);
+    expect(download.suggestedFilename()).toBe("webstudio-recovery-codes.txt");
+    const saved = await Bun.file((await download.path()) ?? "").text();
+    for (const code of shown) expect(saved).toContain(code);
+    await page.evaluate(() => {
+      window.print = () => document.documentElement.setAttribute("data-printed", "");
+    });
+    await page.getByRole("button", { name: "Print" }).click();
+    expect(await page.locator("html[data-printed]").count()).toBe(1);
+    await page.emulateMedia({ media: "print" });
+    expect(await page.locator(".site-header").evaluate((header) => getComputedStyle(header).visibility)).toBe("hidden");
+    expect(await codes.first().isVisible()).toBe(true);
+    await page.emulateMedia({ media: "screen" });
+    const recoveryCode = shown[0] ?? "";
     await lightAndDark(page, "mfa-recovery-codes");
     await page.getByRole("button", { name: "I have saved my recovery codes" }).click();
 
@@ -108,7 +133,22 @@ describe.skipIf(!browserAvailable)("two-factor authentication in Chromium", () =
     await page.goto(`${server.url}/admin`);
     expect(new URL(page.url()).pathname).toBe("/admin");
     await page.locator('[data-island="admin-users"]').waitFor();
-    // The refused reused code answers 400 by design; nothing else may fail.
+    // Turning it off asks for the password and a code (a recovery code here: the app's next code may not have come yet).
+    await page.goto(`${server.url}/settings/security`);
+    await island.waitFor();
+    await island.getByRole("button", { name: "Turn off" }).click();
+    await island.getByLabel("Code from your authenticator app").fill(recoveryCode);
+    await lightAndDark(page, "mfa-turn-off");
+    const turnOff = island.getByRole("button", { name: "Turn off two-factor authentication" });
+    await island.getByLabel("Current password").fill("not the password");
+    await turnOff.click();
+    await expect(island.getByRole("alert").textContent()).resolves.toBe("The current password is incorrect.");
+    await island.getByLabel("Current password").fill(password);
+    await turnOff.click();
+    await island.getByText("Two-factor authentication is off.").waitFor();
+    const subjects = (await queuedMails(server.deps.database.db, user.email)).map((mail) => mail.subject);
+    expect(subjects).toEqual(["Two-factor authentication is on", "A recovery code was used", "Two-factor authentication is off"]);
+    // The refused codes and password answer 400 by design; nothing else may fail.
     expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     await context.close();
   });

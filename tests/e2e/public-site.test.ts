@@ -35,7 +35,7 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
     await page.goto(`${suite.server.url}/`);
     const wideNav = page.getByRole("navigation", { name: "Main", exact: true });
     expect(await wideNav.isVisible()).toBe(false);
-    const menu = page.locator("summary.mobile-menu-toggle");
+    const menu = page.locator("button.mobile-menu-toggle");
     expect(await menu.isVisible()).toBe(true);
     const support = page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Support" });
     expect(await support.isVisible()).toBe(false);
@@ -58,7 +58,7 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
     for (const name of ["Home", "Support", "Terms", "Contact Us", "Log In", "Sign Up"]) {
       expect(await nav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
     }
-    expect(await page.locator("summary.mobile-menu-toggle").isVisible()).toBe(false);
+    expect(await page.locator("button.mobile-menu-toggle").isVisible()).toBe(false);
     const follow = page.getByRole("link", { name: /Follow Us/ });
     expect(await follow.getAttribute("target")).toBe("_blank");
     expect(await follow.getAttribute("rel")).toBe("noopener");

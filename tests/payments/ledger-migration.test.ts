@@ -1,4 +1,4 @@
-// Migration 0016 on a database that already holds money: the names are copied onto
+// Migrations 0016 and later on a database that already holds money: the names are copied onto
 // existing invoices and payments, a paid invoice reads paid and a denied project's open one void,
 // numbers no longer come from a sequence, and deleting a project or a user keeps the rows.
 import { afterAll, beforeAll, expect, test } from "bun:test";
@@ -87,6 +87,19 @@ test("0016 backfills names and statuses, drops the sequence, and keeps money row
     { project_name: "Shop p1", customer_name: "Ada Lovelace", customer_email: "ada@example.com" },
   ]);
   expect(await query(`select 1 from pg_class where relname = 'invoices_number_seq'`)).toEqual([]);
+  // 0017: invoices from before tax read as before: the package price is subtotal and total, no tax,
+  // no billing or studio block of their own.
+  expect(await query(`select subtotal_cents, tax_rate_basis_points, tax_cents, total_cents, bill_to_name, provider_name from invoices`)).toEqual(
+    Array.from({ length: 3 }, () => ({
+      subtotal_cents: 25_000,
+      tax_rate_basis_points: null,
+      tax_cents: 0,
+      total_cents: 25_000,
+      bill_to_name: null,
+      provider_name: null,
+    })),
+  );
+  await query(`insert into billing_details (user_id, name) values ('u1', 'Ada King')`);
 
   // Deleting a project keeps its invoice and payment (an open invoice turns void); deleting the user keeps them too.
   await query(`delete from projects where id = 'p3'`);
@@ -95,6 +108,7 @@ test("0016 backfills names and statuses, drops the sequence, and keeps money row
   ]);
   await query(`delete from users where id = 'u1'`);
   expect(await query(`select count(*)::int as n from invoices where user_id is null and project_id is null`)).toEqual([{ n: 3 }]);
+  expect(await query(`select count(*)::int as n from billing_details`)).toEqual([{ n: 0 }]);
   expect(await query(`select project_id, amount_cents from payments`)).toEqual([{ project_id: null, amount_cents: 25000 }]);
   // A stray DELETE is refused rather than losing money.
   await expect(query(`delete from payments`)).rejects.toThrow(/never deleted/);

@@ -1,6 +1,6 @@
 // SQL of the auth feature: users by e-mail, reset tokens, linked provider accounts, second factors.
-import { and, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
-import { type NewUser, type User, oauthAccounts, passwordResetTokens, recoveryCodes, sessions, users } from "../../../db/schema";
+import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { type NewUser, type User, emailCodes, oauthAccounts, passwordResetTokens, recoveryCodes, sessions, signInTickets, users } from "../../../db/schema";
 import type { Db } from "../../lib/db";
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
@@ -137,4 +137,88 @@ export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: s
 export async function countRecoveryCodes(db: Db, userId: string): Promise<number> {
   const rows = await db.select({ userId: recoveryCodes.userId }).from(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// MFA sign-in tickets at their code step (decision 088)
+
+/** The ticket's row, made on its first code; null when the row belongs to another user. */
+export async function openSignInTicket(
+  db: Db,
+  values: { id: string; userId: string; expiresAt: Date },
+): Promise<{ wrongCodes: number; usedAt: Date | null } | null> {
+  await db.insert(signInTickets).values(values).onConflictDoNothing();
+  const [row] = await db
+    .select({ wrongCodes: signInTickets.wrongCodes, usedAt: signInTickets.usedAt })
+    .from(signInTickets)
+    .where(and(eq(signInTickets.id, values.id), eq(signInTickets.userId, values.userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Counts one wrong code against the ticket; answers how many it has now. */
+export async function countWrongTicketCode(db: Db, id: string): Promise<number> {
+  const [row] = await db
+    .update(signInTickets)
+    .set({ wrongCodes: sql`${signInTickets.wrongCodes} + 1` })
+    .where(eq(signInTickets.id, id))
+    .returning({ wrongCodes: signInTickets.wrongCodes });
+  return row?.wrongCodes ?? Number.MAX_SAFE_INTEGER;
+}
+
+/** Marks the ticket used; false when another request used (or spent) it first. The update is the check. */
+export async function consumeSignInTicket(db: Db, id: string, maxWrong: number): Promise<boolean> {
+  const [row] = await db
+    .update(signInTickets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(signInTickets.id, id), isNull(signInTickets.usedAt), lt(signInTickets.wrongCodes, maxWrong)))
+    .returning({ id: signInTickets.id });
+  return row !== undefined;
+}
+
+export async function pruneSignInTickets(db: Db): Promise<void> {
+  await db.delete(signInTickets).where(lt(signInTickets.expiresAt, new Date()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mailed confirmation codes (accounts without a password)
+
+/** Stores the account's new code in place of any earlier one. */
+export async function putEmailCode(db: Db, values: { userId: string; codeHash: string; expiresAt: Date }): Promise<void> {
+  await db
+    .insert(emailCodes)
+    .values(values)
+    .onConflictDoUpdate({
+      target: emailCodes.userId,
+      set: { codeHash: values.codeHash, expiresAt: values.expiresAt, wrongTries: 0, usedAt: null, createdAt: new Date() },
+    });
+}
+
+export async function findEmailCode(db: Db, userId: string): Promise<{ codeHash: string; wrongTries: number; usedAt: Date | null; expiresAt: Date } | null> {
+  const [row] = await db
+    .select({ codeHash: emailCodes.codeHash, wrongTries: emailCodes.wrongTries, usedAt: emailCodes.usedAt, expiresAt: emailCodes.expiresAt })
+    .from(emailCodes)
+    .where(eq(emailCodes.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Counts one wrong try; answers how many the code has now. */
+export async function countWrongEmailCode(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .update(emailCodes)
+    .set({ wrongTries: sql`${emailCodes.wrongTries} + 1` })
+    .where(eq(emailCodes.userId, userId))
+    .returning({ wrongTries: emailCodes.wrongTries });
+  return row?.wrongTries ?? Number.MAX_SAFE_INTEGER;
+}
+
+/** Uses the code up; false when it was used (or replaced) in the meantime. The update is the check. */
+export async function consumeEmailCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
+  const [row] = await db
+    .update(emailCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailCodes.userId, userId), eq(emailCodes.codeHash, codeHash), isNull(emailCodes.usedAt)))
+    .returning({ userId: emailCodes.userId });
+  return row !== undefined;
 }

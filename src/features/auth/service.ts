@@ -96,8 +96,13 @@ export const LIMITS = {
   resetEmail: { name: "reset-email", max: 5, windowMs: 60 * 60 * 1000 },
   resetConfirmIp: { name: "reset-confirm-ip", max: 20, windowMs: 15 * 60 * 1000 },
   passwordChangeUser: { name: "password-change-user", max: 10, windowMs: 15 * 60 * 1000 },
-  // Second-factor codes: only someone past the password (or signed in) can spend these.
+  // Second-factor codes in Settings: only the account's own session can spend these.
   mfaUser: { name: "mfa-user", max: 10, windowMs: 15 * 60 * 1000 },
+  // Second-factor codes at sign-in: per address, never per account (decision 088); each ticket
+  // also stops after 5 wrong codes.
+  mfaIp: { name: "mfa-ip", max: 30, windowMs: 15 * 60 * 1000 },
+  // E-mailed confirmation codes (accounts without a password): mails asked for, per account.
+  emailCodeUser: { name: "email-code-user", max: 5, windowMs: 60 * 60 * 1000 },
 } satisfies Record<string, Limit>;
 
 /** The 429 of a limiter, reworded to say what was limited and for how long. */
@@ -261,14 +266,4 @@ export async function changePassword(deps: Deps, actor: Actor, input: { currentP
   }
   await setPassword(db, actor.user.id, await hashPassword(input.password));
   await revokeUserSessions(db, actor.user.id, actor.sessionId);
-}
-
-/** Checks the current password for changes that need it (the e-mail address). */
-export async function confirmCurrentPassword(deps: Deps, actor: Actor, currentPassword: string): Promise<void> {
-  if (!actor.user.passwordHash) throw badRequest("Set a password first, then change your e-mail.", { currentPassword: "Set a password first." });
-  if (!currentPassword) throw badRequest("Current password is required.", { currentPassword: "Current password is required." });
-  await limitAttempts(deps.database.db, "password attempts", [[LIMITS.passwordChangeUser, actor.user.id]]);
-  if (!(await verifyPassword(currentPassword, actor.user.passwordHash))) {
-    throw badRequest("The current password is incorrect.", { currentPassword: "The current password is incorrect." });
-  }
 }

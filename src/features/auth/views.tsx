@@ -63,10 +63,7 @@ function Field(props: {
   const describedBy = [error ? `${id}-error` : null, props.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
-      <div className="field-label-row">
-        <label htmlFor={id}>{props.label}</label>
-        {props.aside}
-      </div>
+      <label htmlFor={id}>{props.label}</label>
       <input
         id={id}
         className="input"
@@ -90,6 +87,8 @@ function Field(props: {
           {props.hint}
         </p>
       ) : null}
+      {/* After the field, so Tab reaches the password before "Forgot Password?". */}
+      {props.aside}
     </div>
   );
 }

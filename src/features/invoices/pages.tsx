@@ -8,6 +8,7 @@ import { auditBy } from "../audit/record";
 import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
 import { confirmCheckoutReturn, receiptFor, startCheckout, voidInvoiceAsAdmin } from "../payments/service";
+import { studioOf } from "./money";
 import { renderInvoicePdf } from "./pdf";
 import { formatInvoiceNumber, getInvoiceForViewer } from "./service";
 import { InvoiceView } from "./views";
@@ -38,7 +39,7 @@ export const invoicePages = (deps: AppDeps) =>
           <PageShell actor={signedIn}>
             <InvoiceView
               details={details}
-              provider={{ email: deps.config.providerEmail, address: deps.config.providerAddress }}
+              studio={studioOf(details.invoice, deps.config)}
               now={new Date()}
               canVoid={signedIn.isAdmin && open}
               payment={{
@@ -72,8 +73,7 @@ export const invoicePages = (deps: AppDeps) =>
       const details = await getInvoiceForViewer(deps, signedIn, params.id);
       const number = formatInvoiceNumber(details.invoice.number);
       const pdf = await renderInvoicePdf(details, number, {
-        email: deps.config.providerEmail,
-        address: deps.config.providerAddress,
+        studio: studioOf(details.invoice, deps.config),
         paymentInstructions: deps.config.providerPaymentInstructions,
         payUrl: deps.payments && details.invoice.status === "open" && details.project ? `${deps.config.publicUrl}/invoices/${details.invoice.id}` : null,
       });

@@ -7,14 +7,17 @@ import type { Actor } from "../../http/actor";
 import { conflict, notFound } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { formatDate } from "../../shared/dates";
-import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
+import { INVOICE_DUE_DAYS, packageFor } from "../../shared/packages";
 import { recordActivity } from "../activity/service";
 import { type AuditBy, recordAudit } from "../audit/record";
+import { findBillingDetails } from "../billing-details/queries";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent, projectMessages } from "../notifications/project-events";
 import { lockProject, updateProjectRow } from "../projects/queries";
 import { PROJECT_NOT_FOUND } from "../projects/service";
+import { emitWebhookEvent } from "../webhooks";
 import type { SendInvoiceBody } from "./model";
+import { formatInvoiceCents, invoiceMoney, invoiceTotals, studioOf } from "./money";
 import { renderInvoicePdf } from "./pdf";
 import { type InvoiceDetails, findCustomer, findInvoice, findVisibleInvoice, insertInvoice } from "./queries";
 
@@ -55,6 +58,9 @@ export async function sendInvoice(
     const customer = await findCustomer(tx, project.creatorId);
     if (!customer) throw notFound(PROJECT_NOT_FOUND);
     const pkg = packageFor(project.projectType);
+    // Issued once, then never changed (decision 085): the customer's billing details, the studio's
+    // and the tax as they are now are copied onto the row; a resend mails that same copy.
+    const billing = existing ? null : await findBillingDetails(tx, project.creatorId);
     const invoice =
       existing ??
       (await insertInvoice(tx, {
@@ -63,10 +69,18 @@ export async function sendInvoice(
         userId: project.creatorId,
         invoiceType: project.projectType,
         amount: pkg.price,
+        ...invoiceMoney(pkg.price, deps.config.taxRateBasisPoints),
         dueAt: new Date(Date.now() + INVOICE_DUE_DAYS * DAY_MS),
         projectName: project.projectName,
         customerName: customer.displayName,
         customerEmail: customer.email,
+        billToName: billing?.name ?? null,
+        billToCompany: billing?.company ?? null,
+        billToAddress: billing?.address ?? null,
+        billToTaxId: billing?.taxId ?? null,
+        providerName: deps.config.providerName,
+        providerAddress: deps.config.providerAddress,
+        providerTaxId: deps.config.providerTaxId,
       }));
     if (!existing) await updateProjectRow(tx, project.id, { invoiceSent: true, invoiceType: project.projectType, invoiceId: invoice.id });
     const number = formatInvoiceNumber(invoice.number);
@@ -78,11 +92,14 @@ export async function sendInvoice(
       refunded: false,
     };
     const pdf = await renderInvoicePdf(details, number, {
-      email: deps.config.providerEmail,
-      address: deps.config.providerAddress,
+      studio: studioOf(invoice, deps.config),
       paymentInstructions: deps.config.providerPaymentInstructions,
       payUrl: deps.payments ? link : null,
     });
+    const totals = invoiceTotals(invoice);
+    const owed = totals.total;
+    // The same lines as the invoice page and the PDF, when there is a tax line to show.
+    const lines = totals.tax ? ["", `Subtotal: ${totals.subtotal}`, `${totals.tax.label}: ${totals.tax.amount}`, `Total due: ${totals.total}`] : [];
     await enqueueMail(deps.jobs, tx, {
       to: customer.email,
       subject: existing ? `Invoice ${number} for ${project.projectName} (copy)` : `Invoice ${number} for ${project.projectName}`,
@@ -90,8 +107,9 @@ export async function sendInvoice(
         `Hello ${customer.displayName},`,
         "",
         existing
-          ? `Here is invoice ${number} for your project "${project.projectName}" again: ${pkg.title}, ${formatPrice(invoice.amount)}. It is the same invoice as before; nothing new is owed.`
-          : `Your project "${project.projectName}" has been approved. Here is your invoice ${number} for the ${pkg.title}: ${formatPrice(invoice.amount)}.`,
+          ? `Here is invoice ${number} for your project "${project.projectName}" again: ${pkg.title}, ${owed}. It is the same invoice as before; nothing new is owed.`
+          : `Your project "${project.projectName}" has been approved. Here is your invoice ${number} for the ${pkg.title}: ${owed}.`,
+        ...lines,
         "",
         deps.payments ? `Pay by card, or view and print the invoice: ${link}` : `View and print the invoice: ${link}`,
         "",
@@ -105,10 +123,29 @@ export async function sendInvoice(
     });
     await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.invoice(project.projectName), { invoiceId: invoice.id }, null);
     await recordActivity(tx, { projectId: project.id, actorId: by.userId, kind: "invoice_sent", details: { invoiceNumber: invoice.number } });
+    await emitWebhookEvent(deps, tx, "invoice.sent", {
+      invoiceId: invoice.id,
+      invoiceNumber: number,
+      projectId: project.id,
+      projectName: project.projectName,
+      customerId: project.creatorId,
+      amount: formatInvoiceCents(invoice.totalCents, false),
+      dueAt: invoice.dueAt.toISOString(),
+      resent: existing !== null,
+    });
     await recordAudit(tx, by, {
       action: "invoice.send",
       target: { type: "invoice", id: invoice.id, label: `${number} · ${project.projectName}` },
-      after: { number, projectId: project.id, to: customer.email, amount: invoice.amount, dueAt: invoice.dueAt.toISOString(), resent: existing !== null },
+      after: {
+        number,
+        projectId: project.id,
+        to: customer.email,
+        amount: invoice.amount,
+        totalCents: invoice.totalCents,
+        taxCents: invoice.taxCents,
+        dueAt: invoice.dueAt.toISOString(),
+        resent: existing !== null,
+      },
     });
     return { invoice, resent: existing !== null };
   });

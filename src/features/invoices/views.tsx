@@ -2,8 +2,9 @@
 
 import { formatDate } from "../../shared/dates";
 import type { InvoiceStatus } from "../../shared/enums";
-import { INVOICE_DUE_DAYS, formatPrice, packageFor } from "../../shared/packages";
+import { INVOICE_DUE_DAYS, packageFor } from "../../shared/packages";
 import { Logo } from "../layout/logo";
+import { type Studio, billToOf, invoiceTotals } from "./money";
 import type { InvoiceDetails } from "./queries";
 import { formatInvoiceNumber } from "./service";
 
@@ -75,15 +76,33 @@ function VoidForm(props: { invoiceId: string }) {
   );
 }
 
+/** A block of text over several lines (an address): each line its own, address-style. */
+function Lines(props: { text: string }) {
+  return (
+    <>
+      {props.text.split(/\n/).map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one fixed text, never reordered
+        <span key={index} className="invoice-block-line">
+          {line}
+        </span>
+      ))}
+    </>
+  );
+}
+
 export function InvoiceView(props: {
   details: InvoiceDetails;
-  provider: { email: string; address: string };
+  /** The studio's block: copied onto the invoice at issue (today's configuration for older ones). */
+  studio: Studio;
   now: Date;
   payment: InvoicePayment;
   /** The viewer is an admin and the invoice is open. */
   canVoid?: boolean;
 }) {
-  const { invoice, project, customer } = props.details;
+  const { invoice, project } = props.details;
+  const { studio } = props;
+  const billTo = billToOf(invoice);
+  const totals = invoiceTotals(invoice);
   const pkg = packageFor(invoice.invoiceType);
   const number = formatInvoiceNumber(invoice.number);
   const stateKey = invoiceState(invoice, props.details.refunded, props.now);
@@ -123,7 +142,7 @@ export function InvoiceView(props: {
       {owed && props.payment.canPayByCard ? (
         <form className="card invoice-pay no-print" method="post" action={`/invoices/${invoice.id}/pay`}>
           <div>
-            <p className="invoice-pay-amount">{formatPrice(invoice.amount)}</p>
+            <p className="invoice-pay-amount">{totals.total}</p>
             <p className="muted">Due {formatDate(invoice.dueAt)}. Secure card payment by Stripe.</p>
           </div>
           <button type="submit" className="button button-primary">
@@ -136,9 +155,10 @@ export function InvoiceView(props: {
           <div className="invoice-from">
             <Logo />
             <address>
-              {props.provider.address}
-              <br />
-              <a href={`mailto:${props.provider.email}`}>{props.provider.email}</a>
+              <strong className="invoice-studio-name">{studio.name}</strong>
+              <Lines text={studio.address} />
+              {studio.taxId ? <span className="invoice-block-line">{`Tax ID: ${studio.taxId}`}</span> : null}
+              <a href={`mailto:${studio.email}`}>{studio.email}</a>
             </address>
           </div>
           <div className="invoice-meta">
@@ -158,11 +178,13 @@ export function InvoiceView(props: {
         <section className="invoice-parties">
           <div>
             <h2>Bill to</h2>
-            <p>
-              <strong>{customer.displayName}</strong>
-              <br />
-              {customer.email}
-            </p>
+            <address>
+              <strong className="invoice-block-line">{billTo.name}</strong>
+              {billTo.company ? <span className="invoice-block-line">{billTo.company}</span> : null}
+              {billTo.address ? <Lines text={billTo.address} /> : null}
+              {billTo.taxId ? <span className="invoice-block-line">{`Tax ID: ${billTo.taxId}`}</span> : null}
+              <span className="invoice-block-line">{billTo.email}</span>
+            </address>
           </div>
           <div>
             <h2>Project</h2>
@@ -196,15 +218,31 @@ export function InvoiceView(props: {
                   </span>
                 </td>
                 <td className="numeric">1</td>
-                <td className="numeric">{formatPrice(invoice.amount)}</td>
+                <td className="numeric">{totals.subtotal}</td>
               </tr>
             </tbody>
             <tfoot>
+              {totals.tax ? (
+                <>
+                  <tr className="invoice-subtotal">
+                    <th scope="row" colSpan={2}>
+                      Subtotal
+                    </th>
+                    <td className="numeric">{totals.subtotal}</td>
+                  </tr>
+                  <tr className="invoice-tax">
+                    <th scope="row" colSpan={2}>
+                      {totals.tax.label}
+                    </th>
+                    <td className="numeric">{totals.tax.amount}</td>
+                  </tr>
+                </>
+              ) : null}
               <tr>
                 <th scope="row" colSpan={2}>
                   {owed ? "Total due" : "Total"}
                 </th>
-                <td className="numeric invoice-total">{formatPrice(invoice.amount)}</td>
+                <td className="numeric invoice-total">{totals.total}</td>
               </tr>
             </tfoot>
           </table>
@@ -243,8 +281,7 @@ export function InvoiceView(props: {
             <p>Thank you for your payment. A refund is given only if we terminate the project.</p>
           ) : null}
           <p>
-            Questions about this invoice? Write to <a href={`mailto:${props.provider.email}`}>{props.provider.email}</a> and quote{" "}
-            <span className="nowrap">{number}</span>.
+            Questions about this invoice? Write to <a href={`mailto:${studio.email}`}>{studio.email}</a> and quote <span className="nowrap">{number}</span>.
           </p>
         </footer>
       </article>

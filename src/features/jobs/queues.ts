@@ -6,10 +6,14 @@ import type { JobQueue, QueueSettings } from "../../lib/jobs";
 import { type MailJobs, mailQueues } from "../mail/outbox";
 import { type MessageJobs, messageQueues } from "../messages/jobs";
 import { type AnnouncementJobs, announcementQueues } from "../notifications/announcement-jobs";
+import { type PaymentJobs, paymentQueues } from "../payments/jobs";
+import { type WebhookJobs, webhookQueues } from "../webhooks/jobs";
 import { type ScheduledJobs, scheduledQueues } from "./scheduled-jobs";
 
-export type AppJobs = MailJobs & AnnouncementJobs & ScheduledJobs & MessageJobs;
+export type AppJobs = MailJobs & AnnouncementJobs & ScheduledJobs & MessageJobs & PaymentJobs & WebhookJobs;
 
-export const appQueues = { ...mailQueues, ...announcementQueues, ...scheduledQueues, ...messageQueues } satisfies { [Name in keyof AppJobs]: QueueSettings };
+export const appQueues = { ...mailQueues, ...announcementQueues, ...scheduledQueues, ...messageQueues, ...paymentQueues, ...webhookQueues } satisfies {
+  [Name in keyof AppJobs]: QueueSettings;
+};
 
 export type AppJobQueue = JobQueue<AppJobs>;

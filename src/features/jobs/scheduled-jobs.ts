@@ -9,6 +9,7 @@ const SCHEDULED_JOBS = [
   "uploads.litter",
   "payments.invoice-reminders",
   "payments.overdue-deletions",
+  "payments.reconcile",
 ] as const;
 
 /** Scheduled jobs carry no payload: each run looks at the database as it is. */

@@ -8,9 +8,11 @@ import type { AppDeps } from "../../deps";
 import { pruneRateLimits } from "../../http/rate-limit";
 import { pruneExpiredSessions } from "../../http/sessions";
 import { removeOrphanedUploads, removeUploadLitter } from "../../lib/storage";
+import { pruneSignInTickets } from "../auth/queries";
 import { pruneEvents } from "../live/queries";
 import { LIVE_EVENTS_KEPT_MS } from "../live/service";
 import { messageAttachmentUploads } from "../messages/service";
+import { reconcilePayments } from "../payments/checks";
 import { deleteOverdueProjects, sendInvoiceReminders } from "../payments/reminders";
 import { projectImageUploads } from "../projects/images";
 import { profilePhotoUploads } from "../settings/service";
@@ -23,7 +25,15 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export const schedules: Schedule[] = [
   { name: "sessions.prune", cron: HOURLY, run: (deps) => pruneExpiredSessions(deps.database.db) },
-  { name: "rate-limits.prune", cron: HOURLY, run: (deps) => pruneRateLimits(deps.database.db) },
+  // Attempt counters: the rate limiter's, and the MFA sign-in tickets' past their 5 minutes (decision 088).
+  {
+    name: "rate-limits.prune",
+    cron: HOURLY,
+    run: async (deps) => {
+      await pruneRateLimits(deps.database.db);
+      await pruneSignInTickets(deps.database.db);
+    },
+  },
   { name: "live-events.prune", cron: "*/10 * * * *", run: (deps) => pruneEvents(deps.database.db, new Date(Date.now() - LIVE_EVENTS_KEPT_MS)) },
   // Files a crash left half-written, and stored objects no row names (decision 082); an hour's
   // margin keeps uploads whose transaction has not committed yet safe.
@@ -31,6 +41,8 @@ export const schedules: Schedule[] = [
   // The 7-day rule (decision 019): both are idempotent functions of the time.
   { name: "payments.invoice-reminders", cron: "5 * * * *", run: (deps) => sendInvoiceReminders(deps, new Date()) },
   { name: "payments.overdue-deletions", cron: "35 * * * *", run: (deps) => deleteOverdueProjects(deps, new Date()) },
+  // The app's card payments and refunds of the last days against Stripe's (decision 084).
+  { name: "payments.reconcile", cron: "15 4 * * *", run: (deps) => reconcilePayments(deps, deps.now()) },
 ];
 
 async function removeUploadsWithoutRows(deps: AppDeps, olderThan: Date): Promise<void> {

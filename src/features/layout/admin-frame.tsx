@@ -3,10 +3,10 @@
 
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
-import { Behaviour } from "../../render/behaviour";
+import { TabBar } from "./tab-bar";
 import { PageShell } from "./views";
 
-export type AdminTab = "general" | "bug-reports" | "faq" | "payments" | "audit" | "tools" | "api";
+export type AdminTab = "general" | "bug-reports" | "faq" | "payments" | "audit" | "webhooks" | "tools" | "api";
 
 const tabs: { id: AdminTab; label: string; href: string }[] = [
   { id: "general", label: "General", href: "/admin" },
@@ -14,6 +14,7 @@ const tabs: { id: AdminTab; label: string; href: string }[] = [
   { id: "faq", label: "FAQ", href: "/admin/faq" },
   { id: "payments", label: "Payments", href: "/admin/payments" },
   { id: "audit", label: "Audit Log", href: "/admin/audit" },
+  { id: "webhooks", label: "Webhooks", href: "/admin/webhooks" },
   { id: "tools", label: "Tools", href: "/admin/tools" },
   { id: "api", label: "API", href: "/admin/api" },
 ];
@@ -30,14 +31,13 @@ export function AdminFrame(props: {
     <PageShell actor={props.actor} current="/admin">
       <div className="admin-hero">
         <div className="container">
-          <nav className="tabs admin-tabs" aria-label="Admin console" data-scrolls>
+          <TabBar className="tabs admin-tabs" label="Admin console">
             {tabs.map((tab) => (
               <a key={tab.id} id={tab.id} className="tab" href={tab.href} aria-current={tab.id === props.tab ? "page" : undefined}>
                 {tab.label}
               </a>
             ))}
-          </nav>
-          <Behaviour name="current-tab" />
+          </TabBar>
         </div>
       </div>
       <div className="container page admin-page">

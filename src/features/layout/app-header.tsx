@@ -1,5 +1,6 @@
 // The signed-in header (SPEC.md §2): Dashboard, Admin for admins, a slot for the notification
-// bell and the profile menu. The menu is a <details> element, so it opens without JavaScript;
+// bell and the profile menu. The menu is a <details> element, so it opens without JavaScript
+// (islands/behaviours/menus.ts closes it on Escape or a press outside);
 // its islands (the theme and tint picker, Report Bug) hydrate when it is about to open, so a
 // page that never opens it never downloads them.
 import type { ReactNode } from "react";
@@ -149,6 +150,7 @@ export function AppHeader(props: { actor: Actor; bell?: ReactNode; current?: str
         </div>
       </div>
       <Behaviour name="submit-splash" />
+      <Behaviour name="menus" />
     </header>
   );
 }

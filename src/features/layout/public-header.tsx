@@ -1,5 +1,6 @@
 // The visitors' header (SPEC.md §2): Home, Support, Terms, Contact Us, Log In and Sign Up.
-// Under 601 px the links fold into a <details> menu, which opens and closes without JavaScript.
+// Under 601 px the links fold into a popover menu: the browser opens it, closes it on Escape or a
+// tap elsewhere and gives focus back to the Menu button, with no JavaScript (public pages ship none).
 import { Logo } from "./logo";
 
 const LINKS = [
@@ -51,19 +52,19 @@ export function PublicHeader(props: { current?: string }) {
           <Links current={props.current} />
           <Actions />
         </nav>
-        <details className="mobile-menu">
-          <summary className="mobile-menu-toggle">
+        <div className="mobile-menu">
+          <button type="button" className="mobile-menu-toggle" popoverTarget="main-menu">
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path className="menu-bars" d="M4 7h16M4 12h16M4 17h16" />
               <path className="menu-close" d="M6 6l12 12M18 6L6 18" />
             </svg>
             <span>Menu</span>
-          </summary>
-          <nav aria-label="Main menu" className="mobile-menu-panel">
+          </button>
+          <nav id="main-menu" popover="auto" aria-label="Main menu" className="mobile-menu-panel">
             <Links current={props.current} />
             <Actions />
           </nav>
-        </details>
+        </div>
       </div>
     </header>
   );

@@ -27,6 +27,8 @@ import { recordActivity } from "../activity/service";
 import { type MailJobs, enqueueMail } from "../mail/outbox";
 import { findUserForNotice } from "../notifications/queries";
 import { displayName, removeStoredObjects } from "../projects/images";
+import { emitWebhookEvent } from "../webhooks";
+import type { WebhookJobs } from "../webhooks/jobs";
 import type { MessageJobs } from "./jobs";
 import type { MessageItem, PostMessageForm, Thread } from "./model";
 import {
@@ -49,7 +51,7 @@ import {
 export const UNREAD_MAIL_DELAY_SECONDS = 5 * 60;
 const THREAD_NOT_FOUND = "Project not found.";
 
-type Deps = Pick<AppDeps, "database" | "storage" | "log" | "config"> & { jobs: Pick<JobQueue<MessageJobs & MailJobs>, "send" | "work"> };
+type Deps = Pick<AppDeps, "database" | "storage" | "log" | "config"> & { jobs: Pick<JobQueue<MessageJobs & MailJobs & WebhookJobs>, "send" | "work"> };
 
 /** The project when the actor may see it, with the side the actor speaks for; else 404. */
 async function openThreadProject(db: Db, actor: Actor, projectId: string): Promise<ThreadProject & { side: MessageSide }> {
@@ -172,6 +174,16 @@ export async function postMessage(deps: Deps, actor: Actor, projectId: string, f
         actorId: actor.user.id,
         kind: "message_posted",
         details: checked.length ? { count: checked.length } : {},
+      });
+      await emitWebhookEvent(deps, tx, "message.posted", {
+        messageId,
+        projectId: project.id,
+        projectName: project.projectName,
+        side: project.side,
+        authorId: actor.user.id,
+        authorName: actor.user.displayName,
+        body,
+        attachmentCount: checked.length,
       });
       // One job per burst: while one waits, further sends with its key are dropped.
       await deps.jobs.send(

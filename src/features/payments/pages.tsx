@@ -1,21 +1,26 @@
 // /billing (SPEC.md has no billing page; customers need one to see what they owe and paid) and the
 // admin console's /admin/payments with its CSV export.
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage, requireSignedInPage } from "../../http/guards";
+import { Island } from "../../render/island";
+import { auditBy } from "../audit/record";
+import { BILLING_LIMITS } from "../billing-details/model";
+import { getBillingDetails } from "../billing-details/service";
 import { AdminFrame } from "../layout/admin-frame";
 import { page } from "../layout/page";
 import { PageShell } from "../layout/views";
-import { exportPaymentsCsv, getPaymentsPage, listBilling, readPaymentListState } from "./admin";
-import { BillingList, DeletionList, InvoiceList, PaymentFilters, PaymentTable, PaymentTotalsStrip } from "./views";
+import { exportPaymentsCsv, exportStatementCsv, getPaymentsPage, listBilling, readPaymentListState, statementMonth } from "./admin";
+import { resolveIssueAsAdmin } from "./checks";
+import { BillingList, DeletionList, InvoiceList, IssueList, PaymentFilters, PaymentTable, PaymentTotalsStrip } from "./views";
 
 export const paymentPages = (deps: AppDeps) =>
   new Elysia({ name: "payment-pages" })
     .use(context(deps))
     .get("/billing", async ({ actor }) => {
       const signedIn = requireSignedInPage(actor);
-      const items = await listBilling(deps, signedIn, new Date());
+      const [items, details] = await Promise.all([listBilling(deps, signedIn, new Date()), getBillingDetails(deps, signedIn)]);
       return page(
         deps,
         signedIn,
@@ -31,6 +36,15 @@ export const paymentPages = (deps: AppDeps) =>
             <section className="list-section" aria-label="Invoices">
               <BillingList items={items} canPayByCard={deps.payments !== null} instructions={deps.config.providerPaymentInstructions} />
             </section>
+            <section className="card billing-details" aria-labelledby="billing-details-title">
+              <div className="settings-card-head">
+                <h2 id="billing-details-title" className="card-title">
+                  Billing details
+                </h2>
+                <p className="subtle">Optional. What you save here is printed on invoices issued from now on; an invoice already issued never changes.</p>
+              </div>
+              <Island name="billing-details" props={{ details, limits: BILLING_LIMITS }} hydrate="idle" />
+            </section>
           </div>
         </PageShell>,
       );
@@ -40,7 +54,8 @@ export const paymentPages = (deps: AppDeps) =>
       const search = new URL(request.url).searchParams;
       const state = readPaymentListState(search);
       const data = await getPaymentsPage(deps, state, new Date());
-      const filtered = Boolean(state.kind || state.method || state.period);
+      const filtered = Boolean(state.kind || state.method || state.period || state.attention);
+      const month = new Date().toISOString().slice(0, 7);
       const query = search.toString();
       return page(
         deps,
@@ -50,9 +65,12 @@ export const paymentPages = (deps: AppDeps) =>
           <PaymentTotalsStrip totals={data.totals} />
           <section className="list-section" aria-label="Payment records">
             <div className="list-toolbar">
-              <PaymentFilters state={state} />
+              <PaymentFilters state={state} openIssues={data.openIssues} />
               <a className="button" href={`/admin/payments.csv${query ? `?${query}` : ""}`} download>
                 Export CSV
+              </a>
+              <a className="button" href={`/admin/payments/statement.csv?month=${month}`} download>
+                Monthly statement
               </a>
             </div>
             {data.rows.length === 0 ? (
@@ -64,6 +82,7 @@ export const paymentPages = (deps: AppDeps) =>
               <PaymentTable rows={data.rows} />
             )}
           </section>
+          <IssueList items={data.issues} count={data.openIssues} />
           <InvoiceList items={data.invoices} />
           <DeletionList rows={data.deletions} />
         </AdminFrame>,
@@ -80,4 +99,27 @@ export const paymentPages = (deps: AppDeps) =>
           "cache-control": "private, no-store",
         },
       });
-    });
+    })
+    // The monthly statement (decision 084): ?month=2026-11, this month by default.
+    .get("/admin/payments/statement.csv", async ({ actor, request }) => {
+      requireAdminPage(actor);
+      const month = statementMonth(new URL(request.url).searchParams.get("month"), new Date());
+      const csv = await exportStatementCsv(deps, month);
+      return new Response(csv, {
+        headers: {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": `attachment; filename="statement-${month.toISOString().slice(0, 7)}.csv"`,
+          "cache-control": "private, no-store",
+        },
+      });
+    })
+    // The Needs attention list's Mark resolved form (a plain form POST, like the invoice's Void).
+    .post(
+      "/admin/payments/issues/:id/resolve",
+      async ({ actor, params, body, request, redirect }) => {
+        const admin = requireAdminPage(actor);
+        await resolveIssueAsAdmin(deps, params.id, body.note ?? "", auditBy(admin, request));
+        return redirect("/admin/payments?attention=1", 303);
+      },
+      { body: t.Object({ note: t.Optional(t.String({ maxLength: 2000 })) }) },
+    );

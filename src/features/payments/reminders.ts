@@ -11,7 +11,7 @@ import type { AppDeps } from "../../deps";
 import { newId } from "../../lib/ids";
 import { formatDate } from "../../shared/dates";
 import type { ReminderKind } from "../../shared/enums";
-import { formatPrice } from "../../shared/packages";
+import { formatInvoiceCents } from "../invoices/money";
 import { formatInvoiceNumber } from "../invoices/service";
 import { enqueueMail } from "../mail/outbox";
 import { notifyProjectEvent } from "../notifications/project-events";
@@ -48,18 +48,18 @@ function reminderMail(deps: Pick<AppDeps, "config">, invoice: UnpaidInvoice, kin
   const lines: Record<ReminderKind, { subject: string; body: string }> = {
     "due-soon": {
       subject: `Reminder: invoice ${number} is due on ${formatDate(invoice.dueAt)}`,
-      body: `Invoice ${number} for your project "${invoice.projectName}" (${formatPrice(invoice.amount)}) is due on ${formatDate(invoice.dueAt)}.`,
+      body: `Invoice ${number} for your project "${invoice.projectName}" (${formatInvoiceCents(invoice.totalCents, false)}) is due on ${formatDate(invoice.dueAt)}.`,
     },
     "due-today": {
       subject: `Invoice ${number} is due today`,
-      body: `Invoice ${number} for your project "${invoice.projectName}" (${formatPrice(invoice.amount)}) is due today, ${formatDate(invoice.dueAt)}.`,
+      body: `Invoice ${number} for your project "${invoice.projectName}" (${formatInvoiceCents(invoice.totalCents, false)}) is due today, ${formatDate(invoice.dueAt)}.`,
     },
     "final-notice": {
       subject: `Final notice: invoice ${number} is overdue`,
       body:
         deleteOn === null
-          ? `Invoice ${number} for your project "${invoice.projectName}" (${formatPrice(invoice.amount)}) was due on ${formatDate(invoice.dueAt)} and is now overdue. Please pay it as soon as you can.`
-          : `Invoice ${number} for your project "${invoice.projectName}" (${formatPrice(invoice.amount)}) was due on ${formatDate(invoice.dueAt)} and is now overdue. As our terms say, if it is not paid by ${deleteOn}, the project is deleted.`,
+          ? `Invoice ${number} for your project "${invoice.projectName}" (${formatInvoiceCents(invoice.totalCents, false)}) was due on ${formatDate(invoice.dueAt)} and is now overdue. Please pay it as soon as you can.`
+          : `Invoice ${number} for your project "${invoice.projectName}" (${formatInvoiceCents(invoice.totalCents, false)}) was due on ${formatDate(invoice.dueAt)} and is now overdue. As our terms say, if it is not paid by ${deleteOn}, the project is deleted.`,
     },
   };
   const { subject, body } = lines[kind];
@@ -134,7 +134,7 @@ export async function deleteOverdueProjects(deps: Deps, now: Date): Promise<stri
         text: [
           `Hello ${invoice.customerName},`,
           "",
-          `Invoice ${formatInvoiceNumber(invoice.number)} (${formatPrice(invoice.amount)}) for your project "${invoice.projectName}" was not paid, so the project was deleted as our terms say.`,
+          `Invoice ${formatInvoiceNumber(invoice.number)} (${formatInvoiceCents(invoice.totalCents, false)}) for your project "${invoice.projectName}" was not paid, so the project was deleted as our terms say.`,
           "",
           `If you think this is a mistake, reply to ${deps.config.providerEmail}.`,
         ].join("\n"),

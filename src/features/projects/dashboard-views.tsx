@@ -6,7 +6,7 @@ import { Island } from "../../render/island";
 import { FilterPill, Pager, SearchForm, SortLinks } from "../../render/list-controls";
 import { formatDate } from "../../shared/dates";
 import type { PageInfo } from "../../shared/lists";
-import { badgeClass, statusColors, statusLabels } from "../../shared/project-labels";
+import { badgeClass, paymentBadge, statusColors, statusLabels } from "../../shared/project-labels";
 import type { AccessCodeModel } from "../access-codes/model";
 import { type DashboardState, projectStatusFilters, toQuery, toggleStatus, withCodes, withProjects } from "./dashboard-state";
 import type { ProjectListItem } from "./model";
@@ -22,6 +22,11 @@ function hiddenFieldsExcept(state: DashboardState, drop: string[]): Hidden {
 }
 
 const unreadLabel = (count: number) => `${count} unread message${count === 1 ? "" : "s"}`;
+
+function PaymentBadge(props: { project: ProjectListItem; className?: string }) {
+  const { text, color } = paymentBadge(props.project);
+  return <span className={props.className ? `${badgeClass(color)} ${props.className}` : badgeClass(color)}>{text}</span>;
+}
 
 const customerProjectColumns: Column<ProjectListItem>[] = [
   {
@@ -45,17 +50,17 @@ const customerProjectColumns: Column<ProjectListItem>[] = [
       </>
     ),
   },
-  { header: "Status", cell: (project) => <span className={badgeClass(statusColors[project.status])}>{statusLabels[project.status]}</span> },
   {
-    header: "Payment Status",
-    hideMobile: true,
+    header: "Status",
+    // On a phone the Payment Status column is hidden and its badge shows here, under the status.
     cell: (project) => (
-      // A refunded payment was received, but the project is not paid any more (decision 077).
-      <span className={badgeClass(project.refundIssued ? "blue" : project.receivedPayment ? "green" : project.overdue ? "red" : "neutral")}>
-        {project.refundIssued ? "Refunded" : project.receivedPayment ? "Paid" : project.overdue ? "Overdue" : "Unpaid"}
+      <span className="cell-badges">
+        <span className={badgeClass(statusColors[project.status])}>{statusLabels[project.status]}</span>
+        <PaymentBadge project={project} className="show-mobile" />
       </span>
     ),
   },
+  { header: "Payment Status", hideMobile: true, cell: (project) => <PaymentBadge project={project} /> },
   { header: "Date Created", hideMobile: true, nowrap: true, cell: (project) => formatDate(project.createdAt) },
 ];
 

@@ -13,6 +13,8 @@ import { statusLabels } from "../../shared/project-labels";
 import { revisionWindow } from "../../shared/revisions";
 import { type FieldErrors, type ProjectContent, pickContent, stepErrorMessage } from "../../shared/wizard";
 import { listAttachmentKeys } from "../messages/queries";
+import { readProjectsBefore } from "../notifications/project-events";
+import { emitWebhookEvent } from "../webhooks";
 import { groupImages, removeStoredObjects } from "./images";
 import type { ProjectListItem, ProjectModel, ProjectSearchQuery } from "./model";
 import { type CreatorRow, type ProjectListRow, type ProjectSearch, type Viewer, deleteProjectRows, listImages, searchProjectRows } from "./queries";
@@ -139,8 +141,10 @@ export async function deleteWithImages(deps: Deps, ids: string[], check?: (tx: D
     const images = await listImages(tx, ids);
     // Every project in `ids` that exists is deleted below, so its attachments go with it.
     const attachmentKeys = await listAttachmentKeys(tx, ids);
+    const names = new Map((await readProjectsBefore(tx, ids)).map((project) => [project.id, project.projectName]));
     const deleted = await deleteProjectRows(tx, ids);
     const gone = new Set(deleted);
+    for (const projectId of deleted) await emitWebhookEvent(deps, tx, "project.deleted", { projectId, projectName: names.get(projectId) ?? null });
     const imageKeys = images.filter((image) => gone.has(image.projectId)).map((image) => image.storageKey);
     return { deleted, keys: [...imageKeys, ...attachmentKeys] };
   });

@@ -3,11 +3,11 @@
 
 import type { ReactNode } from "react";
 import type { Actor } from "../../http/actor";
-import { Behaviour } from "../../render/behaviour";
 import { Island } from "../../render/island";
 import { formatDate } from "../../shared/dates";
 import { formatPrice, packageFor } from "../../shared/packages";
 import { badgeClass, flagLabels, statusColors, statusLabels } from "../../shared/project-labels";
+import { TabBar } from "../layout/tab-bar";
 import { PageShell } from "../layout/views";
 import type { ProjectBilling } from "../payments/service";
 import type { ProjectModel } from "./model";
@@ -75,7 +75,7 @@ export function ProjectFrame(props: {
               {project.archived ? <span className="badge">Archived</span> : null}
             </div>
           </div>
-          <nav className="tabs" aria-label="Project" data-scrolls>
+          <TabBar className="tabs" label="Project">
             {tabs
               .filter((tab) => !tab.adminOnly || props.actor.isAdmin)
               .map((tab) => (
@@ -90,8 +90,7 @@ export function ProjectFrame(props: {
                   ) : null}
                 </a>
               ))}
-          </nav>
-          <Behaviour name="current-tab" />
+          </TabBar>
         </div>
       </div>
       <div className="container page project-page">

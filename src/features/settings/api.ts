@@ -7,22 +7,24 @@ import { requireUser } from "../../http/guards";
 import { MessageAnswer, operation } from "../../http/openapi";
 import { clearSessionCookie } from "../../http/sessions";
 import { refuseUnknownFields } from "../../http/unknown-fields";
-import { confirmMfaSetup, mfaStatus, regenerateRecoveryCodes, startMfaSetup, turnOffMfa } from "../auth/mfa";
+import { confirmMfaSetup, mfaStatus, regenerateRecoveryCodes, startMfaSetup } from "../auth/mfa";
 import { MfaSetupAnswer, UserAnswer, UserMessageAnswer, UserSettingsModel } from "../auth/model";
 import { findUserById } from "../auth/queries";
+import { sendConfirmationCode, turnOffOwnMfa } from "../auth/reprove";
 import { changePassword, toPublicUser } from "../auth/service";
-import { MfaCodeOnlyBody, MfaEnableBody, MfaStatusAnswer, PhotoAnswer, RecoveryCodesAnswer, SessionsAnswer, SettingsPatch } from "./model";
+import {
+  MfaCodeOnlyBody,
+  MfaEnableBody,
+  MfaStatusAnswer,
+  PhotoAnswer,
+  ProfilePatch,
+  ProofBody,
+  RecoveryCodesAnswer,
+  SessionsAnswer,
+  SettingsPatch,
+} from "./model";
 import { deleteAccount, replacePhoto, updateProfile, updateUserSettings } from "./service";
 import { listOwnSessions, signOutOtherSessions, signOutSession } from "./sessions";
-
-const ProfilePatch = t.Object(
-  {
-    displayName: t.Optional(t.String({ maxLength: 300 })),
-    email: t.Optional(t.String({ maxLength: 320 })),
-    currentPassword: t.Optional(t.String({ maxLength: 1000 })),
-  },
-  { additionalProperties: false },
-);
 
 const PasswordChangeBody = t.Object(
   { currentPassword: t.String({ maxLength: 1000 }), password: t.String({ maxLength: 1000 }) },
@@ -38,9 +40,9 @@ export const settingsApi = (deps: AppDeps) =>
     })
     .patch(
       "/",
-      async ({ actor, body }) => {
+      async ({ actor, body, request }) => {
         const signedIn = requireUser(actor);
-        const { changed } = await updateProfile(deps, signedIn, body);
+        const { changed } = await updateProfile(deps, signedIn, body, clientIp(request));
         const user = (await findUserById(deps.database.db, signedIn.user.id)) ?? signedIn.user;
         const message =
           changed.length === 0 ? "Nothing changed." : changed.includes("email") ? "Your e-mail has been updated." : "Your profile has been updated.";
@@ -51,7 +53,11 @@ export const settingsApi = (deps: AppDeps) =>
         transform: refuseUnknownFields(ProfilePatch),
         body: ProfilePatch,
         response: UserMessageAnswer,
-        detail: operation("Account", "signed-in", "Change your name or e-mail"),
+        detail: operation(
+          "Account",
+          "signed-in",
+          "Change your name or e-mail (a new e-mail needs currentPassword, or emailCode without a password, plus code when two-factor authentication is on)",
+        ),
       },
     )
     .patch(
@@ -118,16 +124,20 @@ export const settingsApi = (deps: AppDeps) =>
     .post(
       "/mfa/disable",
       async ({ actor, body, request }) => {
-        await turnOffMfa(deps, requireUser(actor), body, clientIp(request));
+        await turnOffOwnMfa(deps, requireUser(actor), body, clientIp(request));
         return { message: "Two-factor authentication is off." };
       },
       {
-        transform: refuseUnknownFields(MfaCodeOnlyBody),
-        body: MfaCodeOnlyBody,
+        transform: refuseUnknownFields(ProofBody),
+        body: ProofBody,
         response: MessageAnswer,
-        detail: operation("Account", "signed-in", "Turn off two-factor authentication (needs a code)"),
+        detail: operation("Account", "signed-in", "Turn off two-factor authentication (needs currentPassword, or emailCode without a password, and code)"),
       },
     )
+    .post("/confirmation-code", async ({ actor }) => ({ message: await sendConfirmationCode(deps, requireUser(actor)) }), {
+      response: MessageAnswer,
+      detail: operation("Account", "signed-in", "E-mail a 6-digit code that confirms a dangerous action (accounts without a password)"),
+    })
     .post(
       "/mfa/recovery-codes",
       async ({ actor, body, request }) => ({
@@ -165,10 +175,20 @@ export const settingsApi = (deps: AppDeps) =>
     )
     .delete(
       "/",
-      async ({ actor, set }) => {
-        await deleteAccount(deps, requireUser(actor));
+      async ({ actor, body, request, set }) => {
+        await deleteAccount(deps, requireUser(actor), body ?? {}, clientIp(request));
         set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
         return { message: "Your account has been deleted." };
       },
-      { response: MessageAnswer, detail: operation("Account", "signed-in", "Delete your account and everything in it") },
+      {
+        transform: refuseUnknownFields(ProofBody),
+        // Optional, so a bare DELETE (the old call) hears what proof is missing.
+        body: t.Optional(ProofBody),
+        response: MessageAnswer,
+        detail: operation(
+          "Account",
+          "signed-in",
+          "Delete your account and everything in it (needs currentPassword, or emailCode without a password, plus code when two-factor authentication is on)",
+        ),
+      },
     );

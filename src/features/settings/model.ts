@@ -16,6 +16,24 @@ const Code = t.String({ maxLength: 40, error: "Code must be text." });
 export const MfaEnableBody = t.Object({ ticket: t.String({ maxLength: 2000 }), code: Code }, { additionalProperties: false });
 export const MfaCodeOnlyBody = t.Object({ code: Code }, { additionalProperties: false });
 
+// Re-proving the person before a dangerous action (decision 088): the current password, or for an
+// account without one the code e-mailed by POST /api/users/me/confirmation-code; plus a code from
+// the authenticator app (or a recovery code) when two-factor authentication is on.
+const ProofFields = {
+  currentPassword: t.Optional(t.String({ maxLength: 1000, error: "Password must be text." })),
+  code: t.Optional(Code),
+  emailCode: t.Optional(t.String({ maxLength: 40, error: "Code must be text." })),
+};
+export const ProofBody = t.Object(ProofFields, { additionalProperties: false });
+export const ProfilePatch = t.Object(
+  {
+    displayName: t.Optional(t.String({ maxLength: 300 })),
+    email: t.Optional(t.String({ maxLength: 320 })),
+    ...ProofFields,
+  },
+  { additionalProperties: false },
+);
+
 // Answers.
 export const PhotoAnswer = t.Object({ message: t.String(), photoURL: t.String() });
 export const MfaStatusAnswer = t.Object({ enabled: t.Boolean(), recoveryCodesLeft: t.Integer() });

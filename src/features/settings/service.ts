@@ -9,7 +9,8 @@ import { detectImageType, imageExtension } from "../../lib/images";
 import { isUniqueViolation } from "../../lib/sql-state";
 import type { UploadOwner } from "../../lib/storage";
 import type { UserSettings } from "../../shared/enums";
-import { EMAIL_IN_USE_MESSAGE, checkDisplayName, checkEmail, confirmCurrentPassword, throwIfInvalid } from "../auth/service";
+import { type Proof, confirmIdentity } from "../auth/reprove";
+import { EMAIL_IN_USE_MESSAGE, checkDisplayName, checkEmail, throwIfInvalid } from "../auth/service";
 import type { SettingsPatch } from "./model";
 import {
   deleteUserRow,
@@ -38,11 +39,15 @@ export async function updateUserSettings(db: Db, userId: string, current: UserSe
   return next;
 }
 
-/** Changes the display name and/or e-mail; only values that differ are written (SPEC.md §5). */
+/**
+ * Changes the display name and/or e-mail; only values that differ are written (SPEC.md §5). A new
+ * e-mail needs the person re-proved (decision 088): whoever controls it can reset the password.
+ */
 export async function updateProfile(
   deps: AppDeps,
   actor: Actor,
-  input: { displayName?: string; email?: string; currentPassword?: string },
+  input: { displayName?: string; email?: string } & Proof,
+  clientIp: string,
 ): Promise<{ changed: string[] }> {
   const fields: Record<string, string> = {};
   const changes: { displayName?: string; email?: string } = {};
@@ -57,7 +62,8 @@ export async function updateProfile(
   throwIfInvalid(fields);
   const db = deps.database.db;
   if (changes.email) {
-    await confirmCurrentPassword(deps, actor, input.currentPassword ?? "");
+    // Proof first, so a borrowed session cannot ask which addresses have accounts.
+    await confirmIdentity(deps, actor, input, clientIp);
     if (await isEmailTakenByOther(db, changes.email, actor.user.id)) throw conflict(EMAIL_IN_USE_MESSAGE);
   }
   if (Object.keys(changes).length === 0) return { changed: [] };
@@ -113,13 +119,15 @@ async function deleteQuietly(deps: AppDeps, keys: string[]): Promise<void> {
  * admins with no reporter, and access codes claimed by the deleted projects go back to
  * unclaimed-by-project (set null). Invoices and payments stay (decision 077): their links to the
  * user and projects become null, the names copied onto them remain, open invoices become void. Stored files (photo, project images) are removed
- * after the rows are gone, so nothing in the database points at a missing file.
+ * after the rows are gone, so nothing in the database points at a missing file. The person is
+ * re-proved first (decision 088): the session cookie alone deletes nothing.
  */
-export async function deleteAccount(deps: AppDeps, actor: Actor): Promise<void> {
+export async function deleteAccount(deps: AppDeps, actor: Actor, proof: Proof, clientIp: string): Promise<void> {
   const db = deps.database.db;
   if (actor.isSuperAdmin && !(await hasOtherSuperAdmin(db, actor.user.id, deps.config.superAdminKey))) {
     throw conflict("You are the only super admin. Make another admin a super admin before deleting your account.");
   }
+  await confirmIdentity(deps, actor, proof, clientIp);
   const keys = await db.transaction(async (tx) => {
     const imageKeys = await listCreatorImageKeys(tx, actor.user.id);
     const deleted = await deleteUserRow(tx, actor.user.id);

@@ -4,13 +4,13 @@
 import type { ReactNode } from "react";
 import type { MfaSettingsProps } from "../../../islands/mfa-settings";
 import type { SessionsListProps } from "../../../islands/sessions-list";
-import type { Actor } from "../../http/actor";
-import { Behaviour } from "../../render/behaviour";
+import { type Actor, hasMfa } from "../../http/actor";
 import { Island } from "../../render/island";
 import { formatDate } from "../../shared/dates";
+import { TabBar } from "../layout/tab-bar";
 import { PageShell } from "../layout/views";
 
-export function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | "security" | "bug-reports"; children: ReactNode }) {
+export function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | "security" | "api-tokens" | "bug-reports"; children: ReactNode }) {
   const here = (name: string) => (props.current === name ? "page" : undefined);
   return (
     <PageShell actor={props.actor} current="/settings">
@@ -22,7 +22,7 @@ export function SettingsFrame(props: { actor: Actor; current: "general" | "advan
           </div>
         </header>
         <div className="settings-layout">
-          <nav className="settings-nav" aria-label="Settings sections" data-scrolls>
+          <TabBar className="settings-nav" label="Settings sections">
             <a href="/settings" aria-current={here("general")}>
               General
             </a>
@@ -32,11 +32,13 @@ export function SettingsFrame(props: { actor: Actor; current: "general" | "advan
             <a href="/settings/security" aria-current={here("security")}>
               Security
             </a>
+            <a href="/settings/tokens" aria-current={here("api-tokens")}>
+              API tokens
+            </a>
             <a href="/settings/bugreports" aria-current={here("bug-reports")}>
               Bug reports
             </a>
-          </nav>
-          <Behaviour name="current-tab" />
+          </TabBar>
           <div className="settings-content">{props.children}</div>
         </div>
       </div>
@@ -89,14 +91,28 @@ export function GeneralSettingsView(props: { actor: Actor }) {
       <SettingsCard id="account-title" title="Account" description="The e-mail and password you sign in with.">
         <Island
           name="account-settings"
-          props={{ section: "account", email: user.email, displayName: user.displayName, photoURL: user.photoURL, hasPassword: user.passwordHash !== null }}
+          props={{
+            section: "account",
+            email: user.email,
+            displayName: user.displayName,
+            photoURL: user.photoURL,
+            hasPassword: user.passwordHash !== null,
+            mfaEnabled: hasMfa(user),
+          }}
           hydrate="idle"
         />
       </SettingsCard>
       <SettingsCard id="profile-title" title="Profile" description="How you appear to the Webstudio team.">
         <Island
           name="account-settings"
-          props={{ section: "profile", email: user.email, displayName: user.displayName, photoURL: user.photoURL, hasPassword: user.passwordHash !== null }}
+          props={{
+            section: "profile",
+            email: user.email,
+            displayName: user.displayName,
+            photoURL: user.photoURL,
+            hasPassword: user.passwordHash !== null,
+            mfaEnabled: hasMfa(user),
+          }}
           hydrate="idle"
         />
       </SettingsCard>
@@ -125,7 +141,7 @@ export function AdvancedSettingsView(props: { actor: Actor }) {
           payment, so write to us first if you want one.
         </p>
         <div>
-          <Island name="delete-account" props={{}} hydrate="idle" />
+          <Island name="delete-account" props={{ hasPassword: props.actor.user.passwordHash !== null, mfaEnabled: hasMfa(props.actor.user) }} hydrate="idle" />
         </div>
       </SettingsCard>
     </SettingsFrame>
@@ -136,17 +152,16 @@ export function SecuritySettingsView(props: { actor: Actor; mfa: MfaSettingsProp
   const { actor } = props;
   return (
     <SettingsFrame actor={actor} current="security">
-      {actor.mfaSetupRequired ? (
-        <div className="alert alert-warning" role="alert">
-          Set up two-factor authentication to open the admin console. Until then your account works as a customer's.
-        </div>
-      ) : null}
       <SettingsCard
         id="mfa-title"
         title="Two-factor authentication"
         description="After your password, signing in asks for a 6-digit code from an authenticator app on your phone."
       >
-        <Island name="mfa-settings" props={{ status: props.mfa, required: actor.mfaSetupRequired }} hydrate="idle" />
+        <Island
+          name="mfa-settings"
+          props={{ status: props.mfa, required: actor.mfaSetupRequired, hasPassword: actor.user.passwordHash !== null }}
+          hydrate="idle"
+        />
       </SettingsCard>
       <SettingsCard id="sessions-title" title="Sessions" description="The browsers and devices signed in to your account.">
         <Island name="sessions-list" props={{ sessions: props.sessions }} hydrate="idle" />

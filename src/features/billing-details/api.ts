@@ -1,0 +1,23 @@
+// /api/users/me/billing-details: the signed-in customer's own billing details, read and changed.
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { context } from "../../http/context";
+import { requireUser } from "../../http/guards";
+import { operation } from "../../http/openapi";
+import { refuseUnknownFields } from "../../http/unknown-fields";
+import { BillingDetailsAnswer, BillingDetailsBody, BillingDetailsSaved } from "./model";
+import { getBillingDetails, updateBillingDetails } from "./service";
+
+export const billingDetailsApi = (deps: AppDeps) =>
+  new Elysia({ name: "billing-details-api", prefix: "/api/users/me/billing-details" })
+    .use(context(deps))
+    .get("/", async ({ actor }) => ({ billingDetails: await getBillingDetails(deps, requireUser(actor)) }), {
+      response: BillingDetailsAnswer,
+      detail: operation("Account", "signed-in", "Your billing details, as new invoices will show them"),
+    })
+    .patch("/", ({ actor, body }) => updateBillingDetails(deps, requireUser(actor), body), {
+      transform: refuseUnknownFields(BillingDetailsBody),
+      body: BillingDetailsBody,
+      response: BillingDetailsSaved,
+      detail: operation("Account", "signed-in", "Set or clear your billing details (name, company, address, tax ID) for new invoices"),
+    });
