@@ -14,6 +14,7 @@ import {
   type InvoiceStatus,
   type MailAttachment,
   type MessageSide,
+  type PaymentIssueKind,
   type PaymentKind,
   type PaymentMethod,
   type PaymentStatus,
@@ -465,6 +466,14 @@ export const payments = pgTable(
     reference: text("reference"),
     /** The admin who recorded it; null when Stripe or the system did. */
     recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Whether this payment pays its invoice (decision 084). False for card money that arrived but
+     * does not match: another amount or currency, a void or unknown invoice, a deleted project, an
+     * invoice already paid. It is still money received, counted in the totals, and needs attention.
+     */
+    applied: boolean("applied").notNull().default(true),
+    /** Why Stripe refused a refund, as Stripe said it. */
+    failureReason: text("failure_reason"),
     createdAt: createdAt(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
@@ -476,6 +485,48 @@ export const payments = pgTable(
     // One live refund or reversal per payment; a failed refund may be tried again.
     uniqueIndex("payments_undo_key").on(t.paymentId).where(sql`${t.paymentId} is not null and ${t.status} <> 'failed'`),
   ],
+);
+
+/**
+ * "Needs attention" on the Payments page (decision 084): money that arrived and does not match its
+ * invoice, a refund Stripe refused, a difference the daily reconciliation found between the app and
+ * Stripe. One row per cause (`key`), so a replayed event or a second reconciliation raises nothing
+ * new. An admin resolves it with a note; it is never deleted.
+ */
+export const paymentIssues = pgTable(
+  "payment_issues",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull(),
+    kind: text("kind").$type<PaymentIssueKind>().notNull(),
+    message: text("message").notNull(),
+    paymentId: text("payment_id").references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
+    invoiceId: text("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    /** The Stripe object it is about (a payment intent, a refund). */
+    stripeId: text("stripe_id"),
+    amountCents: integer("amount_cents"),
+    currency: text("currency"),
+    createdAt: createdAt(),
+    resolvedAt: at("resolved_at"),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolutionNote: text("resolution_note"),
+  },
+  (t) => [uniqueIndex("payment_issues_key").on(t.key), index("payment_issues_open").on(t.createdAt).where(sql`${t.resolvedAt} is null`)],
+);
+
+/** Checkout Sessions the app opened, so an admin marking an invoice paid by hand hears of one still open. */
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    status: text("status").$type<"open" | "complete" | "expired">().notNull().default("open"),
+    expiresAt: at("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("checkout_sessions_invoice").on(t.invoiceId)],
 );
 
 /** Every Stripe event id handled, so a replayed or duplicated delivery changes nothing. */
@@ -649,6 +700,83 @@ export const wizardDrafts = pgTable("wizard_drafts", {
   updatedAt: at("updated_at").notNull().defaultNow(),
 });
 
+/**
+ * Personal API tokens (decision 086): only the SHA-256 of the token is stored; the token itself
+ * is shown once. Deleted on revocation, and with the account.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: at("expires_at"),
+    // Written at most once a minute per token, not per request.
+    lastUsedAt: at("last_used_at"),
+  },
+  (t) => [uniqueIndex("api_tokens_hash_key").on(t.tokenHash), index("api_tokens_user").on(t.userId, t.createdAt)],
+);
+
+/**
+ * The studio's outgoing webhook endpoints (decision 087). Secrets are sealed with APP_SECRET's key;
+ * after a rotation the previous secret signs too until `previous_secret_expires_at`.
+ */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: text("id").primaryKey(),
+  url: text("url").notNull(),
+  description: text("description").notNull().default(""),
+  events: text("events").array().notNull(),
+  format: text("format").$type<"standard" | "slack">().notNull().default("standard"),
+  secretEnc: text("secret_enc").notNull(),
+  previousSecretEnc: text("previous_secret_enc"),
+  previousSecretExpiresAt: at("previous_secret_expires_at"),
+  enabled: boolean("enabled").notNull().default(true),
+  disabledReason: text("disabled_reason"),
+  // The first failed attempt since the last success: five days of failures disable the endpoint.
+  failingSince: at("failing_since"),
+  createdAt: createdAt(),
+});
+
+/** One event for one endpoint; its id is the `webhook-id` every attempt carries. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<"pending" | "succeeded" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: at("next_attempt_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt)],
+);
+
+/** Each try of a delivery: when, the answer's status (null when none came), how long, what it said. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: text("id").primaryKey(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attemptedAt: at("attempted_at").notNull(),
+    responseStatus: integer("response_status"),
+    latencyMs: integer("latency_ms").notNull(),
+    // The first KB of the answer, or why there was none.
+    responseBody: text("response_body").notNull().default(""),
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_delivery").on(t.deliveryId, t.attemptedAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
@@ -666,6 +794,7 @@ export type Announcement = typeof announcements.$inferSelect;
 export type NewAnnouncement = typeof announcements.$inferInsert;
 export type Payment = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
+export type PaymentIssue = typeof paymentIssues.$inferSelect;
 export type ProjectDeletion = typeof projectDeletions.$inferSelect;
 export type LiveEventRow = typeof liveEvents.$inferSelect;
 export type ActivityRow = typeof projectActivity.$inferSelect;
@@ -675,3 +804,7 @@ export type MessageAttachment = typeof messageAttachments.$inferSelect;
 export type AuditEntryRow = typeof auditLog.$inferSelect;
 export type NewAuditEntry = typeof auditLog.$inferInsert;
 export type WizardDraftRow = typeof wizardDrafts.$inferSelect;
+export type ApiToken = typeof apiTokens.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttempt = typeof webhookAttempts.$inferSelect;

@@ -5,6 +5,7 @@ import AccountSettings from "./account-settings";
 import AdminTable from "./admin-table";
 import AdminUsers from "./admin-users";
 import Announcements from "./announcements";
+import ApiTokens from "./api-tokens";
 import BillingDetails from "./billing-details";
 import BugReportCreate from "./bug-report-create";
 import BugReportDetail from "./bug-report-detail";
@@ -24,6 +25,7 @@ import ReportBug from "./report-bug";
 import Revisions from "./revisions";
 import SessionsList from "./sessions-list";
 import ThemePicker from "./theme-picker";
+import WebhooksAdmin from "./webhooks-admin";
 import Wizard from "./wizard";
 
 export const islandComponents = {
@@ -32,9 +34,11 @@ export const islandComponents = {
   "notification-settings": NotificationSettings,
   "mfa-settings": MfaSettings,
   "sessions-list": SessionsList,
+  "api-tokens": ApiTokens,
   "report-bug": ReportBug,
   "theme-picker": ThemePicker,
   wizard: Wizard,
+  "webhooks-admin": WebhooksAdmin,
   "project-delete": ProjectDelete,
   revisions: Revisions,
   messages: Messages,

@@ -10,6 +10,7 @@ import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api
 import { activityApi } from "./features/activity/api";
 import { adminSearchApi } from "./features/admin-console/api";
 import type { ApiDocument, ApiOperation } from "./features/admin-console/api-docs";
+import { apiTokensApi } from "./features/api-tokens";
 import { adminAuditApi } from "./features/audit/api";
 import { authApi, oauthRoutes } from "./features/auth/api";
 import { billingDetailsApi } from "./features/billing-details/api";
@@ -23,10 +24,11 @@ import { liveApi } from "./features/live/api";
 import { adminMailApi } from "./features/mail/admin-api";
 import { messagesApi } from "./features/messages/api";
 import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
-import { stripeWebhookApi } from "./features/payments/api";
+import { adminPaymentsApi, stripeWebhookApi } from "./features/payments/api";
 import { adminProjectsApi, ordersApi, projectsApi, wizardDraftApi } from "./features/projects/api";
 import { settingsApi } from "./features/settings/api";
 import { adminUsersApi } from "./features/users/api";
+import { adminWebhooksApi, describeWebhooks } from "./features/webhooks";
 import { context } from "./http/context";
 import { notFound } from "./http/errors";
 import { API_TAGS, ErrorBody } from "./http/openapi";
@@ -45,6 +47,7 @@ export function createApi(deps: AppDeps) {
     .use(adminBugReportsApi(deps))
     .use(adminFaqApi(deps))
     .use(settingsApi(deps))
+    .use(apiTokensApi(deps))
     .use(faqApi(deps))
     .use(contactApi(deps))
     .use(ordersApi(deps))
@@ -58,8 +61,10 @@ export function createApi(deps: AppDeps) {
     .use(accessCodesApi(deps))
     .use(adminAccessCodesApi(deps))
     .use(adminInvoicesApi(deps))
+    .use(adminPaymentsApi(deps))
     .use(adminMailApi(deps))
     .use(adminAuditApi(deps))
+    .use(adminWebhooksApi(deps))
     .use(notificationsApi(deps))
     .use(adminNotificationsApi(deps))
     .use(liveApi(deps));
@@ -128,12 +133,13 @@ export function describeApi(api: AnyElysia, publicUrl: string): ApiDocument {
       title: "Webstudio API",
       version: "1",
       description:
-        "The JSON API under /api. Signed-in calls carry the `session` cookie; writes from a browser must come from the site's own origin (Origin header). Every refusal answers `{ message, fields? }`, naming each refused field by its path.",
+        "The JSON API under /api. Signed-in calls carry the `session` cookie, or a personal API token as `Authorization: Bearer wst_…` (no Origin needed); cookie writes from a browser must come from the site's own origin (Origin header). The studio's outgoing webhooks are described under `webhooks`. Every refusal answers `{ message, fields? }`, naming each refused field by its path.",
       license: { name: "Proprietary", url: `${publicUrl}/terms` },
     },
     servers: [{ url: publicUrl, description: "This instance" }],
     tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
     paths,
+    webhooks: describeWebhooks(),
     components: {
       schemas: {
         ...generated.components.schemas,
@@ -145,6 +151,13 @@ export function describeApi(api: AnyElysia, publicUrl: string): ApiDocument {
           in: "cookie",
           name: "session",
           description: "The session cookie. An operation's list names the role it needs beyond signing in: admin or super-admin.",
+        },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "wst_…",
+          description:
+            "A personal API token from Settings → API tokens, as `Authorization: Bearer wst_…`: the token's owner with their role at the time of the request. Needs no Origin header. Refused with 401 once revoked, expired or its account deleted; rate limited per token.",
         },
       },
     },

@@ -7,6 +7,7 @@ import type { AppDeps } from "./deps";
 import { accessCodePages } from "./features/access-codes/pages";
 import { apiDocsPages } from "./features/admin-console/api-docs";
 import { adminConsolePages } from "./features/admin-console/pages";
+import { adminApiTokenPages, apiTokenPages } from "./features/api-tokens";
 import { adminAuditPages } from "./features/audit/pages";
 import { authPages } from "./features/auth/pages";
 import { adminBugReportPages } from "./features/bug-reports/admin-pages";
@@ -28,6 +29,7 @@ import { settingsPages } from "./features/settings/pages";
 import { systemRoutes } from "./features/system/api";
 import { assetRoutes } from "./features/system/assets";
 import { termsPages } from "./features/terms/pages";
+import { adminWebhookPages } from "./features/webhooks";
 import { context } from "./http/context";
 import { crossOrigin } from "./http/cors";
 import { handleError } from "./http/error-handler";
@@ -55,12 +57,15 @@ export function createApp(deps: AppDeps) {
     .use(adminBugReportPages(deps))
     .use(adminMailPages(deps))
     .use(adminAuditPages(deps))
+    .use(adminWebhookPages(deps))
+    .use(adminApiTokenPages(deps))
     .use(ownBugReportPages(deps))
     .use(wizardPages(deps))
     .use(projectPages(deps))
     .use(dashboardPages(deps))
     .use(accessCodePages(deps))
     .use(settingsPages(deps))
+    .use(apiTokenPages(deps))
     .use(landingPages(deps))
     .use(faqPages(deps))
     .use(contactPages(deps))

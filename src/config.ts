@@ -59,6 +59,11 @@ export type Config = {
   shutdownDelayMs: number;
   /** GET /metrics answers (Prometheus text) only to `Authorization: Bearer <this>`; null turns it off (404). */
   metricsToken: string | null;
+  /**
+   * Outgoing webhooks may reach http and loopback, private or link-local addresses. Off in
+   * production (WEBHOOK_ALLOW_PRIVATE_TARGETS=true turns it on), on elsewhere so a local receiver works.
+   */
+  webhookAllowPrivateTargets: boolean;
 };
 
 export const COMMON_SUPER_ADMIN_PASSWORD = "SUPER_ADMIN_PASSWORD is one of the most common passwords: choose another one";
@@ -213,6 +218,12 @@ export function loadConfig(env: Env): Config {
   if (mailRateRaw !== null && (!/^\d+$/.test(mailRateRaw) || Number(mailRateRaw) < 1 || Number(mailRateRaw) > 100_000))
     problems.push(`MAIL_RATE_PER_SECOND must be a whole number of messages per second from 1 to 100000, or unset for no limit (got "${mailRateRaw}")`);
 
+  const webhookPrivateRaw = (text("WEBHOOK_ALLOW_PRIVATE_TARGETS") ?? (nodeEnv === "production" ? "false" : "true")).toLowerCase();
+  const webhookAllowPrivateTargets = ["1", "true", "yes", "on"].includes(webhookPrivateRaw);
+  if (!webhookAllowPrivateTargets && !["0", "false", "no", "off"].includes(webhookPrivateRaw)) {
+    problems.push(`WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false (got "${webhookPrivateRaw}")`);
+  }
+
   const providerEmail = email("PROVIDER_EMAIL") ?? "hello@webstudio.example";
 
   // A percentage with at most two decimals, so it is a whole number of hundredths of a percent.
@@ -282,5 +293,6 @@ export function loadConfig(env: Env): Config {
     requireAdminMfa,
     shutdownDelayMs: Number(shutdownDelayRaw),
     metricsToken,
+    webhookAllowPrivateTargets,
   };
 }

@@ -56,8 +56,10 @@ describe(`GET /api/events on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGl
     await waitFor("X's event", () => onX.events().length === 1, 2_000);
     expect(onX.events()[0]).toMatchObject({ type: "notification", payload: { notificationId: id, channelID: "general" } });
     expect(onX.events()[0]?.id).toMatch(/^\d+$/);
-    await Bun.sleep(200);
-    expect(onY.events()).toEqual([]);
+    // Events reach a stream in the order they happened: Y's own arriving first shows X's never comes.
+    const own = await notify(y.user.id, "Hello Y");
+    await waitFor("Y's event", () => onY.events().length > 0, 2_000);
+    expect(onY.events().map((event) => event.payload.notificationId)).toEqual([own]);
   });
 
   test("a reconnect with Last-Event-ID replays what was missed, once", async () => {
@@ -96,7 +98,11 @@ describe(`GET /api/events on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGl
     await waitFor("the creator's project event", () => settled(onX), 2_000);
     await waitFor("the admin's project event", () => settled(onAdmin), 2_000);
     expect(changed(onX).every((event) => event.payload.projectId === projectId)).toBe(true);
-    await Bun.sleep(200);
+    // Events reach a stream in the order they happened: a notification sent now arriving shows
+    // that nothing from before it is still on its way.
+    const [forX, forY] = [await notify(x.user.id, "after X"), await notify(y.user.id, "after Y")];
+    await waitFor("X's notification", () => onX.events().some((event) => event.payload.notificationId === forX), 2_000);
+    await waitFor("Y's notification", () => onY.events().some((event) => event.payload.notificationId === forY), 2_000);
     expect(onX.events().some((event) => event.type === "order_created")).toBe(false);
     expect(onY.events().filter((event) => event.type !== "notification")).toEqual([]);
   });

@@ -11,7 +11,7 @@ import { loadConfig } from "../src/config";
 import { seedFaqs } from "../src/features/faq/seed";
 import { openDatabase } from "../src/lib/db";
 import { newId } from "../src/lib/ids";
-import { createTestDatabase, createThrowawayDatabase, testDatabaseUrl } from "./helpers/db";
+import { copyMigratedPglite, createTestDatabase, createThrowawayDatabase, migratedPgliteDataDir, testDatabaseUrl } from "./helpers/db";
 
 const main = join(import.meta.dir, "../src/main.ts");
 
@@ -42,7 +42,7 @@ describe("the embedded database", () => {
   });
 
   test("PGlite reads each row's text as written, without copying a buffer per field (patches/, decision 062)", async () => {
-    const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });
+    const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true, loadDataDir: await migratedPgliteDataDir() });
     const names = ["Zoë Ångström", "日本のスタジオ", "Ünïcödé 🚀 studio", ""];
     const slice = ArrayBuffer.prototype.slice;
     let copies = 0;
@@ -68,6 +68,8 @@ describe("the embedded database", () => {
 describe("the server process", () => {
   test("SIGTERM finishes in-flight work, closes the database and exits 0", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "webstudio-proc-"));
+    // As a restart finds it: the migrations ran at an earlier start.
+    await copyMigratedPglite(dataDir);
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const child = Bun.spawn(["bun", main], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "" },
@@ -117,6 +119,8 @@ describe("the server process", () => {
 
   test("SIGTERM turns /ready to 503 for SHUTDOWN_DELAY_MS while requests are still served, then exits 0", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "webstudio-drain-"));
+    // As a restart finds it: the migrations ran at an earlier start.
+    await copyMigratedPglite(dataDir);
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const child = Bun.spawn(["bun", main], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", SHUTDOWN_DELAY_MS: "1500" },

@@ -195,8 +195,8 @@ describe(`mail over SMTP on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGli
     expect(mail.replyTo).toBe("support@webstudio.test");
     expect(mail.envelopeFrom).toBe("no-reply@webstudio.test");
     expect(mail.from).toBe("Webstudio <no-reply@webstudio.test>");
+    // A completed job is never fetched again, and its mail was received before it completed.
     await waitFor("the job to complete", async () => (await mailJobs()).every((job) => job.state === "completed"));
-    await Bun.sleep(500);
     expect(smtp.messages).toHaveLength(1);
   });
 
@@ -210,8 +210,10 @@ describe(`mail over SMTP on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGli
       }),
     ).rejects.toThrow("the change that caused the mail failed");
     expect(await mailJobs()).toHaveLength(0);
-    await Bun.sleep(1_000);
-    expect(smtp.messages).toHaveLength(0);
+    // A mail queued after it is delivered: the worker has fetched since, and sent only that one.
+    await enqueueMail(jobs, db, { ...welcome, subject: "After the rollback" });
+    await smtp.waitForMail((m) => m.subject === "After the rollback");
+    expect(smtp.messages.map((m) => m.subject)).toEqual(["After the rollback"]);
   });
 
   test("a failed delivery is retried after about 5 s, doubling up to an hour", async () => {
@@ -242,7 +244,6 @@ describe(`mail over SMTP on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGli
     const smtp = await smtpServer(port);
     await smtp.waitForMail((m) => m.subject === welcome.subject, 10_000);
     await waitFor("the job to complete", async () => (await mailJobs())[0]?.state === "completed");
-    await Bun.sleep(1_000);
     expect(smtp.messages).toHaveLength(1);
   }, 25_000);
 
@@ -259,7 +260,7 @@ describe(`mail over SMTP on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGli
     const smtp = await smtpServer(port);
     await instance(smtpMailer(port), fastRetries);
     await smtp.waitForMail((m) => m.subject === welcome.subject, 10_000);
-    await Bun.sleep(1_000);
+    await waitFor("the job to complete", async () => (await mailJobs())[0]?.state === "completed");
     expect(smtp.messages).toHaveLength(1);
   }, 25_000);
 
@@ -270,7 +271,11 @@ describe(`mail over SMTP on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGli
     for (let i = 0; i < 12; i++) await enqueueMail(i % 2 ? a : b, db, { ...welcome, subject: `Message ${i}` });
 
     await waitFor("every message", () => smtp.messages.length >= 12, 15_000);
-    await Bun.sleep(1_000);
+    // Stopping waits for the sends in flight, so a second send of any message would be in by then.
+    for (const jobs of [a, b]) {
+      jobs.stopped = true;
+      await jobs.stop({ timeoutMs: 5_000 });
+    }
     expect(smtp.messages).toHaveLength(12);
     expect(new Set(smtp.messages.map((m) => m.subject)).size).toBe(12);
   }, 20_000);
@@ -314,7 +319,7 @@ describe(`mail over SMTP on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGli
 
     await waitFor("the failed mail", async () => (await db.select().from(failedMails)).length === 1, 10_000);
     await waitFor("the other two", () => smtp.messages.length >= 2);
-    await Bun.sleep(1_500);
+    await waitFor("every job to end", async () => (await mailJobs()).every((job) => job.state === "completed"));
     expect(smtp.messages.map((m) => m.envelopeTo.join()).sort()).toEqual(["ada@example.com", "bob@example.com"]);
     // Refused once, never retried.
     expect(smtp.rejections).toEqual(["bounce@example.com"]);
@@ -334,7 +339,7 @@ describe(`mail over SMTP on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGli
     // A second click finds nothing to retry.
     const again = retryFailedMail({ database, jobs }, failed!.id, by);
     await expect(again).rejects.toBeInstanceOf(HttpError);
-    await Bun.sleep(1_000);
+    await waitFor("the retried job to complete", async () => (await mailJobs()).every((job) => job.state === "completed"));
     expect(smtp.messages.filter((m) => m.envelopeTo.includes("bounce@example.com"))).toHaveLength(1);
   }, 25_000);
 

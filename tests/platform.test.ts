@@ -29,6 +29,7 @@ describe("housekeeping", () => {
       { name: "live-events.prune", cron: "*/10 * * * *", timezone: "UTC" },
       { name: "payments.invoice-reminders", cron: "5 * * * *", timezone: "UTC" },
       { name: "payments.overdue-deletions", cron: "35 * * * *", timezone: "UTC" },
+      { name: "payments.reconcile", cron: "15 4 * * *", timezone: "UTC" },
       { name: "rate-limits.prune", cron: "0 * * * *", timezone: "UTC" },
       { name: "sessions.prune", cron: "0 * * * *", timezone: "UTC" },
       { name: "uploads.litter", cron: "20 * * * *", timezone: "UTC" },

@@ -2,7 +2,7 @@
 // small webhook receiver standing in for the app's endpoint.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { loadConfig } from "../src/config";
-import { type PaymentEvent, type Payments, WebhookSignatureError, createPayments } from "../src/lib/stripe";
+import { type PaymentEvent, type Payments, StripeRefusedError, WebhookSignatureError, createPayments } from "../src/lib/stripe";
 import { type FakeStripe, startFakeStripe } from "./helpers/stripe";
 
 const webhookSecret = "whsec_test_secret_for_the_fake";
@@ -254,5 +254,40 @@ describe("refunds", () => {
     const error = await payments.refund({ paymentIntentId: "pi_missing", idempotencyKey: "refund-missing" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error & { code?: string; statusCode?: number }).code).toBe("resource_missing");
+  });
+});
+
+describe("listing for reconciliation", () => {
+  test("sessions, payment intents and refunds since a time are listed through the SDK, every page", async () => {
+    const since = new Date(Date.now() - 60_000);
+    const invoice = nextInvoice();
+    const session = await payments.createCheckoutSession(checkoutFor(invoice));
+    const { session: paid } = await fake.completeSession(session.id);
+    const paymentIntentId = paid.payment_intent ?? "";
+    const refund = await payments.refund({ paymentIntentId, idempotencyKey: `refund-list-${invoice}` });
+
+    const sessions = await payments.listCheckoutSessions(since);
+    expect(sessions.find((row) => row.id === session.id)).toMatchObject({ status: "complete", paymentStatus: "paid", paymentIntentId, amountTotal: 125_000 });
+    const intents = await payments.listPaymentIntents(since);
+    expect(intents.find((row) => row.id === paymentIntentId)).toMatchObject({ status: "succeeded", amountReceived: 125_000, currency: "eur" });
+    const refunds = await payments.listRefunds(since);
+    expect(refunds.find((row) => row.id === refund.id)).toMatchObject({ paymentIntentId, amount: 125_000, status: "succeeded" });
+    // Nothing created after the bound is listed; every session the fake holds comes back, across pages.
+    expect(await payments.listRefunds(new Date(Date.now() + 60_000))).toEqual([]);
+    expect(sessions.length).toBe([...fake.sessions.values()].filter((row) => row.created >= Math.floor(since.getTime() / 1000)).length);
+  });
+
+  test("a refund Stripe refuses is a StripeRefusedError with Stripe's code", async () => {
+    const invoice = nextInvoice();
+    const session = await payments.createCheckoutSession(checkoutFor(invoice));
+    const { session: paid } = await fake.completeSession(session.id);
+    const paymentIntentId = paid.payment_intent ?? "";
+    fake.refuseRefunds(paymentIntentId, "Disputed.");
+    const error = await payments.refund({ paymentIntentId, idempotencyKey: `refund-refused-${invoice}` }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StripeRefusedError);
+    expect((error as StripeRefusedError).code).toBe("charge_disputed");
+    expect((error as Error).message).toBe("Disputed.");
+    fake.allowRefunds(paymentIntentId);
+    expect((await payments.refund({ paymentIntentId, idempotencyKey: `refund-refused-${invoice}` })).status).toBe("succeeded");
   });
 });

@@ -209,6 +209,9 @@ export default function AdminUsers(props: AdminUsersProps) {
               <span className="admin-email">{user.email}</span>
             </div>
             <span className={user.isSuperAdmin ? "badge badge-blue" : "badge"}>{user.isSuperAdmin ? "Super admin" : "Admin"}</span>
+            <a className="button button-sm" href={`/admin/users/${user._id}/tokens`} aria-label={`API tokens of ${user.displayName}`}>
+              API tokens
+            </a>
             {props.viewerIsSuperAdmin && !user.isSuperAdmin ? (
               <div className="admin-row-actions">
                 <button type="button" className="button button-sm" onClick={() => changeRole(user, "makesuperadmin")}>

@@ -1,6 +1,6 @@
 // The Admin tab (SPEC.md §2, §4): the Status facts with controls for status, payment, refund,
 // both locks and archiving, plus the Invoice and Access Code sections and Delete.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { formatDate } from "../../src/shared/dates";
 import { type ProjectStatus, type ProjectType, projectStatuses } from "../../src/shared/enums";
 import { formatPrice, packageFor } from "../../src/shared/packages";
@@ -37,12 +37,15 @@ export type ProjectAdminProps = {
   moneyNote?: string | null;
 };
 
+/** How the server's 409 for marking paid during an open Stripe Checkout begins (decision 084). */
+const IN_FLIGHT = "A card payment may be in flight";
+
 type Flag = "receivedPayment" | "refundIssued" | "editingLocked" | "revisionsLocked" | "archived";
 type ManualMethod = "bank_transfer" | "cash" | "other";
 type Change =
   | Partial<Pick<AdminProject, Flag | "status">>
   | { accessCode: string }
-  | { receivedPayment: true; paymentMethod: ManualMethod; paymentReference?: string };
+  | { receivedPayment: true; paymentMethod: ManualMethod; paymentReference?: string; confirmOpenCheckout?: true };
 
 /** The header's badges are server-rendered outside this island; keep them in step. */
 function syncHeader(project: AdminProject): void {
@@ -89,17 +92,24 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
   const [codeError, setCodeError] = useState<string | null>(null);
   const toast = useToast();
   const confirm = useConfirm();
+  const inFlightMessage = useRef("");
   const remove = useDeleteProject({ projectId: project._id, projectName: project.projectName, moneyNote: props.moneyNote ?? null });
   // A void invoice is never sent again: the next one gets a new number.
   const invoiceVoid = project.invoice?.state === "void";
   const pkg = packageFor(project.projectType);
 
-  async function update(key: string, change: Change): Promise<boolean> {
+  /** Answers "in-flight" instead of showing the error when the server warns of an open Checkout (409). */
+  async function update(key: string, change: Change, options: { askInFlight?: boolean } = {}): Promise<boolean | "in-flight"> {
     setBusy(key);
     const { data, error } = await api.api.admin.projects.patch({ projectIDs: [project._id], updatedFields: change });
     setBusy(null);
     if (error) {
-      toast.error(errorMessage(error));
+      const text = errorMessage(error);
+      if (options.askInFlight && Number(error.status) === 409 && text.startsWith(IN_FLIGHT)) {
+        inFlightMessage.current = text;
+        return "in-flight";
+      }
+      toast.error(text);
       return false;
     }
     let next = { ...project, ...change };
@@ -182,7 +192,22 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
           paymentMethod: choice.method,
           ...(choice.reference.trim() ? { paymentReference: choice.reference.trim() } : {}),
         };
-        if (!(await update("receivedPayment", change))) throw new Error("The change was refused.");
+        const outcome = await update("receivedPayment", change, { askInFlight: true });
+        // A card payment may be in flight: say so, and mark paid only if the admin confirms again.
+        if (outcome === "in-flight") setTimeout(() => askPaidDespiteCheckout(change), 0);
+        else if (!outcome) throw new Error("The change was refused.");
+      },
+    });
+  }
+
+  function askPaidDespiteCheckout(change: Change) {
+    confirm({
+      id: "customer-change-receivedPayment-in-flight",
+      title: "A card payment may be in flight",
+      message: inFlightMessage.current,
+      confirmLabel: "Mark paid anyway",
+      onConfirm: async () => {
+        if (!(await update("receivedPayment", { ...change, confirmOpenCheckout: true }))) throw new Error("The change was refused.");
       },
     });
   }

@@ -11,6 +11,8 @@ export type Actor = {
   sessionId: string;
   /** Holds an admin role that stays closed until a second factor is set up (REQUIRE_ADMIN_MFA). */
   mfaSetupRequired: boolean;
+  /** Set when the request came with a personal API token (decision 086) instead of a session cookie. */
+  apiTokenId?: string;
 };
 
 function sameKey(stored: string | null, configured: string): boolean {

@@ -3,9 +3,11 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
 import { type Actor, toActor } from "./actor";
+import { API_TOKEN_RATE_LIMIT, findUsableApiToken, invalidToken, isApiPath, readBearerToken, touchApiToken } from "./api-tokens";
 import { readCookie } from "./cookies";
 import { holdTemporarySession } from "./guards";
-import { sessionCookie, sessionCookieName, validateSessionToken } from "./sessions";
+import { enforceRateLimit } from "./rate-limit";
+import { hasSessionCookie, sessionCookie, sessionCookieName, validateSessionToken } from "./sessions";
 
 export type ResolvedActor = { actor: Actor | null; renewCookie: string | null };
 
@@ -13,7 +15,26 @@ const NO_ACTOR: ResolvedActor = { actor: null, renewCookie: null };
 // One session lookup per request, whoever asks first: the context below or an error page.
 const resolved = new WeakMap<Request, Promise<ResolvedActor>>();
 
+/**
+ * A personal API token (decision 086) opens the JSON API as its owner, with the owner's roles as
+ * they are now; pages never look at it. A bad token is refused outright rather than treated as
+ * anonymous, so an integrator sees at once that it stopped working.
+ */
+async function lookUpTokenActor(deps: AppDeps, request: Request): Promise<ResolvedActor> {
+  const bearer = readBearerToken(request);
+  if (!bearer || !isApiPath(new URL(request.url).pathname)) return NO_ACTOR;
+  const now = deps.now();
+  const found = await findUsableApiToken(deps.database.db, bearer, now);
+  if (!found) throw invalidToken();
+  await enforceRateLimit(deps.database.db, API_TOKEN_RATE_LIMIT, found.token.id);
+  await touchApiToken(deps.database.db, found.token, now);
+  return { actor: { ...toActor(found.user, `api-token:${found.token.id}`, deps.config), apiTokenId: found.token.id }, renewCookie: null };
+}
+
 async function lookUpActor(deps: AppDeps, request: Request): Promise<ResolvedActor> {
+  // A request carrying a session cookie is a cookie request, whatever else it carries: the
+  // cookie's rules (Origin on writes) hold, and a bearer token beside it is not looked at.
+  if (!hasSessionCookie(request)) return lookUpTokenActor(deps, request);
   const token = readCookie(request, sessionCookieName(deps.config.secureCookies));
   if (!token) return NO_ACTOR;
   const valid = await validateSessionToken(deps.database.db, token, request.headers.get("user-agent") ?? "");

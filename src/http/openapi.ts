@@ -8,6 +8,8 @@ export type ApiRole = "public" | "signed-in" | "admin" | "super-admin";
 /** The document's tags in the order the admin console's API page lists them, each with what it groups. */
 export const API_TAGS = {
   Auth: "Registering, signing in (password, second factor, Google or OIDC), signing out and password resets.",
+  "API tokens":
+    "Personal API tokens: send `Authorization: Bearer wst_…` instead of the session cookie to call any /api route as the token's owner, with the owner's current role.",
   Account: "The signed-in user's own account: profile, password, photo, settings, two-factor authentication, devices, deletion.",
   Projects: "Ordering a project, the autosaved unfinished order, and the customer's own projects with their images and timeline.",
   Messages: "A project's message thread between its customer and the studio, with attachments.",
@@ -25,7 +27,9 @@ export const API_TAGS = {
   "Notifications (admin)": "Announcements to every user, in the app or by e-mail.",
   "Users (admin)": "Admin and super-admin roles, and resetting another admin's two-factor authentication.",
   "Mail (admin)": "Outgoing mail that failed.",
+  "Payments (admin)": "Money that needs an admin's attention: resolving an entry with a note.",
   "Audit log (admin)": "The read-only log of admins' changes.",
+  "Webhooks (admin)": "Outgoing webhooks: endpoints that receive the studio's events, signed per Standard Webhooks 1.0, with their delivery log.",
 } as const;
 
 export type ApiTag = keyof typeof API_TAGS;
@@ -37,12 +41,13 @@ type RawResponse = {
   content?: Record<string, { schema: object }>;
 };
 
-// The role as the operation's `security`: the session cookie, with the role it needs as its scope.
+// The role as the operation's `security`: the session cookie or a personal API token, with the
+// role it needs as its scope.
 const SECURITY: Record<ApiRole, Record<string, string[]>[]> = {
   public: [],
-  "signed-in": [{ session: [] }],
-  admin: [{ session: ["admin"] }],
-  "super-admin": [{ session: ["super-admin"] }],
+  "signed-in": [{ session: [] }, { bearer: [] }],
+  admin: [{ session: ["admin"] }, { bearer: ["admin"] }],
+  "super-admin": [{ session: ["super-admin"] }, { bearer: ["super-admin"] }],
 };
 
 /** A route's `detail`: its tag, the role it needs and what it does, and any answer that is not JSON. */

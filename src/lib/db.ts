@@ -130,13 +130,19 @@ export type OpenOptions = {
   dataDir: string;
   /** PGlite in memory, for tests. */
   memory?: boolean;
+  /**
+   * With `memory`, the data directory PGlite starts from (a `dumpDataDir()`), so each test file
+   * opens a copy of a database migrated once per run instead of migrating a new one.
+   */
+  loadDataDir?: Blob;
   /** PGlite's WebAssembly, when its compiling was started earlier (main.ts). */
   pgliteWasm?: Promise<WebAssembly.Module>;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.migrationUrl ?? null);
-  return openPglite(options.memory ? null : join(options.dataDir, "db"), options.pgliteWasm ?? compilePgliteWasm());
+  const wasm = options.pgliteWasm ?? compilePgliteWasm();
+  return options.memory ? openPglite(null, wasm, options.loadDataDir) : openPglite(join(options.dataDir, "db"), wasm);
 }
 
 /** The newest migration's time, as drizzle-kit wrote it in the journal and the migrator records it once applied. */
@@ -156,7 +162,7 @@ async function migrationsPending(lastApplied: () => Promise<string | null | unde
   return !last || Number(last) < newestMigrationMillis;
 }
 
-async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>): Promise<Database> {
+async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>, loadDataDir?: Blob): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
   const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }, pgliteWasmModule] = await Promise.all([
     import("@electric-sql/pglite"),
@@ -169,7 +175,12 @@ async function openPglite(dir: string | null, wasm: Promise<WebAssembly.Module>)
   // RSS. The files are also in the OS page cache, and a small pool holds what signed-in pages read:
   // the bench's PGlite rows served as many requests a second as with Postgres's default, for far
   // less memory (decision 062, with the measurements in bench/journal.md).
-  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm, btree_gin }, postgresqlconf: ["shared_buffers=8MB"], pgliteWasmModule });
+  const client = await PGlite.create(dir ?? undefined, {
+    extensions: { pg_trgm, btree_gin },
+    postgresqlconf: ["shared_buffers=8MB"],
+    pgliteWasmModule,
+    loadDataDir,
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite is one connection in this process, so no lock is needed around migrations.
   if (await migrationsPending(async () => (await client.query<{ last: string | null }>(LAST_APPLIED_SQL)).rows[0]?.last)) {

@@ -67,6 +67,29 @@ export const announcementQueues = {
   },
 } satisfies { [Name in keyof AnnouncementJobs]: QueueSettings };
 
+// The payments domain's jobs: one refund asked of Stripe per job (decision 084; handler:
+// src/features/payments/checks.ts).
+/** `refundId` is the pending refund record; its payment names the payment intent to refund. */
+export type PaymentJobs = { "payments.refund": { refundId: string } };
+
+/** Attempts of a refund before it is marked failed (a refusal by Stripe fails it at once). */
+export const REFUND_RETRY_LIMIT = 8;
+
+export const paymentQueues = {
+  // 10 s, 20 s, 40 s ... capped at an hour: about four hours of trying while Stripe is unreachable.
+  "payments.refund": { retryLimit: REFUND_RETRY_LIMIT, retryDelaySeconds: 10, retryBackoff: true, retryDelayMaxSeconds: 3_600, expireInSeconds: 120 },
+} satisfies { [Name in keyof PaymentJobs]: QueueSettings };
+
+// The webhook delivery job (decision 087; handler: src/features/webhooks/delivery.ts).
+/** One attempt of one delivery; `manual` is an admin's Resend, which is tried once. */
+export type WebhookJobs = { "webhooks.deliver": { deliveryId: string; attempt: number; manual: boolean } };
+
+export const webhookQueues = {
+  // The retry schedule is the delivery's own (each attempt queues the next one, delivery.ts): the
+  // queue retries only an attempt that crashed before recording its outcome.
+  "webhooks.deliver": { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 60 },
+} satisfies { [Name in keyof WebhookJobs]: QueueSettings };
+
 // Cron schedules (handlers: src/features/jobs/schedules.ts): to add one, add its queue name here
 // and one entry to `schedules` there.
 const SCHEDULED_JOBS = [
@@ -76,6 +99,7 @@ const SCHEDULED_JOBS = [
   "uploads.litter",
   "payments.invoice-reminders",
   "payments.overdue-deletions",
+  "payments.reconcile",
 ] as const;
 
 /** Scheduled jobs carry no payload: each run looks at the database as it is. */
@@ -86,8 +110,10 @@ export const scheduledQueues = Object.fromEntries(SCHEDULED_JOBS.map((name) => [
   [Name in keyof ScheduledJobs]: QueueSettings;
 };
 
-export type AppJobs = MailJobs & AnnouncementJobs & ScheduledJobs & MessageJobs;
+export type AppJobs = MailJobs & AnnouncementJobs & ScheduledJobs & MessageJobs & PaymentJobs & WebhookJobs;
 
-export const appQueues = { ...mailQueues, ...announcementQueues, ...scheduledQueues, ...messageQueues } satisfies { [Name in keyof AppJobs]: QueueSettings };
+export const appQueues = { ...mailQueues, ...announcementQueues, ...scheduledQueues, ...messageQueues, ...paymentQueues, ...webhookQueues } satisfies {
+  [Name in keyof AppJobs]: QueueSettings;
+};
 
 export type AppJobQueue = JobQueue<AppJobs>;

@@ -44,7 +44,34 @@ export type RefundRequest = {
 };
 
 /** Stripe's refund status; card refunds are usually "succeeded" at once, others may stay "pending". */
-export type RefundResult = { id: string; status: "pending" | "requires_action" | "succeeded" | "failed" | "canceled" };
+export type RefundResult = { id: string; status: "pending" | "requires_action" | "succeeded" | "failed" | "canceled"; failureReason: string | null };
+
+/** Stripe refused the request for good (a 4xx other than 429): trying again with the same input will not help. */
+export class StripeRefusedError extends Error {
+  override readonly name = "StripeRefusedError";
+  constructor(
+    message: string,
+    /** Stripe's error code ("charge_already_refunded", "charge_disputed"...), when it gave one. */
+    readonly code: string | null,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** What reconciliation reads of Stripe's records (amounts in the smallest unit, times in seconds). */
+export type StripeSessionRecord = {
+  id: string;
+  status: string;
+  paymentStatus: string;
+  paymentIntentId: string | null;
+  amountTotal: number | null;
+  currency: string | null;
+  metadata: Record<string, string>;
+  created: number;
+};
+export type StripeIntentRecord = { id: string; status: string; amountReceived: number; currency: string; metadata: Record<string, string>; created: number };
+export type StripeRefundRecord = { id: string; paymentIntentId: string | null; amount: number; currency: string; status: string; created: number };
 
 /** A verified webhook event. Narrow on `type` to get the typed `data.object`. */
 export type PaymentEvent = Stripe.Event;
@@ -52,7 +79,12 @@ export type PaymentEvent = Stripe.Event;
 export type Payments = {
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionState>;
+  /** Throws StripeRefusedError when Stripe refuses it for good; any other error may be retried. */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** Every Checkout Session, PaymentIntent and Refund created since `since` (all pages). */
+  listCheckoutSessions(since: Date): Promise<StripeSessionRecord[]>;
+  listPaymentIntents(since: Date): Promise<StripeIntentRecord[]>;
+  listRefunds(since: Date): Promise<StripeRefundRecord[]>;
   /**
    * Verifies a webhook delivery against STRIPE_WEBHOOK_SECRET and returns its event.
    * `rawBody` must be the request body exactly as received (not parsed and re-serialized).
@@ -135,8 +167,59 @@ export function createPayments(config: Config): Payments | null {
     },
 
     async refund(request) {
-      const refund = await (await connect()).refunds.create({ payment_intent: request.paymentIntentId }, { idempotencyKey: request.idempotencyKey });
-      return { id: refund.id, status: oneOf(refund.status, ["pending", "requires_action", "succeeded", "failed", "canceled"], "pending") };
+      const stripe = await connect();
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: request.paymentIntentId }, { idempotencyKey: request.idempotencyKey });
+        return {
+          id: refund.id,
+          status: oneOf(refund.status, ["pending", "requires_action", "succeeded", "failed", "canceled"], "pending"),
+          failureReason: refund.failure_reason ?? null,
+        };
+      } catch (error) {
+        const status = (error as { statusCode?: number }).statusCode;
+        if (error instanceof (await sdk()).errors.StripeError && status !== undefined && status >= 400 && status < 500 && status !== 429) {
+          throw new StripeRefusedError(error.message, error.code ?? null, { cause: error });
+        }
+        throw error;
+      }
+    },
+
+    async listCheckoutSessions(since) {
+      const sessions = await (await connect()).checkout.sessions.list({ created: { gte: seconds(since) }, limit: 100 }).autoPagingToArray({ limit: LIST_MAX });
+      return sessions.map((session) => ({
+        id: session.id,
+        status: session.status ?? "open",
+        paymentStatus: session.payment_status,
+        paymentIntentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
+        amountTotal: session.amount_total,
+        currency: session.currency,
+        metadata: session.metadata ?? {},
+        created: session.created,
+      }));
+    },
+
+    async listPaymentIntents(since) {
+      const intents = await (await connect()).paymentIntents.list({ created: { gte: seconds(since) }, limit: 100 }).autoPagingToArray({ limit: LIST_MAX });
+      return intents.map((intent) => ({
+        id: intent.id,
+        status: intent.status,
+        amountReceived: intent.amount_received,
+        currency: intent.currency,
+        metadata: intent.metadata ?? {},
+        created: intent.created,
+      }));
+    },
+
+    async listRefunds(since) {
+      const refunds = await (await connect()).refunds.list({ created: { gte: seconds(since) }, limit: 100 }).autoPagingToArray({ limit: LIST_MAX });
+      return refunds.map((refund) => ({
+        id: refund.id,
+        paymentIntentId: typeof refund.payment_intent === "string" ? refund.payment_intent : (refund.payment_intent?.id ?? null),
+        amount: refund.amount,
+        currency: refund.currency,
+        status: refund.status ?? "pending",
+        created: refund.created,
+      }));
     },
 
     async parseWebhook(rawBody, signatureHeader) {
@@ -158,6 +241,10 @@ export function createPayments(config: Config): Payments | null {
     },
   };
 }
+
+/** A reconciliation reads a few days; this bounds a runaway listing. */
+const LIST_MAX = 10_000;
+const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 /** Stripe's enums are open ("... | string"); an unknown value maps to the cautious default. */
 function oneOf<const T extends string>(value: string | null, known: readonly T[], fallback: T): T {

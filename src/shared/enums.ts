@@ -48,6 +48,20 @@ export type InvoiceStatus = (typeof invoiceStatuses)[number];
 /** "pending" is a card refund Stripe has not confirmed yet. */
 export const paymentStatuses = ["pending", "succeeded", "failed"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+/** Why a payment needs an admin's attention (decision 084). */
+export const paymentIssueKinds = [
+  "amount_mismatch",
+  "currency_mismatch",
+  "unknown_invoice",
+  "void_invoice",
+  "project_deleted",
+  "overpayment",
+  "refund_failed",
+  "missing_in_app",
+  "missing_in_stripe",
+  "amount_differs",
+] as const;
+export type PaymentIssueKind = (typeof paymentIssueKinds)[number];
 /** Mails of the 7-day rule: 2 days before the due date, on it, and the final notice before deletion. */
 export const reminderKinds = ["due-soon", "due-today", "final-notice"] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
@@ -102,6 +116,7 @@ export const auditActions = [
   "project.delete",
   "invoice.send",
   "invoice.void",
+  "payment.resolve",
   "access_code.create",
   "access_code.delete",
   "faq.create",
@@ -116,9 +131,26 @@ export const auditActions = [
   "user.make_super_admin",
   "user.mfa_reset",
   "mail.retry",
+  "api_token.revoke",
+  "webhook.create",
+  "webhook.update",
+  "webhook.delete",
+  "webhook.rotate_secret",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
-export const auditTargetTypes = ["project", "invoice", "access_code", "faq", "bug_report", "announcement", "user", "mail"] as const;
+export const auditTargetTypes = [
+  "project",
+  "invoice",
+  "payment",
+  "access_code",
+  "faq",
+  "bug_report",
+  "announcement",
+  "user",
+  "mail",
+  "api_token",
+  "webhook",
+] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 /** The changed fields of an audited row, secrets already masked. */
 export type AuditValues = Record<string, unknown>;

@@ -6,7 +6,7 @@ import { bugReports, faqs, users } from "../../db/schema";
 import { newId } from "../../src/lib/ids";
 import { orderForm, postOrder, validDraft } from "../projects/fixtures";
 import { browserAvailable, seriousAxeViolations, watchErrors } from "./browser";
-import { DESKTOP, browserSuite, signIn } from "./helpers";
+import { DESKTOP, browserSuite, countFetches, settled, signIn } from "./helpers";
 
 describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () => {
   const suite = browserSuite();
@@ -74,6 +74,7 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
       ["admin", admin, adminPages],
     ] as const) {
       const context = await signIn(suite, signedIn.cookie, { bypassCSP: true, reducedMotion: "reduce", viewport: DESKTOP });
+      await countFetches(context);
       const page = await context.newPage();
       const errors = watchErrors(page);
       // Every theme, and every tint at least once.
@@ -90,7 +91,7 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
         for (const path of paths) {
           const response = await page.goto(`${suite.server.url}${path}`);
           expect(`${path} ${response?.status()}`).toBe(`${path} 200`);
-          await page.waitForLoadState("networkidle");
+          await settled(page);
           for (const violation of await seriousAxeViolations(page)) found.push(`${who} ${path} theme ${theme} tint ${tint}: ${violation}`);
         }
       }

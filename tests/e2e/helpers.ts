@@ -26,13 +26,13 @@ export function browserSuite(options: { smtp?: boolean; env?: Record<string, str
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {
-    // A browser test retried after a failure (package.json: --retry=1) leaves its evidence here:
-    // every request the server failed, as logged (JSON, no secrets).
+    // A request the server failed during the file fails the file, with the server's log of it
+    // (JSON, no secrets) as the evidence: nothing retries a browser test.
     const failures = suite.server?.logs.filter((line) => line.includes('"level":50')) ?? [];
-    if (failures.length > 0) console.error(`server errors during this file:\n${failures.join("\n")}`);
     await suite.browser?.close();
     await suite.server?.stop();
     await suite.smtp?.stop();
+    if (failures.length > 0) throw new Error(`server errors during this file:\n${failures.join("\n")}`);
   });
   return suite;
 }
@@ -47,6 +47,34 @@ export async function signIn(suite: BrowserSuite, cookie: string, options: Brows
 
 /** Waits until the named island on the page has hydrated. */
 export const hydrated = (page: Page, island: string) => page.waitForSelector(`[data-island="${island}"][data-hydrated="true"]`);
+
+/** Counts the fetches in flight on the context's pages, for `settled` (before the pages open). */
+export async function countFetches(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const counted = window as unknown as { fetchesInFlight: number };
+    counted.fetchesInFlight = 0;
+    const send = window.fetch.bind(window);
+    window.fetch = ((...args: Parameters<typeof send>) => {
+      counted.fetchesInFlight++;
+      return send(...args).finally(() => counted.fetchesInFlight--);
+    }) as typeof window.fetch;
+  });
+}
+
+/**
+ * Waits until a loaded page has settled: every island that hydrates by itself has (not those waiting
+ * for an interaction or for their closed <details> to open), and no fetch is in flight (countFetches).
+ * What "networkidle" gave, without its fixed 500 ms of quiet per page.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const waitsForUser = (island: HTMLElement) =>
+      island.dataset.hydrate === "interaction" || (island.dataset.hydrate === "open" && island.closest("details")?.open === false);
+    const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")];
+    const fetching = (window as unknown as { fetchesInFlight?: number }).fetchesInFlight;
+    return fetching === 0 && islands.every((island) => island.dataset.hydrated === "true" || waitsForUser(island));
+  });
+}
 
 /**
  * Full-page shots of the page as it is, in Light and Dark at each width, into `dir` (for people

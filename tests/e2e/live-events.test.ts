@@ -4,6 +4,7 @@ import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { notifications } from "../../db/schema";
 import { newId } from "../../src/lib/ids";
+import { waitFor } from "../helpers/wait";
 import { createProjectAs } from "../projects/fixtures";
 import { DESKTOP, browserSuite, hydrated, photograph, signIn } from "./helpers";
 
@@ -25,8 +26,8 @@ describe("live updates", () => {
     await page.goto(`${server.url}/projects/${projectId}/status`);
     await noticeReady(page);
     await hydrated(page, "notification-bell");
-    // The stream opens after hydration; give it a moment to listen.
-    await page.waitForTimeout(300);
+    // The page's stream opens after hydration: the server holds it once it listens.
+    await waitFor("the page's live stream", () => server.deps.liveStreams.size === 1);
 
     const changed = await server.request("/api/admin/projects", {
       method: "PATCH",
@@ -45,12 +46,13 @@ describe("live updates", () => {
     await server.deps.database.db.insert(notifications).values({ id: newId(), userId: customer.user.id, channelId: "general", message: "Live hello" });
     await page.locator("[data-bell-dot]").waitFor({ timeout: 3_000 });
     await customerContext.close();
+    await waitFor("the closed page's stream to end", () => server.deps.liveStreams.size === 0);
 
     const adminContext = await signIn(suite, admin.cookie, { viewport: DESKTOP });
     const dashboard = await adminContext.newPage();
     await dashboard.goto(`${server.url}/dashboard`);
     await noticeReady(dashboard);
-    await dashboard.waitForTimeout(300);
+    await waitFor("the dashboard's live stream", () => server.deps.liveStreams.size === 1);
     await createProjectAs(server, customer.cookie, { projectName: "Second Site" });
     await createProjectAs(server, customer.cookie, { projectName: "Third Site" });
     await dashboard.getByText("2 new orders").waitFor({ timeout: 3_000 });

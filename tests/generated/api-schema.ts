@@ -636,6 +636,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your personal API tokens (never their secrets) */
+        get: operations["getApiUsersMeTokens"];
+        put?: never;
+        /** Create a personal API token (with a session only; the token is shown once) */
+        post: operations["postApiUsersMeTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of your API tokens */
+        delete: operations["deleteApiUsersMeTokensById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a user's API tokens */
+        get: operations["getApiAdminUsersByUserIdTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a user's API token */
+        delete: operations["deleteApiAdminUsersByUserIdTokensById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/faq": {
         parameters: {
             query?: never;
@@ -1035,6 +1104,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payments/issues/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve a needs-attention entry of the Payments page, with a note */
+        post: operations["postApiAdminPaymentsIssuesByIdResolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/mail/failed/{id}/retry": {
         parameters: {
             query?: never;
@@ -1063,6 +1149,111 @@ export interface paths {
         get: operations["getApiAdminAudit"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints */
+        get: operations["getApiAdminWebhooks"];
+        put?: never;
+        /** Add a webhook endpoint (answers its signing secret) */
+        post: operations["postApiAdminWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint with its signing secret */
+        get: operations["getApiAdminWebhooksById"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its log */
+        delete: operations["deleteApiAdminWebhooksById"];
+        options?: never;
+        head?: never;
+        /** Change, disable or enable a webhook endpoint */
+        patch: operations["patchApiAdminWebhooksById"];
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret (the previous one signs too for 24 hours) */
+        post: operations["postApiAdminWebhooksByIdRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test event to the endpoint */
+        post: operations["postApiAdminWebhooksByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's delivery log: each attempt's time, status, latency and first KB of the answer */
+        get: operations["getApiAdminWebhooksByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again with the same webhook-id */
+        post: operations["postApiAdminWebhooksByIdDeliveriesByDeliveryIdResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1206,7 +1397,188 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "project.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer ordered a project
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["projectCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "project.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An admin changed a project's status
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["projectStatusChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "project.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A project was deleted
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["projectDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was sent (or sent again) to its customer
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["invoiceSentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.voided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was voided
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["invoiceVoidedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment was recorded (card, or by an admin)
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["paymentReceivedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment was refunded
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["paymentRefundedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.posted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message was posted on a project's thread
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["messagePostedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bug_report.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bug report was filed
+         * @description Signed per Standard Webhooks 1.0: verify `webhook-signature` with the endpoint's `whsec_` secret (the `standardwebhooks` library does), deduplicate on `webhook-id` (the same on every retry), order by `webhook-timestamp` or the body's `timestamp`. Answer 2XX within 10 s, or it is retried. A `slack` endpoint gets `{ text }` instead, unsigned.
+         */
+        post: operations["bugReportCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Every refusal's body */
@@ -3746,6 +4118,244 @@ export interface operations {
             };
         };
     };
+    getApiUsersMeTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: {
+                            id: string;
+                            name: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiUsersMeTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    expiresInDays?: 30 | 90 | 365 | null;
+                };
+                "application/x-www-form-urlencoded": {
+                    name: string;
+                    expiresInDays?: 30 | 90 | 365 | null;
+                };
+                "multipart/form-data": {
+                    name: string;
+                    expiresInDays?: 30 | 90 | 365 | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The token itself (`wst_…`): shown this once, never again */
+                        token: string;
+                        name: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        lastUsedAt: null;
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiUsersMeTokensById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminUsersByUserIdTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: {
+                            id: string;
+                            name: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiAdminUsersByUserIdTokensById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiFaq: {
         parameters: {
             query?: never;
@@ -5106,6 +5716,7 @@ export interface operations {
                         /** @enum {string} */
                         paymentMethod?: "bank_transfer" | "cash" | "other";
                         paymentReference?: string;
+                        confirmOpenCheckout?: boolean;
                         refundIssued?: boolean;
                         editingLocked?: boolean;
                         revisionsLocked?: boolean;
@@ -5122,6 +5733,7 @@ export interface operations {
                         /** @enum {string} */
                         paymentMethod?: "bank_transfer" | "cash" | "other";
                         paymentReference?: string;
+                        confirmOpenCheckout?: boolean;
                         refundIssued?: boolean;
                         editingLocked?: boolean;
                         revisionsLocked?: boolean;
@@ -5138,6 +5750,7 @@ export interface operations {
                         /** @enum {string} */
                         paymentMethod?: "bank_transfer" | "cash" | "other";
                         paymentReference?: string;
+                        confirmOpenCheckout?: boolean;
                         refundIssued?: boolean;
                         editingLocked?: boolean;
                         revisionsLocked?: boolean;
@@ -5915,6 +6528,58 @@ export interface operations {
             };
         };
     };
+    postApiAdminPaymentsIssuesByIdResolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    note: string;
+                };
+                "multipart/form-data": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postApiAdminMailFailedByIdRetry: {
         parameters: {
             query?: never;
@@ -5969,8 +6634,8 @@ export interface operations {
             query?: {
                 page?: string | number;
                 actor?: string;
-                action?: "project.status" | "project.paid" | "payment.refund" | "project.lock" | "project.archive" | "project.access_code" | "project.update" | "project.revision_round" | "project.delete" | "invoice.send" | "invoice.void" | "access_code.create" | "access_code.delete" | "faq.create" | "faq.update" | "faq.delete" | "bug_report.create" | "bug_report.update" | "bug_report.delete" | "announcement.send" | "user.make_admin" | "user.remove_admin" | "user.make_super_admin" | "user.mfa_reset" | "mail.retry";
-                targetType?: "project" | "invoice" | "access_code" | "faq" | "bug_report" | "announcement" | "user" | "mail";
+                action?: "project.status" | "project.paid" | "payment.refund" | "project.lock" | "project.archive" | "project.access_code" | "project.update" | "project.revision_round" | "project.delete" | "invoice.send" | "invoice.void" | "payment.resolve" | "access_code.create" | "access_code.delete" | "faq.create" | "faq.update" | "faq.delete" | "bug_report.create" | "bug_report.update" | "bug_report.delete" | "announcement.send" | "user.make_admin" | "user.remove_admin" | "user.make_super_admin" | "user.mfa_reset" | "mail.retry" | "api_token.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret";
+                targetType?: "project" | "invoice" | "payment" | "access_code" | "faq" | "bug_report" | "announcement" | "user" | "mail" | "api_token" | "webhook";
                 target?: string;
                 from?: string;
                 to?: string;
@@ -6015,6 +6680,520 @@ export interface operations {
                         canLoadMore: boolean;
                         totalCount: number;
                         totalCountCapped: boolean;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: {
+                            id: string;
+                            url: string;
+                            description: string;
+                            events: string[];
+                            /** @enum {string} */
+                            format: "standard" | "slack";
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            /** Format: date-time */
+                            failingSince: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
+                    description?: string;
+                    /** @enum {string} */
+                    format?: "standard" | "slack";
+                };
+                "application/x-www-form-urlencoded": {
+                    url: string;
+                    events: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
+                    description?: string;
+                    /** @enum {string} */
+                    format?: "standard" | "slack";
+                };
+                "multipart/form-data": {
+                    url: string;
+                    events: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
+                    description?: string;
+                    /** @enum {string} */
+                    format?: "standard" | "slack";
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: string[];
+                        /** @enum {string} */
+                        format: "standard" | "slack";
+                        enabled: boolean;
+                        disabledReason: string | null;
+                        /** Format: date-time */
+                        failingSince: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The signing secret (`whsec_…`) */
+                        secret: string;
+                        /**
+                         * Format: date-time
+                         * @description Until then the previous secret signs too
+                         */
+                        previousSecretExpiresAt: string | null;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: string[];
+                        /** @enum {string} */
+                        format: "standard" | "slack";
+                        enabled: boolean;
+                        disabledReason: string | null;
+                        /** Format: date-time */
+                        failingSince: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The signing secret (`whsec_…`) */
+                        secret: string;
+                        /**
+                         * Format: date-time
+                         * @description Until then the previous secret signs too
+                         */
+                        previousSecretExpiresAt: string | null;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiAdminWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiAdminWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    events?: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
+                    description?: string;
+                    /** @enum {string} */
+                    format?: "standard" | "slack";
+                    enabled?: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    url?: string;
+                    events?: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
+                    description?: string;
+                    /** @enum {string} */
+                    format?: "standard" | "slack";
+                    enabled?: boolean;
+                };
+                "multipart/form-data": {
+                    url?: string;
+                    events?: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
+                    description?: string;
+                    /** @enum {string} */
+                    format?: "standard" | "slack";
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: string[];
+                        /** @enum {string} */
+                        format: "standard" | "slack";
+                        enabled: boolean;
+                        disabledReason: string | null;
+                        /** Format: date-time */
+                        failingSince: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The signing secret (`whsec_…`) */
+                        secret: string;
+                        /**
+                         * Format: date-time
+                         * @description Until then the previous secret signs too
+                         */
+                        previousSecretExpiresAt: string | null;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminWebhooksByIdRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: string[];
+                        /** @enum {string} */
+                        format: "standard" | "slack";
+                        enabled: boolean;
+                        disabledReason: string | null;
+                        /** Format: date-time */
+                        failingSince: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The signing secret (`whsec_…`) */
+                        secret: string;
+                        /**
+                         * Format: date-time
+                         * @description Until then the previous secret signs too
+                         */
+                        previousSecretExpiresAt: string | null;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminWebhooksByIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        deliveryId: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminWebhooksByIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            /** @description The webhook-id every attempt carries */
+                            id: string;
+                            eventType: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            nextAttemptAt: string | null;
+                            attempts: {
+                                /** Format: date-time */
+                                attemptedAt: string;
+                                responseStatus: number | null;
+                                latencyMs: number;
+                                /** @description The answer's first KB */
+                                responseBody: string;
+                                error: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminWebhooksByIdDeliveriesByDeliveryIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        deliveryId: string;
                     };
                 };
             };
@@ -6419,6 +7598,375 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    projectCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "project.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    projectStatusChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "project.status_changed";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    projectDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "project.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoiceSentWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "invoice.sent";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoiceVoidedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "invoice.voided";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    paymentReceivedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "payment.received";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    paymentRefundedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "payment.refunded";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messagePostedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "message.posted";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bugReportCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`msg_…`), the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated; two after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "bug_report.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    /** @description The object's public fields and ids; never a secret */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2XX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -16,6 +16,8 @@
 // or 400 idempotency_error if the parameters differ; webhook bodies are pretty-printed JSON, so a
 // handler that verifies a re-serialized body fails here as it would in production. Refund events
 // are sent after the API has answered, as Stripe sends them (wait with waitForDelivery).
+// Sessions, payment intents and refunds are listed as Stripe lists them (newest first, created[gte],
+// limit, starting_after), for reconciliation; refuseRefunds makes Stripe refuse one payment's refunds.
 // Unlike Stripe: failed deliveries are not retried (call deliver again to simulate a retry), and
 // the Pay button delivers its events before redirecting, so a test can read their effect at once.
 import Stripe from "stripe";
@@ -137,6 +139,12 @@ export type FakeStripe = {
   deliverPending(): Promise<FakeDelivery[]>;
   /** A Stripe-Signature header for this exact payload (another secret or an old timestamp, to test rejection). */
   sign(payload: string, options?: { secret?: string; timestamp?: number }): Promise<string>;
+  /**
+   * Makes Stripe refuse every refund of this payment intent with a 400 (as it does for a disputed
+   * charge) until `allowRefunds` is called for it.
+   */
+  refuseRefunds(paymentIntentId: string, message?: string): void;
+  allowRefunds(paymentIntentId: string): void;
   /** Resolves with the first delivery (past or to come) that matches; rejects after timeoutMs naming what was sent. */
   waitForDelivery(predicate?: (delivery: FakeDelivery) => boolean, timeoutMs?: number): Promise<FakeDelivery>;
   stop(): Promise<void>;
@@ -153,6 +161,7 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
   const pending: FakeEvent[] = [];
   const waiters = new Set<(delivery: FakeDelivery) => void>();
   const idempotent = new Map<string, { request: string; status: number; body: string }>();
+  const refusedRefunds = new Map<string, string>();
   let counter = 0;
 
   const newId = (prefix: string): string => `${prefix}_fake${Date.now().toString(36)}${(++counter).toString(36).padStart(4, "0")}`;
@@ -371,6 +380,8 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
       };
     const charge = charges.get(intent.latest_charge);
     if (!charge) throw new Error(`fake Stripe lost charge ${intent.latest_charge}`);
+    const refused = refusedRefunds.get(intent.id);
+    if (refused !== undefined) return { answer: stripeError(400, "charge_disputed", refused, null), events: [] };
     const remaining = charge.amount - charge.amount_refunded;
     const amountRaw = text(form.amount);
     const amount = amountRaw === null ? remaining : Number(amountRaw);
@@ -400,6 +411,36 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
     const refunded = createEvent("charge.refunded", charge, request);
     refunded.data.previous_attributes = previous;
     return { answer: { status: 200, body: refund }, events: [createEvent("refund.created", refund, request), refunded] };
+  }
+
+  /**
+   * A list endpoint as Stripe shapes it: newest first, `created[gte|gt|lte|lt]`, `limit` (1-100,
+   * default 10) and `starting_after` (the last id of the page before), `has_more` when more follow.
+   */
+  function listOf(url: URL, all: Map<string, { id: string; created: number }>): Answer {
+    const query = url.searchParams;
+    const limitRaw = query.get("limit");
+    const limit = limitRaw === null ? 10 : Number(limitRaw);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return stripeError(400, "parameter_invalid_integer", "Invalid integer: limit.", "limit");
+    const bound = (name: string) => (query.get(`created[${name}]`) === null ? null : Number(query.get(`created[${name}]`)));
+    const [gte, gt, lte, lt] = [bound("gte"), bound("gt"), bound("lte"), bound("lt")];
+    // Stripe orders by creation, newest first; ids break ties the same way every time.
+    let rows = [...all.values()]
+      .filter(
+        (row) =>
+          (gte === null || row.created >= gte) &&
+          (gt === null || row.created > gt) &&
+          (lte === null || row.created <= lte) &&
+          (lt === null || row.created < lt),
+      )
+      .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+    const after = query.get("starting_after");
+    if (after) {
+      const index = rows.findIndex((row) => row.id === after);
+      if (index === -1) return stripeError(400, "resource_missing", `No such object: '${after}'`, "starting_after");
+      rows = rows.slice(index + 1);
+    }
+    return { status: 200, body: { object: "list", url: url.pathname, has_more: rows.length > limit, data: rows.slice(0, limit) } };
   }
 
   /** Answers an API request; events to send go out after the response, as Stripe's do. */
@@ -437,6 +478,9 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
     if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") result = { answer: createCheckoutSession(form, url.origin), events: [] };
     else if (request.method === "GET" && sessionPath?.[1]) result = { answer: retrieveCheckoutSession(decodeURIComponent(sessionPath[1])), events: [] };
     else if (request.method === "POST" && url.pathname === "/v1/refunds") result = createRefund(form, requestInfo);
+    else if (request.method === "GET" && url.pathname === "/v1/checkout/sessions") result = { answer: listOf(url, sessions), events: [] };
+    else if (request.method === "GET" && url.pathname === "/v1/payment_intents") result = { answer: listOf(url, paymentIntents), events: [] };
+    else if (request.method === "GET" && url.pathname === "/v1/refunds") result = { answer: listOf(url, refunds), events: [] };
     else
       result = {
         answer: stripeError(
@@ -526,6 +570,12 @@ export async function startFakeStripe(options: { webhookSecret: string; webhookU
       return sent;
     },
     sign,
+    refuseRefunds(paymentIntentId, message = "This charge is disputed and cannot be refunded.") {
+      refusedRefunds.set(paymentIntentId, message);
+    },
+    allowRefunds(paymentIntentId) {
+      refusedRefunds.delete(paymentIntentId);
+    },
     waitForDelivery(predicate = () => true, timeoutMs = 5_000) {
       const found = deliveries.find(predicate);
       if (found) return Promise.resolve(found);

@@ -28,6 +28,8 @@ export type ApiDocument = {
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, ApiOperation>>;
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+  /** What the studio's outgoing webhooks send (OpenAPI 3.1 `webhooks`). */
+  webhooks?: Record<string, unknown>;
 };
 
 const roleLabels: Record<ApiRole, string> = { public: "Anyone", "signed-in": "Signed in", admin: "Admin", "super-admin": "Super admin" };

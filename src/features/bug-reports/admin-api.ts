@@ -45,7 +45,7 @@ export const adminBugReportsApi = (deps: AppDeps) => {
     .post(
       "",
       async ({ actor, body, request, status }) =>
-        status(201, await createBugReportAsAdmin(db, requireAdmin(actor).user.id, body, auditBy(requireAdmin(actor), request))),
+        status(201, await createBugReportAsAdmin(db, requireAdmin(actor).user.id, body, auditBy(requireAdmin(actor), request), deps)),
       {
         ...strictBody(NewBugReport),
         response: { 201: CreatedBugReport },

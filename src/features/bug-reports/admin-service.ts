@@ -7,6 +7,7 @@ import { isId, newId } from "../../lib/ids";
 import { BUG_REPORTS_PAGE_SIZE, DEFAULT_SORT, type PageInfo, pageInfo } from "../../shared/lists";
 import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit";
 import { addNotifications } from "../notifications";
+import { type WebhookEmitter, emitWebhookEvent } from "../webhooks";
 import { type BugReportFields, type BugReportModel, type BugReportSearchQuery, type BugReportStats, MAX_BULK_BUG_REPORTS, type Timeframe } from "./model";
 import {
   type BugReportFilters,
@@ -125,12 +126,14 @@ export async function createBugReportAsAdmin(
   reporterId: string,
   input: { title: string; description: string },
   by: AuditBy,
+  webhooks?: WebhookEmitter,
 ): Promise<{ message: string; bugReportID: string }> {
   const { title, description } = checkText(input) as { title: string; description: string };
   const id = newId();
   await db.transaction(async (tx) => {
     await insertBugReport(tx, { id, title, description, reporterId });
     await recordAudit(tx, by, { action: "bug_report.create", target: { type: "bug_report", id, label: title }, after: { title, description } });
+    if (webhooks) await emitWebhookEvent(webhooks, tx, "bug_report.created", { bugReportId: id, title, description, reporterId });
   });
   return { message: "Bug report created.", bugReportID: id };
 }

@@ -18,7 +18,7 @@ export const bugReportsApi = (deps: AppDeps) =>
       "/",
       async ({ actor, body, set }) => {
         const reporter = requireUser(actor);
-        const bugReportID = await createBugReport(deps.database.db, reporter.user.id, body);
+        const bugReportID = await createBugReport(deps.database.db, reporter.user.id, body, deps);
         set.status = 201;
         return { bugReportID, message: "Thank you! Your bug report has been sent." };
       },

@@ -4,13 +4,14 @@ import { badRequest } from "../../http/errors";
 import { enforceRateLimit } from "../../http/rate-limit";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
+import { type WebhookEmitter, emitWebhookEvent } from "../webhooks";
 import { insertBugReport, listReportsBy } from "./queries";
 
 const REPORTS_PER_HOUR = { name: "bug-report-user", max: 10, windowMs: 60 * 60 * 1000 };
 /** Settings lists this many of a user's reports, newest first. */
 const OWN_REPORTS_SHOWN = 50;
 
-export async function createBugReport(db: Db, reporterId: string, input: { title: string; description: string }): Promise<string> {
+export async function createBugReport(db: Db, reporterId: string, input: { title: string; description: string }, webhooks?: WebhookEmitter): Promise<string> {
   const title = input.title.trim();
   const description = input.description.trim();
   const fields: Record<string, string> = {};
@@ -20,7 +21,10 @@ export async function createBugReport(db: Db, reporterId: string, input: { title
   if (first) throw badRequest(first, fields);
   await enforceRateLimit(db, REPORTS_PER_HOUR, reporterId);
   const id = newId();
-  await insertBugReport(db, { id, title, description, reporterId });
+  await db.transaction(async (tx) => {
+    await insertBugReport(tx, { id, title, description, reporterId });
+    if (webhooks) await emitWebhookEvent(webhooks, tx, "bug_report.created", { bugReportId: id, title, description, reporterId });
+  });
   return id;
 }
 

@@ -7,7 +7,7 @@ import type { Actor } from "../../http/actor";
 import { conflict, notFound } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { formatDate } from "../../shared/dates";
-import { formatInvoiceNumber } from "../../shared/invoices";
+import { formatInvoiceCents, formatInvoiceNumber } from "../../shared/invoices";
 import { INVOICE_DUE_DAYS, packageFor } from "../../shared/packages";
 import { recordActivity } from "../activity";
 import { type AuditBy, recordAudit } from "../audit";
@@ -15,6 +15,7 @@ import { billingDetailsOf } from "../billing-details";
 import { enqueueMail } from "../mail";
 import { notifyProjectEvent, projectMessages } from "../notifications";
 import { PROJECT_NOT_FOUND, lockProjectForUpdate, markProjectInvoiced } from "../projects";
+import { emitWebhookEvent } from "../webhooks";
 import type { SendInvoiceBody } from "./model";
 import { invoiceMoney, invoiceTotals, studioOf } from "./money";
 import { renderInvoicePdf } from "./pdf";
@@ -120,6 +121,16 @@ export async function sendInvoice(
     });
     await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.invoice(project.projectName), { invoiceId: invoice.id }, null);
     await recordActivity(tx, { projectId: project.id, actorId: by.userId, kind: "invoice_sent", details: { invoiceNumber: invoice.number } });
+    await emitWebhookEvent(deps, tx, "invoice.sent", {
+      invoiceId: invoice.id,
+      invoiceNumber: number,
+      projectId: project.id,
+      projectName: project.projectName,
+      customerId: project.creatorId,
+      amount: formatInvoiceCents(invoice.totalCents, false),
+      dueAt: invoice.dueAt.toISOString(),
+      resent: existing !== null,
+    });
     await recordAudit(tx, by, {
       action: "invoice.send",
       target: { type: "invoice", id: invoice.id, label: `${number} · ${project.projectName}` },

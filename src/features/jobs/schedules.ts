@@ -12,7 +12,7 @@ import { removeOrphanedUploads, removeUploadLitter } from "../../lib/storage";
 import { pruneSignInTickets } from "../auth";
 import { pruneLiveEvents } from "../live";
 import { messageAttachmentUploads } from "../messages";
-import { sendInvoiceReminders } from "../payments";
+import { reconcilePayments, sendInvoiceReminders } from "../payments";
 import { deleteOverdueProjects, projectImageUploads } from "../projects";
 import { profilePhotoUploads } from "../settings";
 
@@ -39,6 +39,8 @@ export const schedules: Schedule[] = [
   // The 7-day rule (decision 019): both are idempotent functions of the time.
   { name: "payments.invoice-reminders", cron: "5 * * * *", run: (deps) => sendInvoiceReminders(deps, new Date()) },
   { name: "payments.overdue-deletions", cron: "35 * * * *", run: (deps) => deleteOverdueProjects(deps, new Date()) },
+  // The app's card payments and refunds of the last days against Stripe's (decision 084).
+  { name: "payments.reconcile", cron: "15 4 * * *", run: (deps) => reconcilePayments(deps, deps.now()) },
 ];
 
 async function removeUploadsWithoutRows(deps: AppDeps, olderThan: Date): Promise<void> {

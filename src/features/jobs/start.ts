@@ -4,11 +4,15 @@ import type { AppDeps } from "../../deps";
 import { startMailWorkers } from "../mail";
 import { startMessageWorker } from "../messages";
 import { startAnnouncementWorker } from "../notifications";
+import { startPaymentWorkers } from "../payments";
+import { startWebhookWorker } from "../webhooks";
 import { startSchedules } from "./schedules";
 
 export async function startJobWorkers(deps: AppDeps): Promise<void> {
   await startMailWorkers(deps);
   await startAnnouncementWorker(deps);
   await startMessageWorker(deps);
+  await startPaymentWorkers(deps);
+  await startWebhookWorker(deps);
   await startSchedules(deps);
 }

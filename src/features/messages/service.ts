@@ -10,7 +10,7 @@ import { displayName } from "../../http/multipart";
 import type { Db } from "../../lib/db";
 import { isId, newId } from "../../lib/ids";
 import { detectImageType, imageExtension, isPdf } from "../../lib/images";
-import type { MailJobs, MessageJobs } from "../../lib/job-queues";
+import type { MailJobs, MessageJobs, WebhookJobs } from "../../lib/job-queues";
 import type { JobQueue } from "../../lib/jobs";
 import { PRIVATE_PREFIX, type UploadOwner, removeStoredObjects } from "../../lib/storage";
 import type { MessageSide } from "../../shared/enums";
@@ -28,6 +28,7 @@ import {
 import { recordActivity } from "../activity";
 import { enqueueMail } from "../mail";
 import { findNoticeRecipient } from "../notifications";
+import { emitWebhookEvent } from "../webhooks";
 import type { MessageItem, PostMessageForm, Thread } from "./model";
 import {
   type MessageRow,
@@ -50,7 +51,7 @@ import {
 export const UNREAD_MAIL_DELAY_SECONDS = 5 * 60;
 const THREAD_NOT_FOUND = "Project not found.";
 
-type Deps = Pick<AppDeps, "database" | "storage" | "log" | "config"> & { jobs: Pick<JobQueue<MessageJobs & MailJobs>, "send" | "work"> };
+type Deps = Pick<AppDeps, "database" | "storage" | "log" | "config"> & { jobs: Pick<JobQueue<MessageJobs & MailJobs & WebhookJobs>, "send" | "work"> };
 
 /** The project when the actor may see it, with the side the actor speaks for; else 404. */
 async function openThreadProject(db: Db, actor: Actor, projectId: string): Promise<ThreadProject & { side: MessageSide }> {
@@ -173,6 +174,16 @@ export async function postMessage(deps: Deps, actor: Actor, projectId: string, f
         actorId: actor.user.id,
         kind: "message_posted",
         details: checked.length ? { count: checked.length } : {},
+      });
+      await emitWebhookEvent(deps, tx, "message.posted", {
+        messageId,
+        projectId: project.id,
+        projectName: project.projectName,
+        side: project.side,
+        authorId: actor.user.id,
+        authorName: actor.user.displayName,
+        body,
+        attachmentCount: checked.length,
       });
       // One job per burst: while one waits, further sends with its key are dropped.
       await deps.jobs.send(

@@ -5,22 +5,36 @@ import type { Actor } from "../../http/actor";
 import { csvLine } from "../../lib/csv";
 import type { PaymentKind, PaymentMethod } from "../../shared/enums";
 import { type InvoiceState, formatInvoiceNumber, invoiceState } from "../../shared/invoices";
-import { type PaymentRecordRow, type PeriodTotals, listCustomerInvoices, listDeletions, listPaymentRecords, listRecentInvoices, periodTotals } from "./queries";
+import { money } from "./checks";
+import {
+  type PaymentRecordRow,
+  type PeriodTotals,
+  countOpenIssues,
+  listCustomerInvoices,
+  listDeletions,
+  listIssues,
+  listPaymentRecords,
+  listRecentInvoices,
+  listStatementRows,
+  periodTotals,
+} from "./queries";
 import { formatCents, kindLabels, methodLabels } from "./service";
 
 /** The admin list shows the latest records; the CSV exports up to this many. */
 const PAGE_LIMIT = 200;
 const CSV_LIMIT = 10_000;
+/** Open "needs attention" entries listed on the page (the count covers them all). */
+const ISSUE_LIMIT = 100;
 /** The Payments page lists this many of the newest invoices, void ones and deleted projects' too. */
 const INVOICE_LIMIT = 50;
 
-export type PaymentListState = { kind?: PaymentKind; method?: PaymentMethod; period?: "this-month" | "last-month" };
+export type PaymentListState = { kind?: PaymentKind; method?: PaymentMethod; period?: "this-month" | "last-month"; attention?: true };
 
 export function readPaymentListState(params: URLSearchParams): PaymentListState {
   const kind = (["payment", "refund", "reversal"] as const).find((value) => value === params.get("kind"));
   const method = (["card", "manual", "access_code"] as const).find((value) => value === params.get("method"));
   const period = (["this-month", "last-month"] as const).find((value) => value === params.get("period"));
-  return { kind, method, period };
+  return { kind, method, period, ...(["1", "true"].includes(params.get("attention") ?? "") ? { attention: true as const } : {}) };
 }
 
 /** The first instant of the month `offset` months from the one holding `now` (UTC, like every date shown). */
@@ -42,6 +56,9 @@ export type PaymentRow = {
   amount: string;
   state: string;
   stateColor: "green" | "yellow" | "blue" | "red" | "neutral";
+  /** Stripe's reason for a refused refund. */
+  failureReason: string | null;
+  needsAttention: boolean;
 };
 
 function stateOf(row: PaymentRecordRow): { state: string; stateColor: PaymentRow["stateColor"] } {
@@ -64,8 +81,13 @@ function toRow(row: PaymentRecordRow): PaymentRow {
     method: row.kind === "payment" ? methodLabels[row.method] : `${kindLabels[row.kind]} · ${methodLabels[row.method]}`,
     reference: row.reference,
     recordedBy: row.recordedByName,
-    amount: formatCents(row.kind === "payment" ? row.amountCents : -row.amountCents),
+    amount:
+      row.currency === "usd"
+        ? formatCents(row.kind === "payment" ? row.amountCents : -row.amountCents)
+        : money(row.kind === "payment" ? row.amountCents : -row.amountCents, row.currency),
     ...stateOf(row),
+    failureReason: row.failureReason,
+    needsAttention: row.openIssues > 0,
   };
 }
 
@@ -76,22 +98,26 @@ function filterOf(state: PaymentListState, now: Date) {
       : state.period === "last-month"
         ? { from: monthStart(now, -1), to: monthStart(now, 0) }
         : {};
-  return { kind: state.kind, method: state.method, ...range };
+  return { kind: state.kind, method: state.method, needsAttention: state.attention, ...range };
 }
 
 export type PaymentTotals = { thisMonth: PeriodTotals; lastMonth: PeriodTotals };
 
 export async function getPaymentsPage(deps: Pick<AppDeps, "database">, state: PaymentListState, now: Date) {
   const db = deps.database.db;
-  const [records, thisMonth, lastMonth, deletions, recentInvoices] = await Promise.all([
+  const [records, thisMonth, lastMonth, deletions, recentInvoices, issues, openIssues] = await Promise.all([
     listPaymentRecords(db, filterOf(state, now), PAGE_LIMIT),
     periodTotals(db, monthStart(now, 0), monthStart(now, 1), now),
     periodTotals(db, monthStart(now, -1), monthStart(now, 0), now),
     listDeletions(db, 50),
     listRecentInvoices(db, INVOICE_LIMIT),
+    listIssues(db, { open: true }, ISSUE_LIMIT),
+    countOpenIssues(db),
   ]);
   return {
     rows: records.map(toRow),
+    openIssues,
+    issues: issues.map((issue) => ({ id: issue.id, createdAt: issue.createdAt, kind: issue.kind, message: issue.message, invoiceId: issue.invoiceId })),
     invoices: recentInvoices.map((row) => ({
       invoiceId: row.invoiceId,
       number: row.number,
@@ -139,6 +165,60 @@ export async function exportPaymentsCsv(deps: Pick<AppDeps, "database">, state: 
     ];
   });
   return [header, ...lines].map(csvLine).join("");
+}
+
+/** A project's payments, refunds and reversals, newest first, with each refund's state (the Admin tab). */
+export async function listProjectMoneyRows(deps: Pick<AppDeps, "database">, projectId: string): Promise<PaymentRow[]> {
+  return (await listPaymentRecords(deps.database.db, { projectId }, PAGE_LIMIT)).map(toRow);
+}
+
+/** "2026-11" from the query string, else the month holding `now`; the first instant of it (UTC). */
+export function statementMonth(value: string | null, now: Date): Date {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(value ?? "");
+  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)) : monthStart(now, 0);
+}
+
+/**
+ * The monthly statement: every payment and refund recorded in the month, one line each, then a
+ * total per currency of what was paid (payments received and not reversed) and refunded (refunds
+ * Stripe or the admin confirmed) — the same figures as the Payments page's Paid and Refunded for
+ * that month. No line or total adds two currencies.
+ */
+export async function exportStatementCsv(deps: Pick<AppDeps, "database">, month: Date): Promise<string> {
+  const to = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
+  const rows = await listStatementRows(deps.database.db, month, to);
+  const header = ["Invoice number", "Date", "Customer", "Amount", "Currency", "Method", "State", "Refunds"];
+  const totals = new Map<string, { paid: number; refunded: number }>();
+  const lines = rows.map((row) => {
+    const total = totals.get(row.currency) ?? { paid: 0, refunded: 0 };
+    totals.set(row.currency, total);
+    let state: string;
+    if (row.kind === "payment") {
+      const counted = row.status === "succeeded" && !row.reversed;
+      if (counted) total.paid += row.amountCents;
+      state = row.reversed ? "Reversed" : row.status === "succeeded" ? "Received" : row.status === "failed" ? "Failed" : "Pending";
+    } else {
+      if (row.status === "succeeded") total.refunded += row.amountCents;
+      state = row.status === "succeeded" ? "Refunded" : row.status === "pending" ? "Refund pending" : "Refund failed";
+    }
+    return [
+      row.invoiceNumber === null ? "" : formatInvoiceNumber(row.invoiceNumber),
+      row.createdAt.toISOString().slice(0, 10),
+      row.customerName,
+      (row.kind === "payment" ? row.amountCents : -row.amountCents) / 100,
+      row.currency.toUpperCase(),
+      row.kind === "payment" ? methodLabels[row.method] : `${kindLabels[row.kind]} · ${methodLabels[row.method]}`,
+      state,
+      row.kind === "payment" ? -row.refundedCents / 100 : "",
+    ];
+  });
+  const footer = [...totals.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([currency, total]) => [
+      ["", "", `Total paid ${currency.toUpperCase()}`, total.paid / 100, currency.toUpperCase(), "", "", ""],
+      ["", "", `Total refunded ${currency.toUpperCase()}`, -total.refunded / 100, currency.toUpperCase(), "", "", ""],
+    ]);
+  return [header, ...lines, ...footer].map(csvLine).join("");
 }
 
 export type BillingItem = {

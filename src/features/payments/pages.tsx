@@ -1,6 +1,6 @@
 // /billing (SPEC.md has no billing page; customers need one to see what they owe and paid) and the
 // admin console's /admin/payments with its CSV export.
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { requireAdminPage, requireSignedInPage } from "../../http/guards";
@@ -8,10 +8,12 @@ import { Island } from "../../render/island";
 import { AdminFrame } from "../../render/layout/admin-frame";
 import { page } from "../../render/layout/page";
 import { PageShell } from "../../render/layout/views";
+import { auditBy } from "../audit";
 import { getBillingDetails } from "../billing-details";
 import { BILLING_LIMITS } from "../billing-details/model";
-import { exportPaymentsCsv, getPaymentsPage, listBilling, readPaymentListState } from "./lists";
-import { BillingList, DeletionList, InvoiceList, PaymentFilters, PaymentTable, PaymentTotalsStrip } from "./views";
+import { resolveIssueAsAdmin } from "./checks";
+import { exportPaymentsCsv, exportStatementCsv, getPaymentsPage, listBilling, readPaymentListState, statementMonth } from "./lists";
+import { BillingList, DeletionList, InvoiceList, IssueList, PaymentFilters, PaymentTable, PaymentTotalsStrip } from "./views";
 
 export const paymentPages = (deps: AppDeps) =>
   new Elysia({ name: "payment-pages" })
@@ -52,7 +54,8 @@ export const paymentPages = (deps: AppDeps) =>
       const search = new URL(request.url).searchParams;
       const state = readPaymentListState(search);
       const data = await getPaymentsPage(deps, state, new Date());
-      const filtered = Boolean(state.kind || state.method || state.period);
+      const filtered = Boolean(state.kind || state.method || state.period || state.attention);
+      const month = new Date().toISOString().slice(0, 7);
       const query = search.toString();
       return page(
         deps,
@@ -62,9 +65,12 @@ export const paymentPages = (deps: AppDeps) =>
           <PaymentTotalsStrip totals={data.totals} />
           <section className="list-section" aria-label="Payment records">
             <div className="list-toolbar">
-              <PaymentFilters state={state} />
+              <PaymentFilters state={state} openIssues={data.openIssues} />
               <a className="button" href={`/admin/payments.csv${query ? `?${query}` : ""}`} download>
                 Export CSV
+              </a>
+              <a className="button" href={`/admin/payments/statement.csv?month=${month}`} download>
+                Monthly statement
               </a>
             </div>
             {data.rows.length === 0 ? (
@@ -76,6 +82,7 @@ export const paymentPages = (deps: AppDeps) =>
               <PaymentTable rows={data.rows} />
             )}
           </section>
+          <IssueList items={data.issues} count={data.openIssues} />
           <InvoiceList items={data.invoices} />
           <DeletionList rows={data.deletions} />
         </AdminFrame>,
@@ -92,4 +99,27 @@ export const paymentPages = (deps: AppDeps) =>
           "cache-control": "private, no-store",
         },
       });
-    });
+    })
+    // The monthly statement (decision 084): ?month=2026-11, this month by default.
+    .get("/admin/payments/statement.csv", async ({ actor, request }) => {
+      requireAdminPage(actor);
+      const month = statementMonth(new URL(request.url).searchParams.get("month"), new Date());
+      const csv = await exportStatementCsv(deps, month);
+      return new Response(csv, {
+        headers: {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": `attachment; filename="statement-${month.toISOString().slice(0, 7)}.csv"`,
+          "cache-control": "private, no-store",
+        },
+      });
+    })
+    // The Needs attention list's Mark resolved form (a plain form POST, like the invoice's Void).
+    .post(
+      "/admin/payments/issues/:id/resolve",
+      async ({ actor, params, body, request, redirect }) => {
+        const admin = requireAdminPage(actor);
+        await resolveIssueAsAdmin(deps, params.id, body.note ?? "", auditBy(admin, request));
+        return redirect("/admin/payments?attention=1", 303);
+      },
+      { body: t.Object({ note: t.Optional(t.String({ maxLength: 2000 })) }) },
+    );

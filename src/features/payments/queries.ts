@@ -3,14 +3,17 @@
 // the payment records by syncPaymentFlags, which every writer here calls in the same transaction
 // as its change. Invoices and payments outlive their project and account (decision 077): every read
 // joins projects and users with left joins and falls back on the names copied onto the row.
-import { type SQL, and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import {
   type Invoice,
   type NewPayment,
   type Payment,
+  type PaymentIssue,
   type ProjectDeletion,
+  checkoutSessions,
   invoiceReminders,
   invoices,
+  paymentIssues,
   payments,
   projectDeletions,
   projects,
@@ -67,7 +70,7 @@ export async function insertPayment(db: Db, row: PaymentRecord): Promise<Payment
 export async function updatePayment(
   db: Db,
   id: string,
-  values: Partial<Pick<NewPayment, "status" | "providerRefundId" | "providerCheckoutSessionId">>,
+  values: Partial<Pick<NewPayment, "status" | "providerRefundId" | "providerCheckoutSessionId" | "failureReason">>,
 ): Promise<void> {
   await db
     .update(payments)
@@ -85,7 +88,7 @@ export async function syncPaymentFlags(db: Db, projectId: string): Promise<{ rec
     .update(invoices)
     .set({
       status: sql`case when exists (
-        select 1 from ${payments} p where p.invoice_id = ${invoices.id} and p.kind = 'payment' and p.status = 'succeeded'
+        select 1 from ${payments} p where p.invoice_id = ${invoices.id} and p.kind = 'payment' and p.status = 'succeeded' and p.applied
         and not exists (select 1 from ${payments} u where u.payment_id = p.id and u.kind = 'reversal' and u.status = 'succeeded')) then 'paid' else 'open' end`,
     })
     .where(and(eq(invoices.projectId, projectId), ne(invoices.status, "void")));
@@ -93,7 +96,7 @@ export async function syncPaymentFlags(db: Db, projectId: string): Promise<{ rec
     .update(projects)
     .set({
       receivedPayment: sql`exists (
-        select 1 from ${payments} p where p.project_id = ${projects.id} and p.kind = 'payment' and p.status = 'succeeded'
+        select 1 from ${payments} p where p.project_id = ${projects.id} and p.kind = 'payment' and p.status = 'succeeded' and p.applied
         and not exists (select 1 from ${payments} u where u.payment_id = p.id and u.kind = 'reversal' and u.status = 'succeeded'))`,
       refundIssued: sql`exists (select 1 from ${payments} r where r.project_id = ${projects.id} and r.kind = 'refund' and r.status = 'succeeded')`,
       updatedAt: sql`now()`,
@@ -329,9 +332,15 @@ export type PaymentRecordRow = {
   invoiceNumber: number | null;
   reference: string | null;
   recordedByName: string | null;
+  failureReason: string | null;
+  /** Open "needs attention" entries about this record. */
+  openIssues: number;
 };
 
-export type PaymentFilter = { kind?: PaymentKind; method?: PaymentMethod; from?: Date; to?: Date };
+export type PaymentFilter = { kind?: PaymentKind; method?: PaymentMethod; from?: Date; to?: Date; needsAttention?: boolean; projectId?: string };
+
+const openIssuesOf = sql<number>`(select count(*)::int from ${paymentIssues} i where i.resolved_at is null
+  and (i.payment_id = ${payments.id} or i.payment_id = ${payments.paymentId}))`;
 
 const recordedBy = sql<string | null>`(select u.display_name from ${users} u where u.id = ${payments.recordedBy})`;
 
@@ -344,6 +353,8 @@ export async function listPaymentRecords(db: Db, filter: PaymentFilter, limit: n
   else if (filter.method) conditions.push(eq(payments.method, filter.method));
   if (filter.from) conditions.push(gte(payments.createdAt, filter.from));
   if (filter.to) conditions.push(lt(payments.createdAt, filter.to));
+  if (filter.needsAttention) conditions.push(sql`${openIssuesOf} > 0`);
+  if (filter.projectId) conditions.push(eq(payments.projectId, filter.projectId));
   return db
     .select({
       id: payments.id,
@@ -361,6 +372,8 @@ export async function listPaymentRecords(db: Db, filter: PaymentFilter, limit: n
       invoiceNumber: invoices.number,
       reference: payments.reference,
       recordedByName: recordedBy,
+      failureReason: payments.failureReason,
+      openIssues: openIssuesOf,
     })
     .from(payments)
     .leftJoin(projects, eq(projects.id, payments.projectId))
@@ -371,7 +384,18 @@ export async function listPaymentRecords(db: Db, filter: PaymentFilter, limit: n
     .limit(limit);
 }
 
-export type PeriodTotals = { paidCents: number; refundedCents: number; outstandingCents: number; overdueCents: number };
+/** Money of one currency; totals never add two currencies. */
+export type CurrencyTotals = { currency: string; paidCents: number; refundedCents: number };
+
+/** The invoices' currency (USD) in the first four fields; money received in any other currency apart. */
+export type PeriodTotals = {
+  paidCents: number;
+  refundedCents: number;
+  outstandingCents: number;
+  overdueCents: number;
+  /** Every currency money came or went in, the invoices' own included. */
+  byCurrency: CurrencyTotals[];
+};
 
 /**
  * Money in a period [from, to): card and manual payments received, refunds that succeeded, and
@@ -379,14 +403,19 @@ export type PeriodTotals = { paidCents: number; refundedCents: number; outstandi
  * deleted projects count like any other; void invoices are owed by nobody.
  */
 export async function periodTotals(db: Db, from: Date, to: Date, now: Date): Promise<PeriodTotals> {
-  const [money] = await db
+  const money = await db
     .select({
+      currency: payments.currency,
       paid: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.kind} = 'payment' and ${payments.status} = 'succeeded'
         and not exists (select 1 from ${payments} u where u.payment_id = ${payments.id} and u.kind = 'reversal' and u.status = 'succeeded')), 0)`,
       refunded: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.kind} = 'refund' and ${payments.status} = 'succeeded'), 0)`,
     })
     .from(payments)
-    .where(and(gte(payments.createdAt, from), lt(payments.createdAt, to)));
+    .where(and(gte(payments.createdAt, from), lt(payments.createdAt, to)))
+    .groupBy(payments.currency)
+    .orderBy(asc(payments.currency));
+  const byCurrency = money.map((row) => ({ currency: row.currency, paidCents: Number(row.paid), refundedCents: Number(row.refunded) }));
+  const usd = byCurrency.find((row) => row.currency === "usd");
   const [owed] = await db
     .select({
       // What is owed is the total with tax (decision 085), in cents.
@@ -396,8 +425,9 @@ export async function periodTotals(db: Db, from: Date, to: Date, now: Date): Pro
     .from(invoices)
     .where(and(gte(invoices.createdAt, from), lt(invoices.createdAt, to), eq(invoices.status, "open")));
   return {
-    paidCents: Number(money?.paid ?? 0),
-    refundedCents: Number(money?.refunded ?? 0),
+    paidCents: usd?.paidCents ?? 0,
+    refundedCents: usd?.refundedCents ?? 0,
+    byCurrency,
     outstandingCents: Number(owed?.outstanding ?? 0),
     overdueCents: Number(owed?.overdue ?? 0),
   };
@@ -484,4 +514,147 @@ export async function insertDeletion(db: Db, row: typeof projectDeletions.$infer
 
 export async function listDeletions(db: Db, limit: number): Promise<ProjectDeletion[]> {
   return db.select().from(projectDeletions).orderBy(desc(projectDeletions.deletedAt)).limit(limit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Needs attention, Checkout Sessions and reconciliation (decision 084)
+
+export type NewIssue = Omit<typeof paymentIssues.$inferInsert, "createdAt" | "resolvedAt" | "resolvedBy" | "resolutionNote">;
+
+/** Raises an entry once per key; false when the same cause was raised before (a replay, a second run). */
+export async function insertIssue(db: Db, row: NewIssue): Promise<boolean> {
+  const rows = await db.insert(paymentIssues).values(row).onConflictDoNothing().returning({ id: paymentIssues.id });
+  return rows.length > 0;
+}
+
+export async function listIssues(db: Db, options: { open: boolean }, limit: number): Promise<PaymentIssue[]> {
+  return db
+    .select()
+    .from(paymentIssues)
+    .where(options.open ? isNull(paymentIssues.resolvedAt) : undefined)
+    .orderBy(desc(paymentIssues.createdAt), desc(paymentIssues.id))
+    .limit(limit);
+}
+
+export async function countOpenIssues(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(paymentIssues).where(isNull(paymentIssues.resolvedAt));
+  return Number(row?.count ?? 0);
+}
+
+/** Resolves an open entry; answers the entry as it was, or null when there is none with that id. */
+export async function resolveIssue(db: Db, id: string, by: string, note: string): Promise<PaymentIssue | null> {
+  const [before] = await db.select().from(paymentIssues).where(eq(paymentIssues.id, id)).for("update").limit(1);
+  if (!before) return null;
+  if (before.resolvedAt === null) {
+    await db.update(paymentIssues).set({ resolvedAt: sql`now()`, resolvedBy: by, resolutionNote: note }).where(eq(paymentIssues.id, id));
+  }
+  return before;
+}
+
+export async function findPaymentById(db: Db, id: string): Promise<Payment | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The user ids of every admin, for a notification that concerns them all. */
+export async function listAdminIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(sql`${users.isAdmin} or ${users.isSuperAdmin}`);
+  return rows.map((row) => row.id);
+}
+
+export async function rememberCheckoutSession(db: Db, row: { id: string; invoiceId: string; expiresAt: Date }): Promise<void> {
+  await db.insert(checkoutSessions).values(row).onConflictDoNothing();
+}
+
+export async function setCheckoutSessionStatus(db: Db, id: string, status: "complete" | "expired"): Promise<void> {
+  await db.update(checkoutSessions).set({ status }).where(eq(checkoutSessions.id, id));
+}
+
+/** Whether a Checkout Session for one of the project's invoices is open now: a card payment may be in flight. */
+export async function hasOpenCheckout(db: Db, projectId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .innerJoin(invoices, eq(invoices.id, checkoutSessions.invoiceId))
+    .where(and(eq(invoices.projectId, projectId), eq(checkoutSessions.status, "open"), gt(checkoutSessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Card payments and refunds recorded since `since`, for the reconciliation with Stripe's. */
+export async function listCardRecordsSince(db: Db, since: Date): Promise<Payment[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.method, "card"), gte(payments.createdAt, since)));
+}
+
+/** Card refunds still pending with no answer from Stripe since before `before`: their job may have been lost. */
+export async function listStalePendingRefunds(db: Db, before: Date): Promise<Payment[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.kind, "refund"), eq(payments.status, "pending"), isNull(payments.providerRefundId), lt(payments.updatedAt, before)));
+}
+
+export async function findPaymentByProviderRefund(db: Db, refundId: string): Promise<Payment | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.kind, "refund"), eq(payments.providerRefundId, refundId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A pending refund becomes succeeded; true only for the one caller that changed it, so the job's
+ * answer and the webhook arriving together record the refund's effects once.
+ */
+export async function confirmPendingRefund(db: Db, id: string, providerRefundId: string | null): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: "succeeded", ...(providerRefundId ? { providerRefundId } : {}), updatedAt: sql`now()` })
+    .where(and(eq(payments.id, id), eq(payments.status, "pending")))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+export type StatementRow = {
+  id: string;
+  kind: PaymentKind;
+  method: PaymentMethod;
+  status: Payment["status"];
+  amountCents: number;
+  currency: string;
+  createdAt: Date;
+  customerName: string;
+  invoiceNumber: number | null;
+  /** A payment undone by a reversal (recorded by mistake): it does not count as paid. */
+  reversed: boolean;
+  /** For a payment: what of it was refunded (succeeded), in its currency. */
+  refundedCents: number;
+};
+
+/** The payments and refunds recorded in [from, to), oldest first, for the monthly statement. */
+export async function listStatementRows(db: Db, from: Date, to: Date): Promise<StatementRow[]> {
+  return db
+    .select({
+      id: payments.id,
+      kind: payments.kind,
+      method: payments.method,
+      status: payments.status,
+      amountCents: payments.amountCents,
+      currency: payments.currency,
+      createdAt: payments.createdAt,
+      customerName: sql<string>`coalesce(${users.displayName}, ${payments.customerName})`,
+      invoiceNumber: invoices.number,
+      reversed: sql<boolean>`exists (select 1 from ${payments} u where u.payment_id = ${payments.id} and u.kind = 'reversal' and u.status = 'succeeded')`,
+      refundedCents: sql<number>`(select coalesce(sum(r.amount_cents), 0)::int from ${payments} r where r.payment_id = ${payments.id} and r.kind = 'refund' and r.status = 'succeeded')`,
+    })
+    .from(payments)
+    .leftJoin(projects, eq(projects.id, payments.projectId))
+    .leftJoin(users, eq(users.id, projects.creatorId))
+    .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(and(inArray(payments.kind, ["payment", "refund"]), gte(payments.createdAt, from), lt(payments.createdAt, to)))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
 }

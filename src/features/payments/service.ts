@@ -10,26 +10,32 @@ import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { type PaymentEvent, WebhookSignatureError } from "../../lib/stripe";
 import { formatDate } from "../../shared/dates";
-import type { ManualPaymentMethod, PaymentKind, PaymentMethod } from "../../shared/enums";
+import type { ManualPaymentMethod, PaymentIssueKind, PaymentKind, PaymentMethod } from "../../shared/enums";
 import { type InvoiceState, type ReceiptLine, formatInvoiceNumber, invoiceState } from "../../shared/invoices";
 import { formatPrice, packageFor } from "../../shared/packages";
 import { recordActivity } from "../activity";
 import { type AuditBy, recordAudit } from "../audit";
 import { enqueueMail } from "../mail";
 import { notifyProjectEvent, projectMessages } from "../notifications";
+import { type WebhookEmitter, emitWebhookEvent } from "../webhooks";
+import { afterRefundConfirmed, failRefund, money, queueRefund, raiseIssue, refundAutomatically } from "./checks";
 import {
   type PayableInvoice,
+  confirmPendingRefund,
   findInvoiceByNumber,
   findPayableInvoice,
   findPaymentByIntent,
   findPaymentFacts,
   findProjectInvoice,
   findRefundOf,
+  hasOpenCheckout,
   hasRefund,
   insertPayment,
   listInvoiceRecords,
   listStandingPayments,
+  rememberCheckoutSession,
   rememberStripeEvent,
+  setCheckoutSessionStatus,
   syncPaymentFlags,
   updatePayment,
   voidInvoice,
@@ -53,6 +59,8 @@ export const BAD_SIGNATURE = "The webhook signature is missing or does not match
 export const PROJECT_GONE = "The project of this invoice was deleted, so the invoice cannot be paid. Write to us if you have a question about it.";
 export const voidMessage = (reason: string | null): string => `This invoice is void and cannot be paid.${reason ? ` ${reason}` : ""}`;
 export const PAYMENT_METHOD_NEEDED = "Say how the payment was made: bank transfer, cash or other.";
+export const CHECKOUT_IN_FLIGHT =
+  "A card payment may be in flight: the customer opened Stripe Checkout for this invoice and it has not expired. Mark it paid only if the money arrived another way; a card payment that follows is refunded as an overpayment.";
 
 /** Why an invoice is voided automatically; shown to the customer on the invoice page. */
 export const voidReasons = {
@@ -61,7 +69,10 @@ export const voidReasons = {
   waived: "The payment was waived with an access code.",
 } as const;
 
-type Deps = Pick<AppDeps, "database" | "config" | "jobs" | "payments" | "log">;
+type Deps = Pick<AppDeps, "database" | "config" | "jobs" | "payments" | "log" | "now">;
+
+/** Stripe keeps a Checkout Session open for 24 hours unless told otherwise. */
+const CHECKOUT_OPEN_MS = 24 * 60 * 60 * 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Card payments
@@ -93,6 +104,12 @@ export async function startCheckout(deps: Deps, actor: Actor, invoiceId: string)
       successUrl: `${back}?checkout=success&session={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${back}?checkout=cancelled`,
       metadata: { invoiceId: payable.invoice.id, projectId: payable.project.id },
+    });
+    // Remembered so an admin marking the invoice paid by hand hears that a card payment may be in flight.
+    await rememberCheckoutSession(deps.database.db, {
+      id: session.id,
+      invoiceId: payable.invoice.id,
+      expiresAt: new Date(deps.now().getTime() + CHECKOUT_OPEN_MS),
     });
     return session.url;
   } catch (error) {
@@ -129,63 +146,99 @@ export async function confirmCheckoutReturn(deps: Deps, actor: Actor, invoiceId:
   }
 }
 
-type CardPayment = { invoiceId: string; paymentIntentId: string; checkoutSessionId: string | null; amountCents: number; currency: string };
+type CardPayment = { invoiceId: string | null; paymentIntentId: string; checkoutSessionId: string | null; amountCents: number; currency: string };
 
-/** Records a card payment once per payment intent; answers whether a receipt was queued. */
-async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs" | "log">, card: CardPayment): Promise<boolean> {
-  const payable = await findPayableInvoice(tx, card.invoiceId, { userId: "", isAdmin: true });
-  if (!payable) {
-    deps.log(`payments: card payment ${card.paymentIntentId} names invoice ${card.invoiceId}, which does not exist; nothing recorded`);
-    return false;
-  }
-  const project = payable.project;
-  if (!project || payable.invoice.status === "void") {
-    // The money arrived all the same: record it against the invoice so it is never lost, and say
-    // so in the log for an admin to refund (automatic refunds are not built yet). The project's
-    // flags follow the records as always (decision 019), so a denied project shows it was paid
-    // and the admin's Refund switch can return it.
-    const recorded = await insertPayment(tx, {
-      id: newId(),
-      kind: "payment",
-      projectId: project?.id ?? null,
-      invoiceId: payable.invoice.id,
-      method: "card",
-      amountCents: card.amountCents,
-      currency: card.currency.toLowerCase(),
-      status: "succeeded",
-      providerPaymentIntentId: card.paymentIntentId,
-      providerCheckoutSessionId: card.checkoutSessionId,
-    });
-    if (recorded) {
-      if (project) await syncPaymentFlags(tx, project.id);
-      deps.log(
-        `payments: card payment ${card.paymentIntentId} for ${project ? "void" : "deleted project's"} invoice ${formatInvoiceNumber(payable.invoice.number)} recorded; it needs a refund`,
-      );
+/** Why card money cannot pay the invoice it names, and whether it goes back to the customer at once. */
+type Mismatch = { kind: PaymentIssueKind; message: string; refund: boolean };
+
+/**
+ * A payment pays its invoice only when the invoice can take it and the amount and currency are
+ * the invoice's (decision 084). Anything else is money received that needs an admin; where nothing
+ * is owed any more (a void invoice, a deleted project, an invoice already paid) it is refunded.
+ */
+function mismatchOf(payable: PayableInvoice | null, card: CardPayment): Mismatch | null {
+  const paid = money(card.amountCents, card.currency);
+  if (!payable)
+    return { kind: "unknown_invoice", refund: false, message: `A card payment of ${paid} (${card.paymentIntentId}) names no invoice the app knows.` };
+  const number = formatInvoiceNumber(payable.invoice.number);
+  const owed = money(payable.invoice.totalCents, CURRENCY);
+  if (!payable.project)
+    return {
+      kind: "project_deleted",
+      refund: true,
+      message: `A card payment of ${paid} arrived for ${number}, whose project was deleted; it is being refunded.`,
+    };
+  if (payable.invoice.status === "void")
+    return { kind: "void_invoice", refund: true, message: `A card payment of ${paid} arrived for the void invoice ${number}; it is being refunded.` };
+  if (payable.invoice.status === "paid")
+    return { kind: "overpayment", refund: true, message: `A second payment of ${paid} arrived for ${number}, which was already paid; it is being refunded.` };
+  if (card.currency.toLowerCase() !== CURRENCY)
+    return {
+      kind: "currency_mismatch",
+      refund: false,
+      message: `A card payment of ${paid} arrived for ${number}, which is due in ${owed}; the invoice stays open.`,
+    };
+  if (card.amountCents !== payable.invoice.totalCents)
+    return { kind: "amount_mismatch", refund: false, message: `A card payment of ${paid} arrived for ${number}, which is ${owed}; the invoice stays open.` };
+  return null;
+}
+
+/**
+ * Records a card payment once per payment intent. Answers why nothing changed (for the log), or
+ * null when something did. Money that does not match its invoice is recorded all the same (never
+ * lost), pays nothing, needs attention, and is refunded where nothing is owed.
+ */
+async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs" | "log">, card: CardPayment): Promise<string | null> {
+  const existing = await findPaymentByIntent(tx, card.paymentIntentId);
+  if (existing) {
+    // The other event came first; it may not have known the session.
+    if (!existing.providerCheckoutSessionId && card.checkoutSessionId) {
+      await updatePayment(tx, existing.id, { providerCheckoutSessionId: card.checkoutSessionId });
+      return null;
     }
-    return false;
+    return `payment ${card.paymentIntentId} is already recorded`;
   }
-  const inserted = await insertPayment(tx, {
+  const payable = card.invoiceId ? await findPayableInvoice(tx, card.invoiceId, { userId: "", isAdmin: true }) : null;
+  const mismatch = mismatchOf(payable, card);
+  const project = payable?.project ?? null;
+  const payment = await insertPayment(tx, {
     id: newId(),
     kind: "payment",
-    projectId: project.id,
-    invoiceId: payable.invoice.id,
+    projectId: project?.id ?? null,
+    invoiceId: payable?.invoice.id ?? null,
     method: "card",
     amountCents: card.amountCents,
     currency: card.currency.toLowerCase(),
     status: "succeeded",
     providerPaymentIntentId: card.paymentIntentId,
     providerCheckoutSessionId: card.checkoutSessionId,
+    applied: mismatch === null,
   });
-  if (!inserted) {
-    // The other event came first; it may not have known the session.
-    const existing = await findPaymentByIntent(tx, card.paymentIntentId);
-    if (existing && !existing.providerCheckoutSessionId && card.checkoutSessionId) {
-      await updatePayment(tx, existing.id, { providerCheckoutSessionId: card.checkoutSessionId });
-    }
-    return false;
+  if (!payment) return `payment ${card.paymentIntentId} is already recorded`;
+  if (mismatch) {
+    await raiseIssue(tx, deps, {
+      key: `payment:${card.paymentIntentId}`,
+      kind: mismatch.kind,
+      message: mismatch.message,
+      paymentId: payment.id,
+      invoiceId: payment.invoiceId,
+      stripeId: card.paymentIntentId,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+    });
+    if (mismatch.refund) await refundAutomatically(tx, deps, payment);
+    if (project) await syncPaymentFlags(tx, project.id);
+    return null;
   }
+  if (!payable || !project) return null;
   await syncPaymentFlags(tx, project.id);
   await recordActivity(tx, { projectId: project.id, actorId: project.creatorId, kind: "payment_recorded", details: { method: "card" } });
+  await emitWebhookEvent(deps, tx, "payment.received", {
+    projectId: project.id,
+    projectName: project.projectName,
+    invoiceId: payable.invoice.id,
+    method: "card",
+  });
   await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.payment(project.projectName), { invoiceId: payable.invoice.id }, null);
   const number = formatInvoiceNumber(payable.invoice.number);
   await enqueueMail(deps.jobs, tx, {
@@ -200,7 +253,7 @@ async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs" |
       `All your invoices: ${deps.config.publicUrl}/billing`,
     ].join("\n"),
   });
-  return true;
+  return null;
 }
 
 /** Which invoice a Stripe object is about: our invoice id, else the invoice number the adapter adds. */
@@ -217,6 +270,7 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
  * POST /api/payments/stripe/webhook. The raw body is verified before anything else; a bad or
  * missing signature is a 400 and changes nothing. Each event id is stored once, in the same
  * transaction as its effect, so a duplicate changes nothing and a failure is retried by Stripe.
+ * An event that changes nothing says why in the log, with its id.
  */
 export async function handleStripeWebhook(deps: Deps, rawBody: string, signature: string | null): Promise<{ received: true; duplicate: boolean }> {
   if (!deps.payments) throw notFound("There is no such API endpoint.");
@@ -228,33 +282,39 @@ export async function handleStripeWebhook(deps: Deps, rawBody: string, signature
     throw error;
   }
   const outcome = await deps.database.db.transaction(async (tx) => {
-    if (!(await rememberStripeEvent(tx, event.id, event.type))) return { duplicate: true, mailed: false };
-    return { duplicate: false, mailed: await applyEvent(tx, deps, event) };
+    if (!(await rememberStripeEvent(tx, event.id, event.type)))
+      return { duplicate: true, unchanged: "the event was handled before (a replay or a duplicate delivery)" };
+    return { duplicate: false, unchanged: await applyEvent(tx, deps, event) };
   });
+  if (outcome.unchanged) deps.log(`payments: webhook ${event.id} (${event.type}) changed nothing: ${outcome.unchanged}`);
   return { received: true, duplicate: outcome.duplicate };
 }
 
-async function applyEvent(tx: Db, deps: Deps, event: PaymentEvent): Promise<boolean> {
+/** Applies one event; answers why it changed nothing, or null when it changed something. */
+async function applyEvent(tx: Db, deps: Deps, event: PaymentEvent): Promise<string | null> {
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
+      await setCheckoutSessionStatus(tx, session.id, "complete");
       const paymentIntentId = idOf(session.payment_intent);
-      const invoiceId = await invoiceIdOf(tx, session.metadata);
-      if (session.payment_status !== "paid" || !paymentIntentId || !invoiceId) return false;
+      if (session.payment_status !== "paid") return `session ${session.id} is not paid (${session.payment_status})`;
+      if (!paymentIntentId) return `session ${session.id} has no payment intent`;
       return recordCardPayment(tx, deps, {
-        invoiceId,
+        invoiceId: await invoiceIdOf(tx, session.metadata),
         paymentIntentId,
         checkoutSessionId: session.id,
         amountCents: session.amount_total ?? 0,
         currency: session.currency ?? CURRENCY,
       });
     }
+    case "checkout.session.expired": {
+      await setCheckoutSessionStatus(tx, event.data.object.id, "expired");
+      return null;
+    }
     case "payment_intent.succeeded": {
       const intent = event.data.object;
-      const invoiceId = await invoiceIdOf(tx, intent.metadata);
-      if (!invoiceId) return false;
       return recordCardPayment(tx, deps, {
-        invoiceId,
+        invoiceId: await invoiceIdOf(tx, intent.metadata),
         paymentIntentId: intent.id,
         checkoutSessionId: null,
         amountCents: intent.amount_received,
@@ -264,29 +324,33 @@ async function applyEvent(tx: Db, deps: Deps, event: PaymentEvent): Promise<bool
     case "charge.refunded": {
       const charge = event.data.object;
       const paymentIntentId = idOf(charge.payment_intent);
-      if (!charge.refunded || !paymentIntentId) return false;
-      return confirmRefund(tx, paymentIntentId, null);
+      if (!charge.refunded) return `charge ${charge.id} is only partly refunded`;
+      if (!paymentIntentId) return `charge ${charge.id} has no payment intent`;
+      return confirmRefund(tx, deps, paymentIntentId, null);
     }
     case "refund.created":
     case "refund.updated": {
       const refund = event.data.object;
       const paymentIntentId = idOf(refund.payment_intent);
-      if (refund.status !== "succeeded" || !paymentIntentId) return false;
-      return confirmRefund(tx, paymentIntentId, refund.id);
+      if (!paymentIntentId) return `refund ${refund.id} has no payment intent`;
+      if (refund.status === "failed" || refund.status === "canceled") return refusedRefund(tx, deps, paymentIntentId, refund.failure_reason ?? refund.status);
+      if (refund.status !== "succeeded") return `refund ${refund.id} is ${refund.status}`;
+      return confirmRefund(tx, deps, paymentIntentId, refund.id);
     }
     default:
-      return false;
+      return `the app does not use ${event.type} events`;
   }
 }
 
 /** Stripe confirmed a refund: the pending record succeeds (or one is made, for a refund issued in Stripe's dashboard). */
-async function confirmRefund(tx: Db, paymentIntentId: string, refundId: string | null): Promise<boolean> {
+async function confirmRefund(tx: Db, deps: WebhookEmitter, paymentIntentId: string, refundId: string | null): Promise<string | null> {
   const payment = await findPaymentByIntent(tx, paymentIntentId);
-  if (!payment) return false;
+  if (!payment) return `no payment of ${paymentIntentId} is recorded`;
   const refund = await findRefundOf(tx, payment.id);
-  if (refund?.status === "succeeded") return false;
-  if (refund) await updatePayment(tx, refund.id, { status: "succeeded", ...(refundId ? { providerRefundId: refundId } : {}) });
-  else {
+  if (refund?.status === "succeeded") return `the refund of ${paymentIntentId} is already recorded`;
+  if (refund) {
+    if (!(await confirmPendingRefund(tx, refund.id, refundId))) return `the refund of ${paymentIntentId} is already recorded`;
+  } else {
     await insertPayment(tx, {
       id: newId(),
       kind: "refund",
@@ -302,11 +366,18 @@ async function confirmRefund(tx: Db, paymentIntentId: string, refundId: string |
     });
   }
   // A refund of a deleted project's payment is recorded all the same; there is no project to update.
-  if (payment.projectId) {
-    await syncPaymentFlags(tx, payment.projectId);
-    await recordActivity(tx, { projectId: payment.projectId, actorId: null, kind: "payment_refunded", details: { method: "card" } });
-  }
-  return false;
+  await afterRefundConfirmed(tx, payment);
+  await emitWebhookEvent(deps, tx, "payment.refunded", { paymentId: payment.id, projectId: payment.projectId, invoiceId: payment.invoiceId, method: "card" });
+  return null;
+}
+
+/** Stripe reports a refund failed after accepting it: the pending record fails with Stripe's reason. */
+async function refusedRefund(tx: Db, deps: Deps, paymentIntentId: string, reason: string): Promise<string | null> {
+  const payment = await findPaymentByIntent(tx, paymentIntentId);
+  const refund = payment ? await findRefundOf(tx, payment.id) : null;
+  if (refund?.status !== "pending") return `no pending refund of ${paymentIntentId} to fail`;
+  await failRefund(tx, deps, refund, reason, null);
+  return null;
 }
 
 export const methodLabels: Record<PaymentMethod, string> = {
@@ -369,7 +440,7 @@ export async function getProjectBilling(
 // ---------------------------------------------------------------------------------------------
 // Admin changes (the Admin tab's Payment received and Refund issued switches)
 
-/** A card refund recorded as pending; the caller asks Stripe for it after the commit. */
+/** A card refund recorded as pending and queued; its job asks Stripe once the change commits. */
 export type PendingCardRefund = { refundRecordId: string; paymentId: string; paymentIntentId: string };
 
 export type AdminPaymentChange = {
@@ -378,6 +449,8 @@ export type AdminPaymentChange = {
   /** How the money came, for a payment marked by hand. */
   method?: ManualPaymentMethod;
   reference?: string;
+  /** The admin read CHECKOUT_IN_FLIGHT and marks the payment all the same. */
+  confirmOpenCheckout?: boolean;
 };
 
 /**
@@ -386,15 +459,23 @@ export type AdminPaymentChange = {
  * On a project with an access code, Paid is the waiver: turning it off and on again reverses and
  * restores the waiver, and never records money that was not received (decision 077).
  */
-export async function applyAdminPaymentChange(tx: Db, projectId: string, adminId: string, change: AdminPaymentChange): Promise<PendingCardRefund[]> {
+export async function applyAdminPaymentChange(
+  tx: Db,
+  jobs: AppDeps["jobs"],
+  projectId: string,
+  adminId: string,
+  change: AdminPaymentChange,
+): Promise<PendingCardRefund[]> {
   const pending: PendingCardRefund[] = [];
-  if (change.receivedPayment === true && (await listStandingPayments(tx, projectId)).length === 0) {
+  // Money that arrived but does not pay the invoice (decision 084) leaves it to be paid.
+  if (change.receivedPayment === true && (await listStandingPayments(tx, projectId)).filter((payment) => payment.applied).length === 0) {
     const facts = await findPaymentFacts(tx, projectId);
     if (facts?.accessCode) {
       await insertWaiver(tx, projectId, adminId);
       await recordActivity(tx, { projectId, actorId: adminId, kind: "payment_recorded", details: { method: "access_code" } });
     } else {
       if (!change.method) throw badRequest(PAYMENT_METHOD_NEEDED, { paymentMethod: PAYMENT_METHOD_NEEDED });
+      if (!change.confirmOpenCheckout && (await hasOpenCheckout(tx, projectId))) throw conflict(CHECKOUT_IN_FLIGHT);
       const current = await findProjectInvoice(tx, projectId);
       const invoice = current?.status === "void" ? null : current;
       // What the invoice charges, tax included (decision 085); without one, the package's price.
@@ -435,7 +516,11 @@ export async function applyAdminPaymentChange(tx: Db, projectId: string, adminId
         providerPaymentIntentId: payment.providerPaymentIntentId,
         recordedBy: adminId,
       });
-      if (card) pending.push({ refundRecordId: id, paymentId: payment.id, paymentIntentId: card });
+      if (card) {
+        // Asked of Stripe by its own job, after this transaction commits (decision 084).
+        await queueRefund(tx, jobs, id);
+        pending.push({ refundRecordId: id, paymentId: payment.id, paymentIntentId: card });
+      }
       // A card refund enters the timeline when Stripe confirms it (confirmRefund).
       else await recordActivity(tx, { projectId, actorId: adminId, kind: "payment_refunded", details: { method: payment.method } });
     }
@@ -460,24 +545,6 @@ export async function applyAdminPaymentChange(tx: Db, projectId: string, adminId
   }
   await syncPaymentFlags(tx, projectId);
   return pending;
-}
-
-/** Asks Stripe for the refunds recorded as pending; a refusal marks the record failed, so it can be tried again. */
-export async function requestCardRefunds(deps: Deps, refunds: PendingCardRefund[]): Promise<void> {
-  for (const refund of refunds) {
-    try {
-      if (!deps.payments) throw new Error("card payments are not configured (STRIPE_SECRET_KEY)");
-      const answer = await deps.payments.refund({ paymentIntentId: refund.paymentIntentId, idempotencyKey: `refund-${refund.paymentId}` });
-      await updatePayment(deps.database.db, refund.refundRecordId, {
-        providerRefundId: answer.id,
-        ...(answer.status === "failed" ? { status: "failed" } : {}),
-      });
-    } catch (error) {
-      await updatePayment(deps.database.db, refund.refundRecordId, { status: "failed" });
-      deps.log(`payments: refund of ${refund.paymentIntentId} failed: ${error instanceof Error ? error.message : String(error)}`);
-      throw new HttpError(502, "Stripe did not accept the refund. Nothing was refunded; please try again.");
-    }
-  }
 }
 
 /** A waived payment: a record of nothing received, with the source "access code". */
@@ -533,6 +600,13 @@ export async function voidInvoiceAsAdmin(
     if (before.status === "void") throw conflict(ALREADY_VOID);
     if (before.status === "paid") throw conflict(PAID_NOT_VOIDED);
     const number = formatInvoiceNumber(after.number);
+    await emitWebhookEvent(deps, tx, "invoice.voided", {
+      invoiceId: after.id,
+      invoiceNumber: number,
+      projectId: after.projectId,
+      projectName: after.projectName,
+      reason,
+    });
     await recordAudit(tx, by, {
       action: "invoice.void",
       target: { type: "invoice", id: after.id, label: `${number} · ${after.projectName}` },
@@ -580,7 +654,9 @@ export async function moneyNoteForDeletion(deps: Pick<AppDeps, "database">, proj
   return notes.length > 0 ? notes.join(" ") : null;
 }
 
-/** Voids a denied project's open invoices inside the caller's transaction (the admin's status change). */
-export async function voidInvoicesOfDeniedProject(tx: Db, projectId: string, by: string): Promise<void> {
-  await voidOpenInvoices(tx, projectId, voidReasons.denied, by);
+/** Voids a denied project's open invoices inside the caller's transaction (the admin's status change), each an invoice.voided event. */
+export async function voidInvoicesOfDeniedProject(deps: WebhookEmitter, tx: Db, projectId: string, by: string): Promise<void> {
+  for (const invoiceId of await voidOpenInvoices(tx, projectId, voidReasons.denied, by)) {
+    await emitWebhookEvent(deps, tx, "invoice.voided", { invoiceId, projectId, reason: voidReasons.denied });
+  }
 }

@@ -5,6 +5,7 @@ import { FilterPill } from "../../render/list-controls";
 import { linkTo } from "../../render/list-links";
 import { formatDate } from "../../shared/dates";
 import { type InvoiceState, formatInvoiceCents, formatInvoiceNumber, invoiceStateLabels } from "../../shared/invoices";
+import { money } from "./checks";
 import type { BillingItem, PaymentListState, PaymentRow, PaymentTotals } from "./lists";
 
 export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean; instructions: string }) {
@@ -132,7 +133,19 @@ export function PaymentTotalsStrip(props: { totals: PaymentTotals }) {
           </div>
         ))}
       </dl>
+      <OtherCurrencies thisMonth={thisMonth} />
     </section>
+  );
+}
+
+/** Money in currencies other than the invoices' is shown apart: no total adds two currencies. */
+function OtherCurrencies(props: { thisMonth: PaymentTotals["thisMonth"] }) {
+  const others = props.thisMonth.byCurrency.filter((row) => row.currency !== "usd");
+  if (others.length === 0) return null;
+  return (
+    <p className="muted metrics-note">
+      {`Other currencies this month: ${others.map((row) => `${money(row.paidCents, row.currency)} paid, ${money(row.refundedCents, row.currency)} refunded`).join("; ")}`}
+    </p>
   );
 }
 
@@ -140,7 +153,7 @@ const formatMoney = (cents: number): string => `$${Math.round(cents / 100).toLoc
 
 export const paymentListLink = (state: PaymentListState, change: Partial<PaymentListState>): string => linkTo("/admin/payments", { ...state, ...change });
 
-export function PaymentFilters(props: { state: PaymentListState }) {
+export function PaymentFilters(props: { state: PaymentListState; openIssues: number }) {
   const { state } = props;
   const kinds = [
     { value: "payment", label: "Payments" },
@@ -187,6 +200,10 @@ export function PaymentFilters(props: { state: PaymentListState }) {
           {period.label}
         </FilterPill>
       ))}
+      <span className="pill-divider" aria-hidden="true" />
+      <FilterPill href={paymentListLink(state, { attention: state.attention ? undefined : true })} active={state.attention === true}>
+        {`Needs attention (${props.openIssues})`}
+      </FilterPill>
     </div>
   );
 }
@@ -241,6 +258,8 @@ export function PaymentTable(props: { rows: PaymentRow[] }) {
               <td className="numeric nowrap">{row.amount}</td>
               <td>
                 <span className={`badge badge-${row.stateColor}`}>{row.state}</span>
+                {row.failureReason ? <span className="row-sub">{row.failureReason}</span> : null}
+                {row.needsAttention ? <span className="row-sub">Needs attention</span> : null}
               </td>
             </tr>
           ))}
@@ -373,6 +392,51 @@ export function DeletionList(props: { rows: { id: string; deletedAt: Date; proje
           </table>
         </div>
       )}
+    </section>
+  );
+}
+
+export type IssueItem = { id: string; createdAt: Date; kind: string; message: string; invoiceId: string | null };
+
+/** Open "needs attention" entries, each resolved with a note (decision 084). */
+export function IssueList(props: { items: IssueItem[]; count: number }) {
+  return (
+    <section className="list-section" aria-labelledby="issues-title">
+      <h2 id="issues-title">{`Needs attention (${props.count})`}</h2>
+      {props.items.length === 0 ? (
+        <p className="muted">Nothing needs attention: every payment matches its invoice and Stripe.</p>
+      ) : (
+        <ul className="issue-list">
+          {props.items.map((item) => (
+            <li key={item.id} className="card issue-item">
+              <p>
+                <span className="badge badge-red">Needs attention</span> <span className="row-sub">{formatDate(item.createdAt)}</span>
+              </p>
+              <p>{item.message}</p>
+              {item.invoiceId ? <a href={`/invoices/${item.invoiceId}`}>Open the invoice</a> : null}
+              <form method="post" action={`/admin/payments/issues/${item.id}/resolve`} className="inline-form">
+                <label>
+                  How it was resolved <input name="note" required maxLength={1000} />
+                </label>
+                <button type="submit" className="button">
+                  Mark resolved
+                </button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The Admin tab's money records: each payment and refund with its state (a refused refund with Stripe's reason). */
+export function ProjectMoneyRecords(props: { rows: PaymentRow[] }) {
+  if (props.rows.length === 0) return null;
+  return (
+    <section className="list-section" aria-labelledby="project-money-title">
+      <h2 id="project-money-title">Payments and refunds</h2>
+      <PaymentTable rows={props.rows} />
     </section>
   );
 }

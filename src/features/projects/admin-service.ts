@@ -8,7 +8,8 @@ import { claimCodeFor, normalizeAccessCode } from "../access-codes";
 import { recordActivity, recordAdminChanges } from "../activity";
 import { type AuditBy, auditChanges, auditDeletions, recordAudit } from "../audit";
 import { notifyProjectChanges, notifyProjectEvent, projectMessages, readProjectsBefore } from "../notifications";
-import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, requestCardRefunds, voidInvoicesOfDeniedProject } from "../payments";
+import { type PendingCardRefund, applyAdminPaymentChange, recordAccessCodePayment, voidInvoicesOfDeniedProject } from "../payments";
+import { emitWebhookEvent } from "../webhooks";
 import type { AdminProjectsPatch } from "./model";
 import { lockProject, markDelivered, updateProjectRow, updateProjects } from "./queries";
 import { type Deps, INVALID_ADMIN_CODE, PROJECT_NOT_FOUND, deleteWithImages } from "./service";
@@ -19,8 +20,8 @@ export async function updateProjectsAsAdmin(
   by: AuditBy,
 ): Promise<{ message: string; projectIDs: string[] }> {
   const ids = [...new Set(patch.projectIDs)];
-  const { accessCode, receivedPayment, refundIssued, paymentMethod, paymentReference, ...flags } = patch.updatedFields;
-  if ((paymentMethod !== undefined || paymentReference !== undefined) && receivedPayment !== true) {
+  const { accessCode, receivedPayment, refundIssued, paymentMethod, paymentReference, confirmOpenCheckout, ...flags } = patch.updatedFields;
+  if ((paymentMethod !== undefined || paymentReference !== undefined || confirmOpenCheckout !== undefined) && receivedPayment !== true) {
     const message = "A payment method or reference goes with marking the project paid (receivedPayment: true).";
     throw badRequest(message, { paymentMethod: message });
   }
@@ -43,22 +44,46 @@ export async function updateProjectsAsAdmin(
     await auditChanges(tx, by, "project", ids, { ...values, receivedPayment, refundIssued });
     const updated = await updateProjects(tx, ids, values);
     // Payment and refund are records, not flags: the flags follow from them (decision 019).
+    // Refunds recorded by hand are events now; a card refund is one once Stripe confirms it (payments/service.ts).
+    const refundedByHand = new Set<string>();
     for (const id of updated) {
       if (receivedPayment !== undefined || refundIssued !== undefined) {
         await lockProject(tx, id);
-        refunds.push(
-          ...(await applyAdminPaymentChange(tx, id, by.userId, { receivedPayment, refundIssued, method: paymentMethod, reference: paymentReference })),
-        );
+        const cardRefunds = await applyAdminPaymentChange(tx, deps.jobs, id, by.userId, {
+          receivedPayment,
+          refundIssued,
+          method: paymentMethod,
+          reference: paymentReference,
+          confirmOpenCheckout,
+        });
+        refunds.push(...cardRefunds);
+        if (refundIssued === true && cardRefunds.length === 0) refundedByHand.add(id);
       }
       if (values.accessCode) await recordAccessCodePayment(tx, id, by.userId);
       // A denied project owes nothing: its open invoice is void and cannot be paid (decision 077).
-      if (values.status === "denied") await voidInvoicesOfDeniedProject(tx, id, by.userId);
+      if (values.status === "denied") await voidInvoicesOfDeniedProject(deps, tx, id, by.userId);
+    }
+    for (const project of before) {
+      if (!updated.includes(project.id)) continue;
+      if (receivedPayment === true && !project.receivedPayment) {
+        await emitWebhookEvent(deps, tx, "payment.received", { projectId: project.id, projectName: project.projectName, method: paymentMethod ?? "other" });
+      }
+      if (refundedByHand.has(project.id) && project.receivedPayment) {
+        await emitWebhookEvent(deps, tx, "payment.refunded", { projectId: project.id, projectName: project.projectName });
+      }
+      if (values.status !== undefined && values.status !== project.status) {
+        await emitWebhookEvent(deps, tx, "project.status_changed", {
+          projectId: project.id,
+          projectName: project.projectName,
+          status: values.status,
+          previousStatus: project.status,
+        });
+      }
     }
     const mailed = await notifyProjectChanges(tx, deps.jobs, before, { ...values, receivedPayment }, (id) => `${deps.config.publicUrl}/projects/${id}/status`);
     return { updated, mailed, refunds };
   });
   if (updated.length === 0) throw notFound("No project matched those ids.");
-  await requestCardRefunds(deps, refunds);
   const base = updated.length === 1 ? "Project updated." : `${updated.length} projects updated.`;
   return {
     message: refunds.length > 0 ? `${base} Stripe is refunding the card payment; the refund shows as issued once Stripe confirms it.` : base,

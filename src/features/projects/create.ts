@@ -15,6 +15,7 @@ import { recordActivity } from "../activity";
 import { hashPassword, signInUser } from "../auth";
 import { enqueueMail } from "../mail";
 import { recordAccessCodePayment } from "../payments";
+import { emitWebhookEvent } from "../webhooks";
 import { checkImages, collectImages, storeImages } from "./images";
 import type { CreateProjectForm } from "./model";
 import { deleteWizardDraft, insertImages, insertProject, insertUser, isEmailTaken } from "./queries";
@@ -112,6 +113,17 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
         { projectId, actorId: creatorId, kind: "created", details: { projectType: draft.projectType } },
         ...(code !== null ? [{ projectId, actorId: creatorId, kind: "payment_recorded" as const, details: { method: "access_code" as const } }] : []),
       ]);
+      const ordered = packageFor(draft.projectType);
+      await emitWebhookEvent(deps, tx, "project.created", {
+        projectId,
+        projectName: draft.projectName,
+        projectType: draft.projectType,
+        packageName: ordered.title,
+        price: formatPrice(ordered.price),
+        customerId: creatorId,
+        customerName: draft.creatorName.trim(),
+        status: "pending-approval",
+      });
       if (temporaryPassword) {
         await enqueueMail(deps.jobs, tx, temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectId, draft, password: temporaryPassword }));
       }

@@ -234,6 +234,8 @@ export const AdminProjectFields = t.Object(
     ),
     /** With receivedPayment true: a bank reference or receipt number, if any. */
     paymentReference: t.Optional(t.String({ maxLength: 200, error: "paymentReference must be at most 200 characters." })),
+    /** With receivedPayment true: mark paid although a Stripe Checkout for the invoice is still open (otherwise 409). */
+    confirmOpenCheckout: t.Optional(t.Boolean()),
     refundIssued: t.Optional(t.Boolean()),
     editingLocked: t.Optional(t.Boolean()),
     revisionsLocked: t.Optional(t.Boolean()),

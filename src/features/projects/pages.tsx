@@ -14,7 +14,7 @@ import { readPage } from "../../shared/lists";
 import { type ProjectDraft, pickContent } from "../../shared/wizard";
 import { ActivityTimeline, listActivity } from "../activity";
 import { countUnreadMessages, readThread } from "../messages";
-import { type ProjectBilling, getProjectBilling, moneyNoteForDeletion } from "../payments";
+import { type ProjectBilling, ProjectMoneyRecords, getProjectBilling, listProjectMoneyRows, moneyNoteForDeletion } from "../payments";
 import { getProject } from "./edit";
 import type { ProjectModel } from "./model";
 import { NoAccessScreen, ProjectFacts, ProjectFrame, type ProjectTab } from "./views";
@@ -187,30 +187,33 @@ export const projectPages = (deps: AppDeps) =>
     .get("/:id/admin", ({ actor, params }) => {
       const admin = requireAdminPage(actor);
       return projectPage(deps, admin, params.id, "admin", async (project, billing) => (
-        <Island
-          name="project-admin"
-          props={{
-            moneyNote: await moneyNoteForDeletion(deps, project._id, "admin"),
-            project: {
-              _id: project._id,
-              projectName: project.projectName,
-              projectType: project.projectType,
-              createdAt: project.createdAt,
-              status: project.status,
-              receivedPayment: project.receivedPayment,
-              refundIssued: project.refundIssued,
-              editingLocked: project.editingLocked,
-              revisionsLocked: project.revisionsLocked,
-              archived: project.archived,
-              invoiceSent: project.invoiceSent,
-              invoiceID: project.invoiceID,
-              invoice: billing ? { number: billing.number, amount: billing.amount, dueAt: billing.dueAt.toISOString(), state: billing.state } : null,
-              accessCode: project.accessCode,
-              creatorEmail: project.creator.email,
-              creatorName: project.creator.displayName,
-            },
-          }}
-          hydrate="idle"
-        />
+        <>
+          <Island
+            name="project-admin"
+            props={{
+              moneyNote: await moneyNoteForDeletion(deps, project._id, "admin"),
+              project: {
+                _id: project._id,
+                projectName: project.projectName,
+                projectType: project.projectType,
+                createdAt: project.createdAt,
+                status: project.status,
+                receivedPayment: project.receivedPayment,
+                refundIssued: project.refundIssued,
+                editingLocked: project.editingLocked,
+                revisionsLocked: project.revisionsLocked,
+                archived: project.archived,
+                invoiceSent: project.invoiceSent,
+                invoiceID: project.invoiceID,
+                invoice: billing ? { number: billing.number, amount: billing.amount, dueAt: billing.dueAt.toISOString(), state: billing.state } : null,
+                accessCode: project.accessCode,
+                creatorEmail: project.creator.email,
+                creatorName: project.creator.displayName,
+              },
+            }}
+            hydrate="idle"
+          />
+          <ProjectMoneyRecords rows={await listProjectMoneyRows(deps, project._id)} />
+        </>
       ));
     });

@@ -14,6 +14,8 @@ import { statusLabels } from "../../shared/project-labels";
 import { revisionWindow } from "../../shared/revisions";
 import { type FieldErrors, type ProjectContent, pickContent, stepErrorMessage } from "../../shared/wizard";
 import { attachmentKeysOfProjects } from "../messages";
+import { readProjectsBefore } from "../notifications";
+import { emitWebhookEvent } from "../webhooks";
 import { groupImages } from "./images";
 import type { ProjectListItem, ProjectModel, ProjectSearchQuery } from "./model";
 import {
@@ -150,8 +152,10 @@ export async function deleteWithImages(deps: Deps, ids: string[], check?: (tx: D
     const images = await listImages(tx, ids);
     // Every project in `ids` that exists is deleted below, so its attachments go with it.
     const attachmentKeys = await attachmentKeysOfProjects(tx, ids);
+    const names = new Map((await readProjectsBefore(tx, ids)).map((project) => [project.id, project.projectName]));
     const deleted = await deleteProjectRows(tx, ids);
     const gone = new Set(deleted);
+    for (const projectId of deleted) await emitWebhookEvent(deps, tx, "project.deleted", { projectId, projectName: names.get(projectId) ?? null });
     const imageKeys = images.filter((image) => gone.has(image.projectId)).map((image) => image.storageKey);
     return { deleted, keys: [...imageKeys, ...attachmentKeys] };
   });

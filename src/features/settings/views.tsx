@@ -10,7 +10,7 @@ import { TabBar } from "../../render/layout/tab-bar";
 import { PageShell } from "../../render/layout/views";
 import { formatDate } from "../../shared/dates";
 
-export function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | "security" | "bug-reports"; children: ReactNode }) {
+export function SettingsFrame(props: { actor: Actor; current: "general" | "advanced" | "security" | "api-tokens" | "bug-reports"; children: ReactNode }) {
   const here = (name: string) => (props.current === name ? "page" : undefined);
   return (
     <PageShell actor={props.actor} current="/settings">
@@ -31,6 +31,9 @@ export function SettingsFrame(props: { actor: Actor; current: "general" | "advan
             </a>
             <a href="/settings/security" aria-current={here("security")}>
               Security
+            </a>
+            <a href="/settings/tokens" aria-current={here("api-tokens")}>
+              API tokens
             </a>
             <a href="/settings/bugreports" aria-current={here("bug-reports")}>
               Bug reports

@@ -6,7 +6,7 @@ import type { Actor } from "../../http/actor";
 import { TabBar } from "./tab-bar";
 import { PageShell } from "./views";
 
-export type AdminTab = "general" | "bug-reports" | "faq" | "payments" | "audit" | "tools" | "api";
+export type AdminTab = "general" | "bug-reports" | "faq" | "payments" | "audit" | "webhooks" | "tools" | "api";
 
 const tabs: { id: AdminTab; label: string; href: string }[] = [
   { id: "general", label: "General", href: "/admin" },
@@ -14,6 +14,7 @@ const tabs: { id: AdminTab; label: string; href: string }[] = [
   { id: "faq", label: "FAQ", href: "/admin/faq" },
   { id: "payments", label: "Payments", href: "/admin/payments" },
   { id: "audit", label: "Audit Log", href: "/admin/audit" },
+  { id: "webhooks", label: "Webhooks", href: "/admin/webhooks" },
   { id: "tools", label: "Tools", href: "/admin/tools" },
   { id: "api", label: "API", href: "/admin/api" },
 ];
