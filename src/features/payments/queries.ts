@@ -382,7 +382,7 @@ export async function periodTotals(db: Db, from: Date, to: Date, now: Date): Pro
   const [money] = await db
     .select({
       paid: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.kind} = 'payment' and ${payments.status} = 'succeeded'
-        and not exists (select 1 from ${payments} u where u.payment_id = ${payments.id} and u.kind = 'reversal' and u.status = 'succeeded')), 0)`,
+        and not exists (select 1 from ${payments} u where u.payment_id = ${payments}.id and u.kind = 'reversal' and u.status = 'succeeded')), 0)`,
       refunded: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.kind} = 'refund' and ${payments.status} = 'succeeded'), 0)`,
     })
     .from(payments)

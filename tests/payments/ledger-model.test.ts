@@ -1,0 +1,625 @@
+// Money nobody can lose, hunted at random (issue 30, part 7; decision 077): fast-check's model-based
+// testing drives sequences of what customers, admins, Stripe and the overdue job do, through the
+// HTTP API and the job functions, and after every step checks the ledger's invariants against the
+// database and the fake Stripe's own records:
+//   - no invoice or payment row ever disappears;
+//   - invoice numbers are 1..N without a gap;
+//   - a void invoice stays void (never paid, never reopened);
+//   - for every invoice, the succeeded card payments equal Stripe's succeeded payment intents of its
+//     Checkout Sessions, and its succeeded card refunds equal Stripe's refunds of those intents;
+//   - payments, refunds and reversals recorded by hand are exactly those the model recorded;
+//   - the Payments page's totals equal the sums over the rows, per currency (one currency, usd).
+// One server and one fake Stripe serve every run; each run has its own customers and clock offset.
+// Reproduce a failure with LEDGER_MODEL_SEED=<seed> (fast-check prints the seed and the path).
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import fc from "fast-check";
+import { invoices, payments } from "../../db/schema";
+import { periodTotals } from "../../src/features/payments/queries";
+import { deleteOverdueProjects, sendInvoiceReminders } from "../../src/features/payments/reminders";
+import { type TestServer, startTestServer } from "../helpers/server";
+import { type FakeEvent, type FakeStripe, startFakeStripe } from "../helpers/stripe";
+import { createProjectAs } from "../projects/fixtures";
+
+const DAY = 24 * 60 * 60 * 1000;
+const SEED = Number(process.env.LEDGER_MODEL_SEED ?? 30_077);
+const RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? 15);
+const webhookSecret = "whsec_ledger_model";
+
+let server: TestServer;
+let stripe: FakeStripe;
+let admin: { cookie: string };
+/** The app's clock: real time plus the current run's offset, moved forward by the overdue job command. */
+let offsetMs = 0;
+const clock = () => new Date(Date.now() + offsetMs);
+
+beforeAll(async () => {
+  stripe = await startFakeStripe({ webhookSecret });
+  server = await startTestServer(
+    { STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: stripe.url, OVERDUE_GRACE_DAYS: "3" },
+    { now: clock },
+  );
+  stripe.setWebhookUrl(`${server.url}/api/payments/stripe/webhook`);
+  admin = await server.createAdmin();
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  await stripe?.stop();
+});
+
+// ---------------------------------------------------------------------------------------------
+// The model
+
+type Standing = { kind: "card"; paymentIntent: string } | { kind: "manual" };
+type ModelCustomer = { id: string; cookie: string; password: string; email: string; deleted: boolean };
+type ModelProject = {
+  id: string;
+  customer: number;
+  status: "pending" | "in-progress" | "denied";
+  deleted: boolean;
+  /** The invoice a new Checkout is for (the latest sent), and every invoice it ever had. */
+  invoice: string | null;
+  invoices: string[];
+  /** Payments not refunded or reversed, as the model knows them. */
+  standing: Standing[];
+};
+type Model = {
+  customers: ModelCustomer[];
+  projects: ModelProject[];
+  /** Invoices the app said are void (by the admin's Void, Deny or a deletion). */
+  voided: Set<string>;
+  /** Checkout Sessions the app opened, for which invoice and project. */
+  sessions: { id: string; invoice: string; project: number }[];
+  /** Rows recorded by hand that the model expects: payments, and refunds or reversals of them. */
+  manualPayments: number;
+  manualUndos: number;
+  emails: string[];
+  /** When the run began: the totals compared are of the rows made since (earlier runs' rows are older). */
+  startedAt: Date;
+};
+type Real = Record<string, never>;
+
+let run = 0;
+/** Every invoice and payment id ever seen, and every invoice's last status, across all runs. */
+const seenInvoices = new Map<string, string>();
+const seenPayments = new Set<string>();
+
+const patch = (projectID: string, updatedFields: Record<string, unknown>) =>
+  server.request("/api/admin/projects", { method: "PATCH", cookie: admin.cookie, json: { projectIDs: [projectID], updatedFields } });
+
+function expectStatus(response: Response, allowed: number[], what: string, body?: string): void {
+  if (!allowed.includes(response.status))
+    throw new Error(`${what}: answered ${response.status}, expected one of ${allowed.join(", ")}${body ? `: ${body}` : ""}`);
+}
+
+const live = (m: Model, index: number): ModelProject | null => {
+  const candidates = m.projects.filter((p) => !p.deleted);
+  return candidates.length === 0 ? null : (candidates[index % candidates.length] ?? null);
+};
+const liveCustomer = (m: Model, index: number): ModelCustomer | null => {
+  const candidates = m.customers.filter((c) => !c.deleted);
+  return candidates.length === 0 ? null : (candidates[index % candidates.length] ?? null);
+};
+
+/** The project's pending card refunds, once Stripe's events arrive, have succeeded (or failed). */
+async function settleRefunds(projectID: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const rows = await server.deps.database.db.select().from(payments);
+    if (!rows.some((row) => row.projectId === projectID && row.kind === "refund" && row.status === "pending")) return;
+    if (Date.now() > deadline) throw new Error(`a card refund of project ${projectID} stayed pending`);
+    await Bun.sleep(25);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The invariants, read from the database and the fake Stripe after every step
+
+async function checkInvariants(m: Model): Promise<void> {
+  const db = server.deps.database.db;
+  const invoiceRows = await db.select().from(invoices);
+  const paymentRows = await db.select().from(payments);
+  const invoiceIds = new Set(invoiceRows.map((row) => row.id));
+  const paymentIds = new Set(paymentRows.map((row) => row.id));
+
+  // Nothing disappears.
+  for (const id of seenInvoices.keys()) if (!invoiceIds.has(id)) throw new Error(`invoice ${id} disappeared`);
+  for (const id of seenPayments) if (!paymentIds.has(id)) throw new Error(`payment record ${id} disappeared`);
+
+  // Gapless numbers.
+  const numbers = invoiceRows.map((row) => row.number).sort((a, b) => a - b);
+  expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+
+  // A void invoice stays void; the model's voids are void.
+  for (const row of invoiceRows) {
+    const before = seenInvoices.get(row.id);
+    if (before === "void" && row.status !== "void") throw new Error(`void invoice ${row.number} became ${row.status}`);
+    if (row.status === "paid" && row.voidedAt) throw new Error(`invoice ${row.number} is paid and was voided`);
+  }
+  for (const id of m.voided) {
+    const row = invoiceRows.find((r) => r.id === id);
+    if (row?.status !== "void") throw new Error(`invoice ${row?.number} was voided but reads ${row?.status}`);
+  }
+
+  // Card money per invoice equals Stripe's.
+  const intentsOf = new Map<string, string[]>();
+  for (const session of stripe.sessions.values()) {
+    const invoiceId = session.metadata.invoiceId;
+    if (!invoiceId || !session.payment_intent) continue;
+    intentsOf.set(invoiceId, [...(intentsOf.get(invoiceId) ?? []), session.payment_intent]);
+  }
+  for (const row of invoiceRows) {
+    const intents = new Set(intentsOf.get(row.id) ?? []);
+    const stripePaid = [...intents].reduce(
+      (sum, id) => sum + (stripe.paymentIntents.get(id)?.status === "succeeded" ? (stripe.paymentIntents.get(id)?.amount_received ?? 0) : 0),
+      0,
+    );
+    const stripeRefunded = [...stripe.refunds.values()]
+      .filter((r) => intents.has(r.payment_intent) && r.status === "succeeded")
+      .reduce((sum, r) => sum + r.amount, 0);
+    const mine = paymentRows.filter((p) => p.invoiceId === row.id && p.method === "card" && p.status === "succeeded");
+    const appPaid = mine.filter((p) => p.kind === "payment").reduce((sum, p) => sum + p.amountCents, 0);
+    const appRefunded = mine.filter((p) => p.kind === "refund").reduce((sum, p) => sum + p.amountCents, 0);
+    if (appPaid !== stripePaid || appRefunded !== stripeRefunded) {
+      throw new Error(`invoice ${row.number}: card paid ${appPaid} refunded ${appRefunded} in the app, ${stripePaid} and ${stripeRefunded} at Stripe`);
+    }
+  }
+  // Every card payment names an invoice (so the per-invoice comparison covers all card money).
+  for (const p of paymentRows) if (p.method === "card" && p.kind === "payment" && !p.invoiceId) throw new Error(`card payment ${p.id} has no invoice`);
+
+  // Manual entries: only those the model recorded (this run's customers).
+  const emails = new Set(m.emails);
+  const manual = paymentRows.filter((p) => emails.has(p.customerEmail) && p.method !== "card" && p.method !== "access_code");
+  const manualPayments = manual.filter((p) => p.kind === "payment").length;
+  const manualUndos = manual.filter((p) => p.kind !== "payment" && p.status === "succeeded").length;
+  if (manualPayments !== m.manualPayments || manualUndos !== m.manualUndos) {
+    throw new Error(
+      `manual entries: ${manualPayments} payments and ${manualUndos} refunds/reversals recorded, the model expects ${m.manualPayments} and ${m.manualUndos}`,
+    );
+  }
+
+  // Totals per currency equal the sums of the rows.
+  const now = clock();
+  const reversed = new Set(paymentRows.filter((p) => p.kind === "reversal" && p.status === "succeeded").map((p) => p.paymentId));
+  const sums = new Map<string, { paid: number; refunded: number; outstanding: number; overdue: number }>();
+  const of = (currency: string) => {
+    const found = sums.get(currency) ?? { paid: 0, refunded: 0, outstanding: 0, overdue: 0 };
+    sums.set(currency, found);
+    return found;
+  };
+  for (const p of paymentRows) {
+    if (p.createdAt < m.startedAt) continue;
+    if (p.kind === "payment" && p.status === "succeeded" && !reversed.has(p.id)) of(p.currency).paid += p.amountCents;
+    if (p.kind === "refund" && p.status === "succeeded") of(p.currency).refunded += p.amountCents;
+  }
+  for (const row of invoiceRows) {
+    if (row.status !== "open" || row.createdAt < m.startedAt) continue;
+    of("usd").outstanding += row.totalCents;
+    if (row.dueAt.getTime() < now.getTime()) of("usd").overdue += row.totalCents;
+  }
+  expect([...sums.keys()].filter((c) => c !== "usd")).toEqual([]);
+  const app = await periodTotals(db, m.startedAt, new Date(now.getTime() + 3650 * DAY), now);
+  const usd = of("usd");
+  const mineTotals = { paidCents: usd.paid, refundedCents: usd.refunded, outstandingCents: usd.outstanding, overdueCents: usd.overdue };
+  if (JSON.stringify(app) !== JSON.stringify(mineTotals)) {
+    const rows = paymentRows.map(
+      (p) =>
+        `${p.id} ${p.kind}/${p.method}/${p.status} ${p.amountCents} ${p.currency} of ${p.paymentId ?? "-"} inv ${p.invoiceId ?? "-"} at ${p.createdAt.toISOString()}`,
+    );
+    throw new Error(`the Payments page's totals ${JSON.stringify(app)} differ from the rows' ${JSON.stringify(mineTotals)}:\n${rows.join("\n")}`);
+  }
+
+  for (const row of invoiceRows) seenInvoices.set(row.id, row.status);
+  for (const id of paymentIds) seenPayments.add(id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The commands
+
+abstract class Step implements fc.AsyncCommand<Model, Real> {
+  abstract check(m: Readonly<Model>): boolean;
+  abstract act(m: Model): Promise<void>;
+  abstract toString(): string;
+  async run(m: Model): Promise<void> {
+    await this.act(m);
+    await checkInvariants(m);
+  }
+}
+
+class Order extends Step {
+  constructor(readonly who: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.customers.some((c) => !c.deleted) && m.projects.length < 8;
+  }
+  async act(m: Model) {
+    const customer = liveCustomer(m, this.who);
+    if (!customer) return;
+    const id = await createProjectAs(server, customer.cookie, { projectName: `Model ${run}-${m.projects.length}` });
+    m.projects.push({ id, customer: m.customers.indexOf(customer), status: "pending", deleted: false, invoice: null, invoices: [], standing: [] });
+  }
+  toString() {
+    return `order(${this.who})`;
+  }
+}
+
+class SetStatus extends Step {
+  constructor(
+    readonly which: number,
+    readonly status: "in-progress" | "denied",
+  ) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.projects.some((p) => !p.deleted);
+  }
+  async act(m: Model) {
+    const project = live(m, this.which);
+    if (!project) return;
+    const response = await patch(project.id, { status: this.status });
+    expectStatus(response, [200, 400, 409], `set ${this.status}`, await response.clone().text());
+    if (response.status !== 200) return;
+    project.status = this.status;
+    // Denying voids the open invoice (decision 077).
+    if (this.status === "denied") for (const id of await this.voidedNow(project)) m.voided.add(id);
+  }
+  private async voidedNow(project: ModelProject): Promise<string[]> {
+    const rows = await server.deps.database.db.select().from(invoices);
+    return rows.filter((r) => project.invoices.includes(r.id) && r.status === "void").map((r) => r.id);
+  }
+  toString() {
+    return `${this.status === "denied" ? "deny" : "approve"}(${this.which})`;
+  }
+}
+
+class SendInvoice extends Step {
+  constructor(readonly which: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.projects.some((p) => !p.deleted);
+  }
+  async act(m: Model) {
+    const project = live(m, this.which);
+    if (!project) return;
+    const response = await server.request("/api/admin/projects/sendinvoice", { method: "PATCH", cookie: admin.cookie, json: { projectID: project.id } });
+    const text = await response.text();
+    expectStatus(response, [200, 400, 409], "send invoice", text);
+    if (response.status !== 200) return;
+    const { invoiceID } = JSON.parse(text) as { invoiceID: string };
+    if (m.voided.has(invoiceID)) throw new Error(`send invoice answered the void invoice ${invoiceID}`);
+    project.invoice = invoiceID;
+    if (!project.invoices.includes(invoiceID)) project.invoices.push(invoiceID);
+  }
+  toString() {
+    return `sendInvoice(${this.which})`;
+  }
+}
+
+class VoidInvoice extends Step {
+  constructor(readonly which: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.projects.some((p) => p.invoice !== null);
+  }
+  async act(m: Model) {
+    const withInvoice = m.projects.filter((p) => p.invoice !== null);
+    const project = withInvoice[this.which % withInvoice.length];
+    if (!project?.invoice) return;
+    const response = await server.request(`/api/admin/invoices/${project.invoice}/void`, {
+      method: "POST",
+      cookie: admin.cookie,
+      json: { reason: "Model test: cancelled." },
+    });
+    const text = await response.text();
+    expectStatus(response, [200, 409], "void", text);
+    if (response.status === 200) m.voided.add(project.invoice);
+    else if (m.voided.has(project.invoice) && !text.includes("already void")) throw new Error(`voiding a void invoice: ${text}`);
+  }
+  toString() {
+    return `void(${this.which})`;
+  }
+}
+
+class OpenCheckout extends Step {
+  constructor(readonly which: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.projects.some((p) => p.invoice !== null && !m.customers[p.customer]?.deleted);
+  }
+  async act(m: Model) {
+    const candidates = m.projects.filter((p) => p.invoice !== null && !m.customers[p.customer]?.deleted);
+    const project = candidates[this.which % candidates.length];
+    const customer = project ? m.customers[project.customer] : undefined;
+    if (!project?.invoice || !customer) return;
+    const response = await server.request(`/invoices/${project.invoice}/pay`, { method: "POST", cookie: customer.cookie, headers: { origin: server.url } });
+    const text = await response.text();
+    expectStatus(response, [303, 409], "pay", text);
+    if (response.status !== 303) return;
+    if (m.voided.has(project.invoice)) throw new Error(`a Checkout was opened for the void invoice ${project.invoice}`);
+    const location = response.headers.get("location") ?? "";
+    if (!location.startsWith(`${stripe.url}/pay/`)) throw new Error(`pay redirected to ${location}`);
+    m.sessions.push({ id: location.slice(`${stripe.url}/pay/`.length), invoice: project.invoice, project: m.projects.indexOf(project) });
+  }
+  toString() {
+    return `openCheckout(${this.which})`;
+  }
+}
+
+class PaySession extends Step {
+  constructor(readonly which: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.sessions.length > 0;
+  }
+  async act(m: Model) {
+    const open = m.sessions.filter((s) => stripe.sessions.get(s.id)?.status === "open");
+    const session = open[this.which % Math.max(open.length, 1)];
+    if (!session) return;
+    const { session: paid, deliveries } = await stripe.completeSession(session.id);
+    for (const delivery of deliveries)
+      if (delivery.status !== 200) throw new Error(`webhook ${delivery.event.type} answered ${delivery.status}: ${delivery.body}`);
+    const project = m.projects[session.project];
+    if (project && !project.deleted && paid.payment_intent) project.standing.push({ kind: "card", paymentIntent: paid.payment_intent });
+  }
+  toString() {
+    return `paySession(${this.which})`;
+  }
+}
+
+/** Stripe sends a delivered event again (same id: a duplicate), or an old one under a new id (late, out of order). */
+class Redeliver extends Step {
+  constructor(
+    readonly which: number,
+    readonly fresh: boolean,
+  ) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.sessions.length > 0;
+  }
+  async act(m: Model) {
+    const mine = new Set(m.sessions.map((s) => s.id));
+    const intents = new Set([...stripe.sessions.values()].filter((s) => mine.has(s.id) && s.payment_intent).map((s) => s.payment_intent));
+    const about = (event: FakeEvent): boolean => {
+      const object = event.data.object as { id?: string; payment_intent?: string };
+      return mine.has(object.id ?? "") || intents.has(object.id ?? "") || intents.has(object.payment_intent ?? "");
+    };
+    const past = stripe.deliveries.filter((d) => d.status === 200 && about(d.event)).map((d) => d.event);
+    const event = past[this.which % Math.max(past.length, 1)];
+    if (!event) return;
+    const sent = await stripe.deliver(this.fresh ? stripe.createEvent(event.type, event.data.object) : event);
+    if (sent.status !== 200) throw new Error(`redelivered ${event.type} answered ${sent.status}: ${sent.body}`);
+  }
+  toString() {
+    return `${this.fresh ? "lateEvent" : "replayEvent"}(${this.which})`;
+  }
+}
+
+class MarkPaid extends Step {
+  constructor(
+    readonly which: number,
+    readonly method: "bank_transfer" | "cash" | "other",
+  ) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.projects.some((p) => !p.deleted);
+  }
+  async act(m: Model) {
+    const project = live(m, this.which);
+    if (!project) return;
+    const response = await patch(project.id, { receivedPayment: true, paymentMethod: this.method });
+    expectStatus(response, [200, 409], "mark paid", await response.clone().text());
+    if (response.status === 200 && project.standing.length === 0) {
+      project.standing.push({ kind: "manual" });
+      m.manualPayments += 1;
+    }
+  }
+  toString() {
+    return `markPaid(${this.which}, ${this.method})`;
+  }
+}
+
+class MarkUnpaid extends Step {
+  constructor(readonly which: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.projects.some((p) => !p.deleted);
+  }
+  async act(m: Model) {
+    const project = live(m, this.which);
+    if (!project) return;
+    const response = await patch(project.id, { receivedPayment: false });
+    const text = await response.text();
+    expectStatus(response, [200, 409], "mark unpaid", text);
+    const card = project.standing.some((s) => s.kind === "card");
+    if (card !== (response.status === 409))
+      throw new Error(`mark unpaid with${card ? "" : "out"} a standing card payment answered ${response.status}: ${text}`);
+    if (response.status !== 200) return;
+    m.manualUndos += project.standing.length;
+    project.standing = [];
+  }
+  toString() {
+    return `markUnpaid(${this.which})`;
+  }
+}
+
+class Refund extends Step {
+  constructor(readonly which: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.projects.some((p) => !p.deleted);
+  }
+  async act(m: Model) {
+    const project = live(m, this.which);
+    if (!project) return;
+    const response = await patch(project.id, { refundIssued: true });
+    const text = await response.text();
+    expectStatus(response, [200, 409], "refund", text);
+    if (response.status !== 200) return;
+    await settleRefunds(project.id);
+    m.manualUndos += project.standing.filter((s) => s.kind === "manual").length;
+    project.standing = [];
+  }
+  toString() {
+    return `refund(${this.which})`;
+  }
+}
+
+class DeleteProject extends Step {
+  constructor(
+    readonly which: number,
+    readonly byAdmin: boolean,
+  ) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.projects.some((p) => !p.deleted && !m.customers[p.customer]?.deleted);
+  }
+  async act(m: Model) {
+    const candidates = m.projects.filter((p) => !p.deleted && !m.customers[p.customer]?.deleted);
+    const project = candidates[this.which % candidates.length];
+    const customer = project ? m.customers[project.customer] : undefined;
+    if (!project || !customer) return;
+    const response = this.byAdmin
+      ? await server.request(`/api/admin/projects?projectIDs=${project.id}`, { method: "DELETE", cookie: admin.cookie })
+      : await server.request(`/api/projects/${project.id}`, { method: "DELETE", cookie: customer.cookie });
+    expectStatus(response, [200, 409], "delete project", await response.clone().text());
+    if (response.status === 200) await this.gone(m, [project]);
+  }
+  async gone(m: Model, gone: ModelProject[]) {
+    const rows = await server.deps.database.db.select().from(invoices);
+    for (const project of gone) {
+      project.deleted = true;
+      project.standing = [];
+      for (const id of project.invoices) if (rows.find((r) => r.id === id)?.status === "void") m.voided.add(id);
+    }
+  }
+  toString() {
+    return `deleteProject(${this.which}${this.byAdmin ? ", admin" : ""})`;
+  }
+}
+
+class DeleteAccount extends Step {
+  constructor(readonly who: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.customers.some((c) => !c.deleted);
+  }
+  async act(m: Model) {
+    const customer = liveCustomer(m, this.who);
+    if (!customer) return;
+    const response = await server.request("/api/users/me", { method: "DELETE", cookie: customer.cookie, json: { currentPassword: customer.password } });
+    expectStatus(response, [200], "delete account", await response.clone().text());
+    customer.deleted = true;
+    const index = m.customers.indexOf(customer);
+    await new DeleteProject(0, false).gone(
+      m,
+      m.projects.filter((p) => p.customer === index && !p.deleted),
+    );
+  }
+  toString() {
+    return `deleteAccount(${this.who})`;
+  }
+}
+
+/** Time passes; the reminder and overdue-deletion jobs run as scheduled, at the app's clock. */
+class OverdueJob extends Step {
+  constructor(readonly days: number) {
+    super();
+  }
+  check() {
+    return true;
+  }
+  async act(m: Model) {
+    offsetMs += this.days * DAY;
+    await sendInvoiceReminders(server.deps, server.deps.now());
+    const deleted = await deleteOverdueProjects(server.deps, server.deps.now());
+    await new DeleteProject(0, false).gone(
+      m,
+      m.projects.filter((p) => deleted.includes(p.id)),
+    );
+  }
+  toString() {
+    return `overdueJob(+${this.days}d)`;
+  }
+}
+
+const index = fc.nat({ max: 7 });
+const allCommands = [
+  index.map((i) => new Order(i)),
+  index.map((i) => new Order(i)),
+  index.map((i) => new SetStatus(i, "in-progress")),
+  index.map((i) => new SetStatus(i, "in-progress")),
+  index.map((i) => new SetStatus(i, "denied")),
+  index.map((i) => new SendInvoice(i)),
+  index.map((i) => new SendInvoice(i)),
+  index.map((i) => new VoidInvoice(i)),
+  index.map((i) => new OpenCheckout(i)),
+  index.map((i) => new OpenCheckout(i)),
+  index.map((i) => new PaySession(i)),
+  index.map((i) => new PaySession(i)),
+  fc.tuple(index, fc.boolean()).map(([i, fresh]) => new Redeliver(i, fresh)),
+  fc.tuple(index, fc.constantFrom("bank_transfer" as const, "cash" as const, "other" as const)).map(([i, method]) => new MarkPaid(i, method)),
+  index.map((i) => new MarkUnpaid(i)),
+  index.map((i) => new Refund(i)),
+  fc.tuple(index, fc.boolean()).map(([i, byAdmin]) => new DeleteProject(i, byAdmin)),
+  index.map((i) => new DeleteAccount(i)),
+  fc.integer({ min: 1, max: 5 }).map((days) => new OverdueJob(days)),
+];
+
+// The model test's first catch: the Paid total kept a payment that was un-marked (reversed), because
+// the reversal's `not exists` compared u.payment_id with an unqualified "id" (u's own). Found as
+// order, markPaid(cash), markUnpaid.
+test("a payment marked by hand and un-marked again leaves the Paid total as it was", async () => {
+  const customer = await server.createUser({ displayName: "Reversal Rae", email: "reversal-rae@example.com" });
+  const startedAt = new Date();
+  await Bun.sleep(2);
+  const projectID = await createProjectAs(server, customer.cookie, { projectName: "Reversed" });
+  expect((await patch(projectID, { receivedPayment: true, paymentMethod: "cash" })).status).toBe(200);
+  const totals = () => periodTotals(server.deps.database.db, startedAt, new Date(Date.now() + DAY), new Date());
+  expect((await totals()).paidCents).toBe(25_000);
+  expect((await patch(projectID, { receivedPayment: false })).status).toBe(200);
+  expect((await totals()).paidCents).toBe(0);
+});
+
+test(
+  "random sequences of orders, invoices, payments, refunds, deletions and the overdue job lose no money",
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(allCommands, { maxCommands: 25, size: "max" }), async (commands) => {
+        run += 1;
+        offsetMs = 0;
+        const startedAt = new Date();
+        await Bun.sleep(2);
+        const customers: ModelCustomer[] = [];
+        for (const n of [0, 1]) {
+          const email = `model-${run}-${n}@example.com`;
+          const created = await server.createUser({ displayName: `Model ${run}-${n}`, email });
+          customers.push({ id: created.user.id, cookie: created.cookie, password: created.password, email, deleted: false });
+        }
+        const model: Model = {
+          customers,
+          projects: [],
+          voided: new Set(),
+          sessions: [],
+          manualPayments: 0,
+          manualUndos: 0,
+          emails: customers.map((c) => c.email),
+          startedAt,
+        };
+        await fc.asyncModelRun(() => ({ model, real: {} }), commands);
+        if (process.env.LEDGER_MODEL_VERBOSE) console.log(`run ${run}: ${String(commands)}`);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  },
+  { timeout: 600_000 },
+);
