@@ -265,7 +265,7 @@ export type BillingRow = {
   refunded: boolean;
 };
 
-const invoiceRefunded = sql<boolean>`exists (select 1 from ${payments} r where r.invoice_id = ${invoices.id} and r.kind = 'refund' and r.status = 'succeeded')`;
+const invoiceRefunded = sql<boolean>`exists (select 1 from ${payments} r where r.invoice_id = ${invoices}.id and r.kind = 'refund' and r.status = 'succeeded')`;
 
 /** Every invoice of a customer, void ones and those of deleted projects too, newest first. */
 export async function listCustomerInvoices(db: Db, userId: string): Promise<BillingRow[]> {
