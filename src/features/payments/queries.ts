@@ -268,7 +268,7 @@ export type BillingRow = {
   refunded: boolean;
 };
 
-const invoiceRefunded = sql<boolean>`exists (select 1 from ${payments} r where r.invoice_id = ${invoices.id} and r.kind = 'refund' and r.status = 'succeeded')`;
+const invoiceRefunded = sql<boolean>`exists (select 1 from ${payments} r where r.invoice_id = ${invoices}.id and r.kind = 'refund' and r.status = 'succeeded')`;
 
 /** Every invoice of a customer, void ones and those of deleted projects too, newest first. */
 export async function listCustomerInvoices(db: Db, userId: string): Promise<BillingRow[]> {
@@ -407,7 +407,7 @@ export async function periodTotals(db: Db, from: Date, to: Date, now: Date): Pro
     .select({
       currency: payments.currency,
       paid: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.kind} = 'payment' and ${payments.status} = 'succeeded'
-        and not exists (select 1 from ${payments} u where u.payment_id = ${payments.id} and u.kind = 'reversal' and u.status = 'succeeded')), 0)`,
+        and not exists (select 1 from ${payments} u where u.payment_id = ${payments}.id and u.kind = 'reversal' and u.status = 'succeeded')), 0)`,
       refunded: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.kind} = 'refund' and ${payments.status} = 'succeeded'), 0)`,
     })
     .from(payments)
