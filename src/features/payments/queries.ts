@@ -116,7 +116,7 @@ export async function listStandingPayments(db: Db, projectId: string): Promise<P
         eq(payments.projectId, projectId),
         eq(payments.kind, "payment"),
         eq(payments.status, "succeeded"),
-        sql`not exists (select 1 from ${payments} u where u.payment_id = ${payments.id} and u.status <> 'failed')`,
+        sql`not exists (select 1 from ${payments} u where u.payment_id = ${payments}.id and u.status <> 'failed')`,
       ),
     )
     .orderBy(desc(payments.createdAt));
