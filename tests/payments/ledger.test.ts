@@ -57,6 +57,14 @@ async function metrics(): Promise<Record<string, string>> {
 }
 
 describe("deleting keeps the money", () => {
+  test("a payment the admin un-marked is not named in the delete confirmation as money the project holds", async () => {
+    const { projectID } = await invoicedProject(server, customer.cookie, admin.cookie, "Marked Then Unmarked");
+    expect((await patch({ receivedPayment: true, paymentMethod: "bank_transfer" }, projectID)).status).toBe(200);
+    expect(await html(`/projects/${projectID}/status`, customer.cookie)).toContain("This project was paid $250 on");
+    expect((await patch({ receivedPayment: false }, projectID)).status).toBe(200);
+    expect(await html(`/projects/${projectID}/status`, customer.cookie)).not.toContain("This project was paid");
+  });
+
   test("a customer deletes a paid project: totals unchanged, the admin still opens the invoice, /billing still lists it", async () => {
     const { projectID, invoiceID, invoiceNumber } = await invoicedProject(server, customer.cookie, admin.cookie, "Paid Then Gone");
     await payByCard(invoiceID);
