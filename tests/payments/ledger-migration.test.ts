@@ -2,58 +2,17 @@
 // existing invoices and payments, a paid invoice reads paid and a denied project's open one void,
 // numbers no longer come from a sequence, and deleting a project or a user keeps the rows.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
-import { createThrowawayDatabase, testDatabaseUrl } from "../helpers/db";
+import { type BareDatabase, migrate, openBareDatabase, projectInsert as project } from "./migration-steps";
 
-const folder = join(import.meta.dir, "../../db/migrations");
-const files = readdirSync(folder)
-  .filter((name) => /^\d{4}_.*\.sql$/.test(name))
-  .sort();
-const statementsOf = (file: string) =>
-  readFileSync(join(folder, file), "utf8")
-    .split("--> statement-breakpoint")
-    .map((statement) => statement.trim())
-    .filter(Boolean);
-
-type Rows = Record<string, unknown>[];
-let query: (statement: string) => Promise<Rows>;
-let close: () => Promise<void>;
-
+let database: BareDatabase;
+const query = (statement: string) => database.query(statement);
 beforeAll(async () => {
-  if (testDatabaseUrl) {
-    const { url, drop } = await createThrowawayDatabase(testDatabaseUrl, "mig");
-    const sql = new Bun.SQL(url, { max: 1 });
-    query = async (statement) => [...((await sql.unsafe(statement)) as Rows)];
-    close = async () => {
-      await sql.close({ timeout: 5 });
-      await drop();
-    };
-  } else {
-    const [{ PGlite }, { pg_trgm }, { btree_gin }] = await Promise.all([
-      import("@electric-sql/pglite"),
-      import("@electric-sql/pglite/contrib/pg_trgm"),
-      import("@electric-sql/pglite/contrib/btree_gin"),
-    ]);
-    const client = await PGlite.create(undefined, { extensions: { pg_trgm, btree_gin } });
-    query = async (statement) => {
-      const results = await client.exec(statement);
-      return (results.at(-1)?.rows ?? []) as Rows;
-    };
-    close = () => client.close();
-  }
+  database = await openBareDatabase();
 });
-afterAll(() => close());
-
-const project = (id: string, status: string) =>
-  `insert into projects (id, creator_id, project_name, project_type, status, creator_name, creator_phone_number, domain_provider_url,
-     project_domain_url, domain_provider_username, domain_provider_password_enc, hero_title, hero_message, pages_text, selected_themes,
-     default_theme, selected_tint_colors, default_tint_color, border_radius, button_border_radius, subscription_tiers)
-   values ('${id}', 'u1', 'Shop ${id}', 's', '${status}', 'Ada', '1', 'x', 'x', 'x', 'x', 'x', 'x', '[]', '[0]', 0, '[0]', 0, 'square', 'square', '[]')`;
+afterAll(() => database.close());
 
 test("0016 backfills names and statuses, drops the sequence, and keeps money rows when their project or user goes", async () => {
-  const before = files.filter((file) => file < "0016");
-  for (const file of before) for (const statement of statementsOf(file)) await query(statement);
+  await migrate(database, "before", "0016");
   await query(`insert into users (id, email, display_name, settings) values ('u1', 'ada@example.com', 'Ada Lovelace', '{}')`);
   await query(project("p1", "in-progress"));
   await query(project("p2", "denied"));
@@ -67,7 +26,7 @@ test("0016 backfills names and statuses, drops the sequence, and keeps money row
     `insert into payments (id, kind, project_id, invoice_id, method, amount_cents, currency, status) values ('m1', 'payment', 'p1', 'i1', 'manual', 25000, 'usd', 'succeeded')`,
   );
 
-  for (const file of files.filter((name) => name >= "0016")) for (const statement of statementsOf(file)) await query(statement);
+  await migrate(database, "from", "0016");
 
   const invoices = await query(`select id, number, status, void_reason, project_name, customer_name, customer_email from invoices order by number`);
   expect(invoices).toEqual([
