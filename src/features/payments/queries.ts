@@ -270,24 +270,23 @@ export type BillingRow = {
 
 const invoiceRefunded = sql<boolean>`exists (select 1 from ${payments} r where r.invoice_id = ${invoices}.id and r.kind = 'refund' and r.status = 'succeeded')`;
 
+/** The columns of a BillingRow, as both invoice lists read them. */
+const billingColumns = {
+  invoiceId: invoices.id,
+  number: invoices.number,
+  amount: invoices.amount,
+  totalCents: invoices.totalCents,
+  dueAt: invoices.dueAt,
+  createdAt: invoices.createdAt,
+  status: invoices.status,
+  projectId: invoices.projectId,
+  projectName: invoices.projectName,
+  refunded: invoiceRefunded,
+};
+
 /** Every invoice of a customer, void ones and those of deleted projects too, newest first. */
 export async function listCustomerInvoices(db: Db, userId: string): Promise<BillingRow[]> {
-  return db
-    .select({
-      invoiceId: invoices.id,
-      number: invoices.number,
-      amount: invoices.amount,
-      totalCents: invoices.totalCents,
-      dueAt: invoices.dueAt,
-      createdAt: invoices.createdAt,
-      status: invoices.status,
-      projectId: invoices.projectId,
-      projectName: invoices.projectName,
-      refunded: invoiceRefunded,
-    })
-    .from(invoices)
-    .where(eq(invoices.userId, userId))
-    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+  return db.select(billingColumns).from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt), desc(invoices.id));
 }
 
 export type AdminInvoiceRow = BillingRow & { customerName: string; customerEmail: string; voidReason: string | null };
@@ -296,16 +295,7 @@ export type AdminInvoiceRow = BillingRow & { customerName: string; customerEmail
 export async function listRecentInvoices(db: Db, limit: number): Promise<AdminInvoiceRow[]> {
   return db
     .select({
-      invoiceId: invoices.id,
-      number: invoices.number,
-      amount: invoices.amount,
-      totalCents: invoices.totalCents,
-      dueAt: invoices.dueAt,
-      createdAt: invoices.createdAt,
-      status: invoices.status,
-      projectId: invoices.projectId,
-      projectName: invoices.projectName,
-      refunded: invoiceRefunded,
+      ...billingColumns,
       customerName: invoices.customerName,
       customerEmail: invoices.customerEmail,
       voidReason: invoices.voidReason,
