@@ -1,6 +1,6 @@
 // Markup that comes out the same every time for the same inputs (a user's profile menu, with its
-// icons and theme picker island), rendered to a string once and reused as the inner HTML of its
-// element. React's server render costs several microseconds an element; the profile menu alone
+// icons and theme picker island; the landing page's body, which a signed-in visitor's page wraps in
+// their own header), rendered to a string once and reused as the inner HTML of its element. React's server render costs several microseconds an element; the profile menu alone
 // was a fifth of a signed-in page's CPU. The key must name every input the children read.
 import { type ReactNode, use } from "react";
 import { renderToString } from "react-dom/server.edge";
@@ -26,7 +26,7 @@ function toEntry(rendered: string): Entry {
   return { scripts, html };
 }
 
-export function Prerendered(props: { tag: "details"; className: string; cacheKey: string; children: ReactNode }) {
+export function Prerendered(props: { tag: "details" | "div"; className: string; cacheKey: string; children: ReactNode }) {
   const assets = use(AssetsContext);
   if (!assets) throw new Error("Prerendered rendered outside renderPage");
   let cache = cachesByAssets.get(assets);

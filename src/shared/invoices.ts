@@ -2,6 +2,7 @@
 // itself, the customer's billing list, the admin's payments, payments' reminder mails), and the lines
 // of its receipt. Here rather than in the invoices feature, which calls payments.
 import type { InvoiceStatus } from "./enums";
+import { formatDollarAmount } from "./packages";
 
 export const formatInvoiceNumber = (number: number): string => `INV-${String(number).padStart(5, "0")}`;
 
@@ -31,6 +32,5 @@ export type ReceiptLine = { id: string; date: Date; description: string; amount:
  * the column adds up on paper; one without reads as invoices always have ("$250").
  */
 export function formatInvoiceCents(cents: number, withCents: boolean): string {
-  const digits = withCents || cents % 100 !== 0 ? 2 : 0;
-  return `${cents < 0 ? "-" : ""}$${(Math.abs(cents) / 100).toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: 2 })}`;
+  return `${cents < 0 ? "-" : ""}$${formatDollarAmount(Math.abs(cents) / 100, withCents || cents % 100 !== 0)}`;
 }

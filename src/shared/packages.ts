@@ -60,9 +60,16 @@ export function packageFor(id: ProjectType): Package {
   return found;
 }
 
+// Made once: a number's toLocaleString builds its formatter on every call, and money is formatted
+// in every row of the signed-in pages' lists.
+const DOLLARS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const DOLLARS_AND_CENTS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A dollar amount with thousands separators and no sign or $: with two decimals when `withCents`. */
+export const formatDollarAmount = (dollars: number, withCents: boolean): string => (withCents ? DOLLARS_AND_CENTS : DOLLARS).format(dollars);
+
 /** Prices are shown with a $ prefix; the currency is not stated (SPEC.md §9). */
-export const formatPrice = (price: number): string =>
-  `$${price.toLocaleString("en-US", { minimumFractionDigits: Number.isInteger(price) ? 0 : 2, maximumFractionDigits: 2 })}`;
+export const formatPrice = (price: number): string => `$${formatDollarAmount(price, !Number.isInteger(price))}`;
 
 /** A subscription tier's price as typed ("19", "$19", "19.99"), shown with its $ prefix once. */
 export const formatTierPrice = (price: string): string => `$${price.trim().replace(/^\$\s*/, "")}`;

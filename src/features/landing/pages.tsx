@@ -6,6 +6,7 @@ import { SITE_NAME } from "../../render/document";
 import { page } from "../../render/layout/page";
 import { PageShell } from "../../render/layout/views";
 import { servePublicPage } from "../../render/page-cache";
+import { Prerendered } from "../../render/prerendered";
 import { LandingView } from "./views";
 
 export const landingPages = (deps: AppDeps) =>
@@ -20,7 +21,10 @@ export const landingPages = (deps: AppDeps) =>
           path: "/",
         },
         <PageShell actor={actor} current="/">
-          <LandingView />
+          {/* The same for everyone: a signed-in visitor's page is not in the render cache, but its body need not be rendered again. */}
+          <Prerendered tag="div" className="landing-body" cacheKey="landing">
+            <LandingView />
+          </Prerendered>
         </PageShell>,
         { publicPage: true },
       ),

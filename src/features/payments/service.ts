@@ -11,7 +11,7 @@ import { newId } from "../../lib/ids";
 import { type PaymentEvent, WebhookSignatureError } from "../../lib/stripe";
 import { formatDate } from "../../shared/dates";
 import type { ManualPaymentMethod, PaymentIssueKind, PaymentKind, PaymentMethod } from "../../shared/enums";
-import { type InvoiceState, type ReceiptLine, formatInvoiceNumber, invoiceState } from "../../shared/invoices";
+import { type InvoiceState, type ReceiptLine, formatInvoiceCents, formatInvoiceNumber, invoiceState } from "../../shared/invoices";
 import { formatPrice, packageFor } from "../../shared/packages";
 import { recordActivity } from "../activity";
 import { type AuditBy, recordAudit } from "../audit";
@@ -45,8 +45,7 @@ import {
 /** Prices are dollars (SPEC.md §9 shows a $ prefix); Stripe takes the smallest unit. */
 export const CURRENCY = "usd";
 export const centsOf = (dollars: number): number => Math.round(dollars * 100);
-export const formatCents = (cents: number): string =>
-  `${cents < 0 ? "-" : ""}$${(Math.abs(cents) / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+export const formatCents = (cents: number): string => formatInvoiceCents(cents, false);
 
 export const ALREADY_PAID = "This invoice is already paid.";
 export const CARD_PAYMENTS_OFF = "Card payments are not available. Please pay as described on the invoice.";

@@ -5,6 +5,7 @@ import { FilterPill } from "../../render/list-controls";
 import { linkTo } from "../../render/list-links";
 import { formatDate } from "../../shared/dates";
 import { type InvoiceState, formatInvoiceCents, formatInvoiceNumber, invoiceStateLabels } from "../../shared/invoices";
+import { formatDollarAmount } from "../../shared/packages";
 import { money } from "./checks";
 import type { BillingItem, PaymentListState, PaymentRow, PaymentTotals } from "./lists";
 
@@ -149,7 +150,7 @@ function OtherCurrencies(props: { thisMonth: PaymentTotals["thisMonth"] }) {
   );
 }
 
-const formatMoney = (cents: number): string => `$${Math.round(cents / 100).toLocaleString("en-US")}`;
+const formatMoney = (cents: number): string => `$${formatDollarAmount(Math.round(cents / 100), false)}`;
 
 export const paymentListLink = (state: PaymentListState, change: Partial<PaymentListState>): string => linkTo("/admin/payments", { ...state, ...change });
 
