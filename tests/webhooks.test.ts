@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { auditLog, webhookEndpoints } from "../db/schema";
+import { auditLog, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { loadConfig } from "../src/config";
 import { attemptDelivery } from "../src/features/webhooks/delivery";
 import { emitWebhookEvent, queueDeliveries } from "../src/features/webhooks/events";
@@ -26,7 +26,7 @@ type Deliveries = {
     eventType: string;
     status: string;
     nextAttemptAt: string | null;
-    attempts: { responseStatus: number | null; responseBody: string; error: string | null }[];
+    attempts: { attemptedAt: string; responseStatus: number | null; responseBody: string; error: string | null }[];
   }[];
 };
 
@@ -150,6 +150,15 @@ describe("outgoing webhooks", () => {
     expect(delivery.headers["webhook-signature"]?.split(" ").length).toBe(2);
     expect((new Webhook(endpoint.secret).verify(delivery.body, delivery.headers) as { type: string }).type).toBe("webhook.test");
     expect(() => new Webhook(fresh.secret).verify(delivery.body, delivery.headers)).not.toThrow();
+    // A day and a minute later only the new secret signs (the library signs the same message to compare).
+    const later = new Date(Date.now() + 24 * 3600 * 1000 + 60_000);
+    const deliveryId = await queueUnworked(endpoint.id);
+    await attemptDelivery({ ...server.deps, now: () => later }, { deliveryId, attempt: 1, manual: true });
+    const [, dayLater] = receivedAt("/rotate");
+    if (!dayLater) throw new Error("no delivery a day later");
+    const timestamp = new Date(Number(dayLater.headers["webhook-timestamp"]) * 1000);
+    expect(timestamp.getTime()).toBe(Math.floor(later.getTime() / 1000) * 1000);
+    expect(dayLater.headers["webhook-signature"]).toBe(new Webhook(fresh.secret).sign(deliveryId, timestamp, dayLater.body));
   });
 
   test("a redirect is not followed, and an endpoint failing for 5 days is disabled with admins mailed", async () => {
@@ -300,7 +309,15 @@ describe("outgoing webhooks", () => {
         const [logged] = await deliveriesOf(endpoint.id);
         expect(logged?.attempts[0]).toMatchObject({ responseStatus: null, error: "No answer within 0.2 s" });
         expect(logged?.status).toBe("pending");
-        expect(logged?.nextAttemptAt).not.toBeNull();
+        // The first retry is 5 s after the attempt, with the same webhook-id.
+        expect(Date.parse(logged?.nextAttemptAt ?? "") - Date.parse(logged?.attempts[0]?.attemptedAt ?? "")).toBe(5000);
+        // The eighth attempt is the last: it fails the delivery and queues nothing.
+        await server.deps.database.db.update(webhookDeliveries).set({ attempts: 7 }).where(eq(webhookDeliveries.id, deliveryId));
+        await attemptDelivery(server.deps, { deliveryId, attempt: 8, manual: false }, { timeoutMs: 200 });
+        const [last] = await deliveriesOf(endpoint.id);
+        expect(last?.status).toBe("failed");
+        expect(last?.nextAttemptAt).toBeNull();
+        expect(last?.attempts.length).toBe(2);
         await disable(endpoint.id);
       } finally {
         silent.stop(true);
