@@ -2,7 +2,7 @@
 // `standardwebhooks` library as an integrator would: signatures, a tampered body refused, retries
 // and Resend keeping the webhook-id, both secrets signing after a rotation. Addresses a webhook
 // may not reach are judged with an injected resolver: no traffic ever goes to them.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -15,7 +15,7 @@ import { checkTarget, isPrivateAddress, pinnedLookup } from "../src/features/web
 import { queuedMails } from "./helpers/mail-jobs";
 import { type TestServer, startTestServer } from "./helpers/server";
 import { waitFor } from "./helpers/wait";
-import { approve, sendInvoice } from "./payments/helpers";
+import { approve, invoicedProject, sendInvoice } from "./payments/helpers";
 import { createProjectAs } from "./projects/fixtures";
 
 type Received = { path: string; body: string; headers: Record<string, string> };
@@ -220,6 +220,30 @@ describe("outgoing webhooks", () => {
     for (const item of receivedAt("/lifecycle")) expect(item.body.toLowerCase()).not.toContain("password");
   });
 
+  test("money events: a payment marked received, refunded by hand, and a voided invoice", async () => {
+    const endpoint = await addEndpoint("/money", ["payment.received", "payment.refunded", "invoice.voided"]);
+    const customer = await server.createUser({ displayName: "Ada Lovelace" });
+    const paid = await invoicedProject(server, customer.cookie, admin.cookie, "Paid Shop");
+    const patch = (updatedFields: object) =>
+      server.request("/api/admin/projects", { method: "PATCH", cookie: admin.cookie, json: { projectIDs: [paid.projectID], updatedFields } });
+    expect((await patch({ receivedPayment: true, paymentMethod: "bank_transfer" })).status).toBe(200);
+    expect((await patch({ refundIssued: true })).status).toBe(200);
+    const voided = await invoicedProject(server, customer.cookie, admin.cookie, "Void Shop");
+    const voiding = await server.request(`/api/admin/invoices/${voided.invoiceID}/void`, {
+      method: "POST",
+      cookie: admin.cookie,
+      json: { reason: "Sent twice" },
+    });
+    expect(voiding.status).toBe(200);
+    await waitFor("three events", () => receivedAt("/money").length === 3, 20_000);
+    const events = receivedAt("/money").map(
+      (item) => new Webhook(endpoint.secret).verify(item.body, item.headers) as { type: string; data: Record<string, unknown> },
+    );
+    expect(events.map((event) => event.type).sort()).toEqual(["invoice.voided", "payment.received", "payment.refunded"]);
+    expect(events.find((event) => event.type === "payment.received")?.data).toMatchObject({ projectId: paid.projectID, method: "bank_transfer" });
+    expect(events.find((event) => event.type === "invoice.voided")?.data).toMatchObject({ invoiceId: voided.invoiceID, projectId: voided.projectID });
+  });
+
   test("admins' changes to endpoints are audited, never with the secret", async () => {
     const endpoint = await addEndpoint("/audited");
     await server.request(`/api/admin/webhooks/${endpoint.id}/rotate`, { method: "POST", cookie: admin.cookie });
@@ -239,8 +263,12 @@ describe("outgoing webhooks", () => {
   });
 
   describe("the connection: the address that was checked, a deadline, a bounded answer", () => {
-    // Endpoints here want an event no other test emits, so only the attempts each test runs reach them.
+    // Each test runs its endpoint's attempts itself; afterwards the endpoint is off, so no event of a later test reaches it.
     const quiet = ["invoice.voided"];
+    const added: string[] = [];
+    afterEach(async () => {
+      for (const id of added.splice(0)) await disable(id);
+    });
 
     test("the host name is resolved once and the request goes to the address that was checked, with the name as Host", async () => {
       // A name answering the receiver's address first and another one after: the second answer is never asked for.
@@ -251,6 +279,7 @@ describe("outgoing webhooks", () => {
         return answersInTurn.shift() ?? [];
       };
       const endpoint = await addEndpoint("/pinned", quiet);
+      added.push(endpoint.id);
       await setUrl(endpoint.id, `http://rebinding.example:${receiver.port}/pinned`);
       const deliveryId = await queueUnworked(endpoint.id);
       await attemptDelivery(server.deps, { deliveryId, attempt: 1, manual: false }, { resolve: rebinding });
@@ -275,6 +304,7 @@ describe("outgoing webhooks", () => {
       try {
         const toLoopback = async () => ["127.0.0.1"];
         const endpoint = await addEndpoint("/tls", quiet);
+        added.push(endpoint.id);
         const attempt = async (url: string, options: { ca?: string }) => {
           await setUrl(endpoint.id, url);
           const deliveryId = await queueUnworked(endpoint.id);
@@ -303,6 +333,7 @@ describe("outgoing webhooks", () => {
       const silent = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Promise<Response>(() => {}) });
       try {
         const endpoint = await addEndpoint("/silent", quiet);
+        added.push(endpoint.id);
         await setUrl(endpoint.id, `http://127.0.0.1:${silent.port}/silent`);
         const deliveryId = await queueUnworked(endpoint.id);
         await attemptDelivery(server.deps, { deliveryId, attempt: 1, manual: false }, { timeoutMs: 200 });
@@ -318,7 +349,6 @@ describe("outgoing webhooks", () => {
         expect(last?.status).toBe("failed");
         expect(last?.nextAttemptAt).toBeNull();
         expect(last?.attempts.length).toBe(2);
-        await disable(endpoint.id);
       } finally {
         silent.stop(true);
       }
@@ -342,6 +372,7 @@ describe("outgoing webhooks", () => {
       });
       try {
         const endpoint = await addEndpoint("/endless", quiet);
+        added.push(endpoint.id);
         await setUrl(endpoint.id, `http://127.0.0.1:${endless.port}/endless`);
         const deliveryId = await queueUnworked(endpoint.id);
         await attemptDelivery(server.deps, { deliveryId, attempt: 1, manual: false });
