@@ -82,6 +82,8 @@ function send(target: CheckedTarget, body: string, headers: Record<string, strin
         method: "POST",
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
         lookup: pinnedLookup(target),
+        // A socket of its own, never one pooled from an earlier check's address.
+        agent: false,
         ...(options.ca ? { ca: options.ca } : {}),
       },
       (response) => {
