@@ -3,7 +3,7 @@
 // stream. On Postgres a second instance on the same database shows the end reaches every instance.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { notifications, sessions } from "../db/schema";
+import { apiTokens, notifications, sessions } from "../db/schema";
 import { type Running, boot } from "../src/boot";
 import { findStaleStreamOwners } from "../src/features/live/service";
 import { createSession } from "../src/http/sessions";
@@ -43,7 +43,11 @@ afterAll(async () => {
 const streamUrl = () => `${other?.url ?? server.url}/api/events`;
 
 async function stream(cookie: string): Promise<SseReader & { isEnded: () => boolean }> {
-  const reader = await openSse(streamUrl(), { cookie });
+  return streamWith({ cookie });
+}
+
+async function streamWith(headers: Record<string, string>): Promise<SseReader & { isEnded: () => boolean }> {
+  const reader = await openSse(streamUrl(), headers);
   open.push(reader);
   let ended = false;
   void reader.ended.then(() => (ended = true));
@@ -121,6 +125,51 @@ describe(`live streams end with their authorisation on ${process.env.TEST_DATABA
     await waitFor("the demoted admin's own event", () => reopened.events().some((event) => event.type === "notification"), 2_000);
     expect(reopened.events().filter((event) => event.type !== "notification")).toEqual([]);
     expect(onAdmin.events()).toEqual([]);
+  });
+
+  test("an API token's stream hears as its owner, lasts through the heartbeat's check, and ends when the token is revoked", async () => {
+    const admin = await server.createAdmin();
+    const customer = await server.createUser();
+    const newToken = async (cookie: string) => {
+      const created = await write("/api/users/me/tokens", "POST", cookie, { name: "Dashboard" });
+      expect(created.status).toBe(201);
+      return (await created.json()) as { id: string; token: string };
+    };
+    const adminToken = await newToken(admin.cookie);
+    const customerToken = await newToken(customer.cookie);
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const onAdminToken = await streamWith(bearer(adminToken.token));
+    const onCustomerToken = await streamWith(bearer(customerToken.token));
+
+    const report = await write("/api/bugreports", "POST", customer.cookie, { title: "Broken", description: "It broke." });
+    expect(report.status).toBeLessThan(300);
+    await waitFor(
+      "the admin feed's event on the admin's token stream",
+      () => onAdminToken.events().some((event) => event.type === "bug_report_created"),
+      2_000,
+    );
+    await notify(customer.user.id);
+    await waitFor("the customer's own event on their token stream", () => onCustomerToken.events().some((event) => event.type === "notification"), 2_000);
+    expect(onCustomerToken.events().filter((event) => event.type !== "notification")).toEqual([]);
+    // What the heartbeat checks: a live token's streams stay.
+    const check = (streams: { owner: string; topics: string[] }[]) => findStaleStreamOwners(server.deps.database.db, server.deps.config, streams);
+    const adminOwner = `api-token:${adminToken.id}`;
+    expect(await check([{ owner: adminOwner, topics: [admin.user.id, "admins"] }])).toEqual([]);
+
+    expect((await write(`/api/users/me/tokens/${adminToken.id}`, "DELETE", admin.cookie)).status).toBe(200);
+    await waitFor("the revoked token's stream to end", onAdminToken.isEnded, 1_000);
+    expect(onCustomerToken.isEnded()).toBe(false);
+    const reopened = await openSse(streamUrl(), bearer(adminToken.token));
+    open.push(reopened);
+    expect(reopened.response.status).toBe(401);
+    expect(await check([{ owner: adminOwner, topics: [admin.user.id, "admins"] }])).toEqual([adminOwner]);
+    // An expired token's stream is named at the next heartbeat.
+    await server.deps.database.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, customerToken.id));
+    const customerOwner = `api-token:${customerToken.id}`;
+    expect(await check([{ owner: customerOwner, topics: [customer.user.id] }])).toEqual([customerOwner]);
   });
 
   test("a sixth stream of one session ends the first with a retry hint; the other five stay", async () => {

@@ -7,6 +7,7 @@ import { type ApiToken, type User, apiTokens, users } from "../../db/schema";
 import { randomToken, sha256 } from "../lib/crypto";
 import type { Db } from "../lib/db";
 import { HttpError } from "./errors";
+import { findLiveApiTokens } from "./queries";
 
 export const API_TOKEN_PREFIX = "wst_";
 /** "Last used" is this precise: one write per token per minute, not one per request. */
@@ -15,6 +16,20 @@ export const LAST_USED_EVERY_MS = 60 * 1000;
 export const API_TOKEN_RATE_LIMIT = { name: "api-token", max: 300, windowMs: 60 * 1000 };
 /** The one answer for a token that is unknown, revoked, expired or whose account is gone: no hint which. */
 export const INVALID_TOKEN_MESSAGE = "This API token is not valid: it may have been revoked or have expired. Create a new one in Settings → API tokens.";
+
+const OWNER_PREFIX = "api-token:";
+
+/**
+ * What a token's requests are owned by in place of a session id (its actor's `sessionId`, the
+ * owner of its event streams); migration 0021's trigger announces a deleted token under this name.
+ */
+export const apiTokenOwner = (tokenId: string) => `${OWNER_PREFIX}${tokenId}`;
+
+/** The owners among `owners` that are live tokens (not revoked, not expired), each with its user now. */
+export async function listLiveApiTokenOwners(db: Db, owners: string[]): Promise<{ sessionId: string; user: User }[]> {
+  const ids = owners.filter((owner) => owner.startsWith(OWNER_PREFIX)).map((owner) => owner.slice(OWNER_PREFIX.length));
+  return (await findLiveApiTokens(db, ids)).map(({ tokenId, user }) => ({ sessionId: apiTokenOwner(tokenId), user }));
+}
 
 export function newApiTokenSecret(): { token: string; hash: string } {
   const token = `${API_TOKEN_PREFIX}${randomToken(32)}`;

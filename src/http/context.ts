@@ -3,7 +3,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
 import { type Actor, toActor } from "./actor";
-import { API_TOKEN_RATE_LIMIT, findUsableApiToken, invalidToken, isApiPath, readBearerToken, touchApiToken } from "./api-tokens";
+import { API_TOKEN_RATE_LIMIT, apiTokenOwner, findUsableApiToken, invalidToken, isApiPath, readBearerToken, touchApiToken } from "./api-tokens";
 import { readCookie } from "./cookies";
 import { holdTemporarySession } from "./guards";
 import { enforceRateLimit } from "./rate-limit";
@@ -28,7 +28,7 @@ async function lookUpTokenActor(deps: AppDeps, request: Request): Promise<Resolv
   if (!found) throw invalidToken();
   await enforceRateLimit(deps.database.db, API_TOKEN_RATE_LIMIT, found.token.id);
   await touchApiToken(deps.database.db, found.token, now);
-  return { actor: { ...toActor(found.user, `api-token:${found.token.id}`, deps.config), apiTokenId: found.token.id }, renewCookie: null };
+  return { actor: { ...toActor(found.user, apiTokenOwner(found.token.id), deps.config), apiTokenId: found.token.id }, renewCookie: null };
 }
 
 async function lookUpActor(deps: AppDeps, request: Request): Promise<ResolvedActor> {

@@ -1,6 +1,6 @@
-// The SQL of the HTTP layer: session rows (token hashes) and rate-limit counters.
-import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
-import { type Session, type User, rateLimits, sessions, users } from "../../db/schema";
+// The SQL of the HTTP layer: session rows (token hashes), API tokens' liveness and rate-limit counters.
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { type Session, type User, apiTokens, rateLimits, sessions, users } from "../../db/schema";
 import { type Db, preparedQuery } from "../lib/db";
 
 export async function insertSession(db: Db, id: string, userId: string, expiresAt: Date): Promise<void> {
@@ -31,6 +31,16 @@ export async function findLiveSessions(db: Db, ids: string[]): Promise<{ session
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, sql`now()`)));
+}
+
+/** The unexpired API tokens among `ids`, each with its user, in one round trip. */
+export async function findLiveApiTokens(db: Db, ids: string[]): Promise<{ tokenId: string; user: User }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ tokenId: apiTokens.id, user: users })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(inArray(apiTokens.id, ids), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`))));
 }
 
 export async function extendSession(db: Db, id: string, expiresAt: Date): Promise<void> {

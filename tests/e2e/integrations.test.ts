@@ -1,13 +1,14 @@
 // Integrations in Chromium: an admin creates a personal API token in Settings (shown once, then it
 // works with curl's header), and adds a webhook endpoint in the admin console whose test event a
-// loopback receiver gets signed.
+// loopback receiver gets signed. CI runs this file on PGlite and again on Postgres (decision 095):
+// `TEST_DATABASE_URL=postgres://… bun test … tests/e2e/integrations.test.ts`.
 import { describe, expect, test } from "bun:test";
 import { Webhook } from "standardwebhooks";
 import { waitFor } from "../helpers/wait";
 import { browserAvailable, seriousAxeViolations, watchErrors } from "./browser";
 import { DESKTOP, browserSuite, hydrated, signIn } from "./helpers";
 
-describe.skipIf(!browserAvailable)("integrations in Chromium", () => {
+describe.skipIf(!browserAvailable)(`integrations in Chromium on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () => {
   const suite = browserSuite();
 
   test("an admin creates an API token and a webhook endpoint from the console", async () => {

@@ -3,11 +3,12 @@
 // instance holds one LISTEN (deps.events) and fans events out in memory to its open streams
 // (deps.liveStreams), keyed by audience: a user id, or "admins".
 // A stream lives only as long as the authorisation it was opened with (decision 081): the session
-// ending, or the user's roles changing, ends it on every instance at commit; each heartbeat checks
-// again; one session holds at most five.
+// (or the API token, decision 086) ending, or the user's roles changing, ends it on every instance
+// at commit; each heartbeat checks again; one session or token holds at most five.
 import type { Config } from "../../config";
 import type { AppDeps, LiveEventWire } from "../../deps";
 import { type Actor, toActor } from "../../http/actor";
+import { listLiveApiTokenOwners } from "../../http/api-tokens";
 import { listLiveSessions } from "../../http/sessions";
 import type { Db } from "../../lib/db";
 import type { OpenStream, SseEvent } from "../../lib/sse";
@@ -44,13 +45,14 @@ export function startLiveFanout(deps: Pick<AppDeps, "events" | "liveStreams">): 
 }
 
 /**
- * The heartbeat's check: the sessions (owners) among `streams` that have ended, or whose user
+ * The heartbeat's check: the sessions and API tokens (owners) among `streams` that have ended, or whose user
  * would now hear other audiences than the stream listens to. Catches what a missed notification
  * (a LISTEN connection that was reconnecting) let through.
  */
 export async function findStaleStreamOwners(db: Db, config: Config, streams: OpenStream[]): Promise<string[]> {
   const owners = [...new Set(streams.map((stream) => stream.owner))];
-  const live = new Map((await listLiveSessions(db, owners)).map(({ sessionId, user }) => [sessionId, user]));
+  const [sessions, tokens] = await Promise.all([listLiveSessions(db, owners), listLiveApiTokenOwners(db, owners)]);
+  const live = new Map([...sessions, ...tokens].map(({ sessionId, user }) => [sessionId, user]));
   const stale = new Set<string>();
   for (const { owner, topics } of streams) {
     const user = live.get(owner);

@@ -2,6 +2,8 @@
 // job run twice (a crash, a Resend racing a retry) sends once. A 2XX answer within 10 s succeeds;
 // anything else is retried with the same webhook-id on the schedule below, then the delivery
 // fails. An endpoint that has failed for five days without a success is disabled and admins mailed.
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { and, eq, or } from "drizzle-orm";
 import { type WebhookEndpoint, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
@@ -12,7 +14,7 @@ import { enqueueMail } from "../mail";
 import type { WebhookPayload } from "./events";
 import { webhookHeaders } from "./signing";
 import { describeForChat } from "./slack";
-import { type ResolveHost, refuseTarget, resolveWithSystem } from "./targets";
+import { type CheckedTarget, type ResolveHost, checkTarget, pinnedLookup, resolveWithSystem } from "./targets";
 
 /** Seconds before each retry, as Svix schedules them: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600] as const;
@@ -27,25 +29,16 @@ export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3600 * 1000;
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 3600 * 1000;
 
 type Deps = Pick<AppDeps, "database" | "sealer" | "jobs" | "now" | "config" | "log">;
-export type DeliveryOptions = { resolve?: ResolveHost };
+export type DeliveryOptions = {
+  /** The resolver the target is checked with (tests answer for names of their own). */
+  resolve?: ResolveHost;
+  /** How long a receiver has to answer; DELIVERY_TIMEOUT_MS unless a test shortens it. */
+  timeoutMs?: number;
+  /** Certificates trusted beside the system's (a test's own certificate authority). */
+  ca?: string;
+};
 
 type Outcome = { status: number | null; body: string; error: string | null; latencyMs: number };
-
-/** Reads at most `limit` bytes of an answer, then stops reading. */
-async function readSome(response: Response, limit: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  while (total < limit) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    total += value.byteLength;
-  }
-  await reader.cancel().catch(() => {});
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit));
-}
 
 /** The body and headers of a delivery to `endpoint`, by its format. */
 export function buildRequest(deps: Pick<Deps, "sealer">, endpoint: WebhookEndpoint, id: string, payload: WebhookPayload, now: Date) {
@@ -60,18 +53,54 @@ export function buildRequest(deps: Pick<Deps, "sealer">, endpoint: WebhookEndpoi
   return { body, headers: { "content-type": "application/json", ...webhookHeaders(secrets, id, Math.floor(now.getTime() / 1000), body) } };
 }
 
-async function send(url: string, body: string, headers: Record<string, string>): Promise<Outcome> {
+/**
+ * POSTs `body` to the checked target over node:http(s), connecting only to the addresses the check
+ * saw (the URL keeps the host name, so Host, SNI and the certificate check use the name). No
+ * redirect is followed: a 3XX is a failed attempt, so a public URL cannot bounce a delivery
+ * inside. At most MAX_ANSWER_BYTES of the answer are read, then the connection is dropped; status
+ * and that much answer must arrive within `timeoutMs`.
+ */
+function send(target: CheckedTarget, body: string, headers: Record<string, string>, options: Required<Pick<DeliveryOptions, "timeoutMs">> & DeliveryOptions) {
   const started = performance.now();
-  try {
-    // Redirects are not followed: a 3XX is a failed attempt, so a public URL cannot bounce a delivery inside.
-    const response = await fetch(url, { method: "POST", body, headers, redirect: "manual", signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
-    const answer = await readSome(response, MAX_ANSWER_BYTES);
-    return { status: response.status, body: answer, error: null, latencyMs: Math.round(performance.now() - started) };
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    const message = timedOut ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : error instanceof Error ? error.message : String(error);
-    return { status: null, body: "", error: message, latencyMs: Math.round(performance.now() - started) };
-  }
+  const latency = () => Math.round(performance.now() - started);
+  const requestOf = target.url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise<Outcome>((resolve) => {
+    let status: number | null = null;
+    let settled = false;
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const finish = (error: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.destroy();
+      resolve({ status, body: new TextDecoder().decode(Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES)), error, latencyMs: latency() });
+    };
+    const request = requestOf(
+      target.url,
+      {
+        method: "POST",
+        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+        lookup: pinnedLookup(target),
+        // A socket of its own, never one pooled from an earlier check's address.
+        agent: false,
+        ...(options.ca ? { ca: options.ca } : {}),
+      },
+      (response) => {
+        status = response.statusCode ?? null;
+        response.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          total += chunk.byteLength;
+          if (total >= MAX_ANSWER_BYTES) finish(null);
+        });
+        response.on("end", () => finish(null));
+        response.on("error", (error) => finish(error.message));
+      },
+    );
+    const timer = setTimeout(() => finish(`No answer within ${options.timeoutMs / 1000} s`), options.timeoutMs);
+    request.on("error", (error) => finish(error.message));
+    request.end(body);
+  });
 }
 
 /** Runs attempt `attempt` of a delivery, records it, and queues the next one or ends the delivery. */
@@ -88,17 +117,18 @@ export async function attemptDelivery(deps: Deps, job: { deliveryId: string; att
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, claimed.endpointId));
   if (!endpoint) return;
 
-  let outcome: Outcome;
   const { body, headers } = buildRequest(deps, endpoint, claimed.id, claimed.payload as WebhookPayload, now);
-  const refusal = !endpoint.enabled
-    ? "The endpoint is disabled."
+  const target = !endpoint.enabled
+    ? { refusal: "The endpoint is disabled." }
     : Buffer.byteLength(body) > MAX_BODY_BYTES
-      ? `The event is over ${MAX_BODY_BYTES / 1024} KB and was not sent.`
-      : await refuseTarget(endpoint.url, { allowPrivate: deps.config.webhookAllowPrivateTargets, resolve: options.resolve ?? resolveWithSystem });
-  if (refusal) outcome = { status: null, body: "", error: refusal, latencyMs: 0 };
-  else outcome = await send(endpoint.url, body, headers);
+      ? { refusal: `The event is over ${MAX_BODY_BYTES / 1024} KB and was not sent.` }
+      : await checkTarget(endpoint.url, { allowPrivate: deps.config.webhookAllowPrivateTargets, resolve: options.resolve ?? resolveWithSystem });
+  const outcome: Outcome =
+    "refusal" in target
+      ? { status: null, body: "", error: target.refusal, latencyMs: 0 }
+      : await send(target, body, headers, { ...options, timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS });
 
-  const succeeded = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+  const succeeded = outcome.error === null && outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   // A refusal that no retry can change (disabled, too big) ends the delivery now.
   const final = succeeded || job.manual || job.attempt >= MAX_ATTEMPTS || !endpoint.enabled || Buffer.byteLength(body) > MAX_BODY_BYTES;
   const retryIn = RETRY_SCHEDULE_SECONDS[job.attempt - 1] ?? 0;

@@ -1,7 +1,8 @@
 // Where a webhook may be sent (decision 087). Unless private targets are allowed (development, or
 // WEBHOOK_ALLOW_PRIVATE_TARGETS=true), an endpoint must be https and every address its name
 // resolves to must be public: no loopback, private, link-local (cloud metadata), shared, multicast
-// or reserved ranges. Checked at each delivery, after DNS, so a name changed to point inside is caught.
+// or reserved ranges. Checked at each delivery, after DNS, so a name changed to point inside is caught;
+// the delivery then connects to the addresses checked, so a second DNS answer cannot take it elsewhere.
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 
@@ -65,20 +66,46 @@ export function refuseUrlShape(url: string, allowPrivate: boolean): string | nul
   return null;
 }
 
-/** Why `url` may not be sent to now, or null when it may. */
-export async function refuseTarget(url: string, options: { allowPrivate: boolean; resolve: ResolveHost }): Promise<string | null> {
+/** Where a delivery may go: the addresses its host name resolved to, every one checked. */
+export type CheckedTarget = { url: URL; host: string; addresses: string[] };
+
+/**
+ * Resolves `url`'s host once and checks every address, or says why it may not be sent to. The
+ * request then connects to these addresses only (pinnedLookup), never asking DNS again: a name
+ * that answers a public address to the check and a private one a moment later gets nowhere.
+ */
+export async function checkTarget(url: string, options: { allowPrivate: boolean; resolve: ResolveHost }): Promise<{ refusal: string } | CheckedTarget> {
   const shape = refuseUrlShape(url, options.allowPrivate);
-  if (shape) return shape;
-  if (options.allowPrivate) return null;
+  if (shape) return { refusal: shape };
   const parsed = new URL(url);
   const host = parsed.hostname.replace(/^\[(.*)\]$/, "$1");
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : await options.resolve(host);
   } catch {
-    return `The host ${host} could not be resolved.`;
+    return { refusal: `The host ${host} could not be resolved.` };
   }
-  if (addresses.length === 0) return `The host ${host} could not be resolved.`;
-  if (addresses.some(isPrivateAddress)) return `The host ${host} resolves to a private, loopback or link-local address.`;
-  return null;
+  if (addresses.length === 0) return { refusal: `The host ${host} could not be resolved.` };
+  if (!options.allowPrivate && addresses.some(isPrivateAddress)) return { refusal: `The host ${host} resolves to a private, loopback or link-local address.` };
+  return { url: parsed, host, addresses };
+}
+
+type LookupAnswer = { address: string; family: number };
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAnswer[], family?: number) => void;
+
+/**
+ * A `lookup` for node:http(s) that answers the checked addresses of the checked host and nothing
+ * else; the URL keeps the host name, so the Host header, TLS SNI and the certificate check use it.
+ */
+export function pinnedLookup(target: CheckedTarget) {
+  const answers = target.addresses.map((address) => ({ address, family: isIP(address) }));
+  return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
+    const [first] = answers;
+    if (hostname !== target.host || !first) {
+      callback(Object.assign(new Error(`${hostname} was not checked`), { code: "ENOTFOUND" }), "");
+      return;
+    }
+    if (options.all) callback(null, answers);
+    else callback(null, first.address, first.family);
+  };
 }
