@@ -29,6 +29,7 @@ import { adminProjectsApi, ordersApi, projectsApi, wizardDraftApi } from "./feat
 import { settingsApi } from "./features/settings/api";
 import { adminUsersApi } from "./features/users/api";
 import { adminWebhooksApi, describeWebhooks } from "./features/webhooks";
+import { multipartOnlyForFiles } from "./http/body-types";
 import { context } from "./http/context";
 import { notFound } from "./http/errors";
 import { API_TAGS, ErrorBody } from "./http/openapi";
@@ -36,8 +37,10 @@ import { API_TAGS, ErrorBody } from "./http/openapi";
 export const OPENAPI_PATH = "/api/openapi.json";
 
 // The Stripe webhook comes first: its deliveries carry no session, and its raw body must stay unread.
+// The body-type check runs before every route's own parser, so it is registered before them all.
 export function createApi(deps: AppDeps) {
   const api = new Elysia({ name: "api" })
+    .onParse(multipartOnlyForFiles((): AnyElysia["routes"] => api.routes))
     .use(stripeWebhookApi(deps))
     .use(context(deps))
     .use(authApi(deps))
