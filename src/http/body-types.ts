@@ -14,7 +14,7 @@ const MULTIPART_TYPE = /^multipart\/form-data\s*(;|$)/i;
 const routeKey = (method: string, path: string): string => `${method.toUpperCase()} ${path.length > 1 ? path.replace(/\/$/, "") : path}`;
 
 /** A body schema with a file field anywhere: Elysia's file types are binary strings. */
-function takesFiles(route: Route): boolean {
+export function takesFiles(route: Route): boolean {
   return route.hooks.body !== undefined && JSON.stringify(route.hooks.body).includes('"format":"binary"');
 }
 
