@@ -33,7 +33,7 @@ export const LIVE_EVENTS_KEPT_MS = 10 * 60_000;
 /** A longer gap than this is not replayed: the client is told to re-read everything. */
 const MAX_REPLAY = 500;
 /** Open streams one session may hold across every instance; opening one more ends the oldest. */
-export const MAX_STREAMS_PER_SESSION = 5;
+const MAX_STREAMS_PER_SESSION = 5;
 /** A stream row not refreshed for three heartbeats belongs to an instance that is gone: it no longer counts. */
 export const STREAM_ROW_KEPT_MS = 3 * HEARTBEAT_MS;
 
@@ -89,15 +89,8 @@ export async function findStaleStreamOwners(db: Db, config: Config, streams: Pic
  */
 export async function recheckLiveStreams(deps: { db: Db; config: Config; now: () => Date }, streams: OpenStream[]): Promise<string[]> {
   const staleOwners = new Set(await findStaleStreamOwners(deps.db, deps.config, streams));
-  const kept = new Set(
-    (
-      await touchStreams(
-        deps.db,
-        streams.map((stream) => Number(stream.id)),
-        deps.now(),
-      )
-    ).map(String),
-  );
+  const ids = streams.map((stream) => Number(stream.id));
+  const kept = new Set((await touchStreams(deps.db, ids, deps.now())).map(String));
   return streams.filter((stream) => staleOwners.has(stream.owner) || !kept.has(stream.id)).map((stream) => stream.id);
 }
 
