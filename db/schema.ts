@@ -589,6 +589,24 @@ export const liveEvents = pgTable(
   (t) => [index("live_events_audience_id").on(t.audience, t.id), index("live_events_created").on(t.createdAt)],
 );
 
+// The live-update streams open on every instance (decision 092), so that one session holds at most
+// five across them all. An instance refreshes seen_at of its streams at each heartbeat and deletes
+// a stream's row when it ends; the rows of an instance that died stop being refreshed and stop
+// counting. No foreign key: a stream's owner is a session id, or an API token's.
+export const liveStreams = pgTable(
+  "live_streams",
+  {
+    /** Ascending in the order streams opened: the lowest ids are the oldest. */
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sessionId: text("session_id").notNull(),
+    /** The process holding the stream (random at each start). */
+    instanceId: text("instance_id").notNull(),
+    openedAt: at("opened_at").notNull(),
+    seenAt: at("seen_at").notNull(),
+  },
+  (t) => [index("live_streams_session").on(t.sessionId, t.id), index("live_streams_seen").on(t.seenAt)],
+);
+
 // A project's timeline (what happened, who did it, when), written in the transaction of the
 // change itself. `details` holds names and labels only, never a secret value.
 export const projectActivity = pgTable(

@@ -29,6 +29,7 @@ import { adminProjectsApi, ordersApi, projectsApi, wizardDraftApi } from "./feat
 import { settingsApi } from "./features/settings/api";
 import { adminUsersApi } from "./features/users/api";
 import { adminWebhooksApi, describeWebhooks } from "./features/webhooks";
+import { multipartOnlyForFiles, takesFiles } from "./http/body-types";
 import { context } from "./http/context";
 import { notFound } from "./http/errors";
 import { API_TAGS, ErrorBody } from "./http/openapi";
@@ -36,8 +37,10 @@ import { API_TAGS, ErrorBody } from "./http/openapi";
 export const OPENAPI_PATH = "/api/openapi.json";
 
 // The Stripe webhook comes first: its deliveries carry no session, and its raw body must stay unread.
+// The body-type check runs before every route's own parser, so it is registered before them all.
 export function createApi(deps: AppDeps) {
   const api = new Elysia({ name: "api" })
+    .onParse(multipartOnlyForFiles((): AnyElysia["routes"] => api.routes))
     .use(stripeWebhookApi(deps))
     .use(context(deps))
     .use(authApi(deps))
@@ -114,7 +117,7 @@ export function describeApi(api: AnyElysia, publicUrl: string): ApiDocument {
     for (const [method, generatedOperation] of Object.entries(operations ?? {})) {
       const operation = { ...(generatedOperation as ApiOperation) };
       const route = findRoute(api, method, path);
-      fillMultipartBody(route, operation, version);
+      fillRequestBody(route, operation, version);
       for (const response of Object.values(operation.responses ?? {})) numbersAsAnswered(response);
       operation.responses = {
         // A `response` schema replaces the `detail`'s answers in the generated operation: keep both.
@@ -223,15 +226,13 @@ function findRoute(api: AnyElysia, method: string, path: string): Route | undefi
 }
 
 /**
- * Routes with their own multipart parser (orders, project images) come out with no content type,
- * and file uploads come out as JSON too: both are multipart only, described by the route's schema.
+ * A request body in the one type the route reads (src/http/body-types.ts): multipart where its
+ * schema holds a file, JSON elsewhere. Elysia cannot tell from the parse hooks, so it would list
+ * none, or every type it can parse.
  */
-function fillMultipartBody(route: Route | undefined, operation: ApiOperation, version: "3.1.2"): void {
+function fillRequestBody(route: Route | undefined, operation: ApiOperation, version: "3.1.2"): void {
   const body = operation.requestBody;
-  if (!body) return;
-  const schema = route?.hooks.body ? unwrapSchema(route.hooks.body, undefined, "input", version) : undefined;
-  const text = JSON.stringify(body.content ?? {});
-  if (schema && (Object.keys(body.content ?? {}).length === 0 || text.includes('"format":"binary"'))) {
-    operation.requestBody = { ...body, content: { "multipart/form-data": { schema } } };
-  }
+  if (!body || !route?.hooks.body) return;
+  const schema = unwrapSchema(route.hooks.body, undefined, "input", version);
+  if (schema) operation.requestBody = { ...body, content: { [takesFiles(route) ? "multipart/form-data" : "application/json"]: { schema } } };
 }

@@ -8,12 +8,13 @@ import type { AppDeps, AppEvents } from "./deps";
 import { ensureSuperAdmin } from "./features/auth/bootstrap";
 import { seedFaqs } from "./features/faq/seed";
 import { startJobWorkers } from "./features/jobs/start";
-import { findStaleStreamOwners, startLiveFanout } from "./features/live/service";
+import { forgetInstanceStreams, forgetLiveStream, pruneGoneInstanceStreams, recheckLiveStreams, startLiveFanout } from "./features/live/service";
 import { loadBell } from "./features/notifications/service";
 import { SERVER_BODY_CAP, createFetchHandler } from "./http/server";
 import { createSealer, randomToken } from "./lib/crypto";
 import { type Database, openDatabase } from "./lib/db";
 import { createEventBus } from "./lib/events";
+import { newId } from "./lib/ids";
 import { type AppJobs, appQueues } from "./lib/job-queues";
 import { createJobQueue } from "./lib/jobs";
 import { createLogger } from "./lib/log";
@@ -83,7 +84,13 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       pgliteWasm: options.pgliteWasm,
     }));
   const events = createEventBus<AppEvents>(database, { log });
-  const liveStreams = createSseHub({ log, recheck: (streams) => findStaleStreamOwners(database.db, config, streams) });
+  const now = options.now ?? (() => new Date());
+  const instanceId = newId();
+  const liveStreams = createSseHub({
+    log,
+    recheck: (streams) => recheckLiveStreams({ db: database.db, config, now }, streams),
+    onEnd: (id) => forgetLiveStream(database.db, id),
+  });
   // The bootstrap rows and one LISTEN per channel for the whole instance, before the first request.
   // The FAQ trigger's notice reaches this instance too; the writer has already dropped its own
   // cache by then (decision 011). The island bundles (built, or read from their disk cache)
@@ -92,6 +99,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     ensureSuperAdmin(database.db, config),
     seedFaqs(database.db),
     startLiveFanout({ events, liveStreams }),
+    // Streams a killed instance left behind (rows nobody refreshes any more).
+    pruneGoneInstanceStreams(database.db, now()),
     events.subscribe("public_pages_changed", () => invalidatePublicPages(database.db)),
   ]);
   // Awaited below; until then a failure must not count as unhandled (that would print its stack).
@@ -111,11 +120,12 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     payments: createPayments(config),
     events,
     liveStreams,
+    instanceId,
     assets: await buildAssets(),
     sealer: createSealer(appSecret),
     tickets: createTickets(appSecret),
     log,
-    now: options.now ?? (() => new Date()),
+    now,
     isDraining: () => draining,
     metrics,
     loadBell: (userId) => loadBell(database.db, userId),
@@ -123,7 +133,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const app = createApp(deps);
   // Plugins that read the disk at start-up (public/'s files) register their routes once this settles.
   await app.modules;
-  const [superAdmin, seeded, liveUnsubscribes, ...unsubscribes] = await ready;
+  const [superAdmin, seeded, liveUnsubscribes, , ...unsubscribes] = await ready;
   if (superAdmin === "created") log("bootstrap: created the super admin named by SUPER_ADMIN_EMAIL");
   // Production refuses to start with one (config.ts); elsewhere a demo password is allowed, loudly.
   if (config.superAdminPassword && isCommonPassword(config.superAdminPassword)) log.warn(`${COMMON_SUPER_ADMIN_PASSWORD} (refused when NODE_ENV=production)`);
@@ -205,6 +215,10 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
         clearTimeout(jobsTimer);
         if (jobsRequested) await jobsStarted.promise.catch(() => {});
         await jobs.stop();
+        // Its streams ended above; their rows go before the database does.
+        await forgetInstanceStreams(database.db, instanceId).catch((error: unknown) =>
+          log.warn({ err: error }, "live: this instance's stream rows stay until they expire"),
+        );
         mailer.close();
         await database.close();
         // The last lines are out before the process may exit.

@@ -28,6 +28,8 @@ export type AppEvents = {
   session_ended: { sessionId: string; userId: string };
   /** What decides a user's roles changed (flags, keys, second factor): their streams reconnect. */
   user_access_changed: { userId: string };
+  /** A session opened a sixth live stream: the instance holding each of these (the oldest) ends it. */
+  live_streams_evicted: { streamIds: string[] };
 };
 
 export type AppDeps = {
@@ -43,6 +45,8 @@ export type AppDeps = {
   events: EventBus<AppEvents>;
   /** This instance's open Server-Sent Event streams. */
   liveStreams: SseHub;
+  /** This process, random at each start: it names the rows it holds in shared tables (its open live streams). */
+  instanceId: string;
   assets: Assets;
   sealer: Sealer;
   /** Short-lived signed tokens carried between two steps (sign-in code, MFA setup, temporary password). */

@@ -1,11 +1,13 @@
 // Live-update streams tried as an attacker who keeps a stream open after losing the right to it
 // (decision 081): the signed-out device, the demoted admin, the cookie that opens stream after
-// stream. On Postgres a second instance on the same database shows the end reaches every instance.
+// stream. On Postgres a second instance on the same database shows the end reaches every instance,
+// and that the cap of five streams per session holds across instances (decision 092).
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { apiTokens, notifications, sessions } from "../db/schema";
+import { apiTokens, liveStreams, notifications, sessions } from "../db/schema";
 import { type Running, boot } from "../src/boot";
-import { findStaleStreamOwners } from "../src/features/live/service";
+import { pruneLiveEvents } from "../src/features/live";
+import { STREAM_ROW_KEPT_MS, findStaleStreamOwners, recheckLiveStreams } from "../src/features/live/service";
 import { createSession } from "../src/http/sessions";
 import { sha256 } from "../src/lib/crypto";
 import { openDatabase } from "../src/lib/db";
@@ -18,15 +20,19 @@ let server: TestServer;
 /** A second instance on the same Postgres database; on PGlite there is only one instance. */
 let other: Running | null = null;
 const open: SseReader[] = [];
+/** Both instances' clock: a stream row's age is judged by it. */
+const clock = new Date();
+const now = () => clock;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { now });
   if (server.databaseUrl) {
     other = await boot(
       { ...server.deps.config, dataDir: `${server.dataDir}/other` },
       {
         database: await openDatabase({ databaseUrl: server.databaseUrl, dataDir: "" }),
         log: () => {},
+        now,
       },
     );
   }
@@ -42,12 +48,12 @@ afterAll(async () => {
 /** The instance streams open on: the second one when there is one, so ends must cross instances. */
 const streamUrl = () => `${other?.url ?? server.url}/api/events`;
 
-async function stream(cookie: string): Promise<SseReader & { isEnded: () => boolean }> {
-  return streamWith({ cookie });
+async function stream(cookie: string, url = streamUrl()): Promise<SseReader & { isEnded: () => boolean }> {
+  return streamWith({ cookie }, url);
 }
 
-async function streamWith(headers: Record<string, string>): Promise<SseReader & { isEnded: () => boolean }> {
-  const reader = await openSse(streamUrl(), headers);
+async function streamWith(headers: Record<string, string>, url = streamUrl()): Promise<SseReader & { isEnded: () => boolean }> {
+  const reader = await openSse(url, headers);
   open.push(reader);
   let ended = false;
   void reader.ended.then(() => (ended = true));
@@ -182,7 +188,48 @@ describe(`live streams end with their authorisation on ${process.env.TEST_DATABA
     expect([...streams.slice(1), sixth].some((reader) => reader.isEnded())).toBe(false);
   });
 
-  test("the heartbeat's check names ended sessions and streams that hear more than their user may", async () => {
+  test.skipIf(!process.env.TEST_DATABASE_URL)(
+    "streams of one session spread over two instances count together: a sixth ends the oldest on the other instance",
+    async () => {
+      const { cookie } = await server.createUser();
+      const here = `${server.url}/api/events`;
+      const there = streamUrl();
+      const oldestThere = await stream(cookie, there);
+      const rest = [await stream(cookie, here), await stream(cookie, there), await stream(cookie, here), await stream(cookie, there)];
+      const sixth = await stream(cookie, here);
+      await waitFor("the oldest stream, on the other instance, to end", oldestThere.isEnded, 1_000);
+      expect(oldestThere.messages.at(-1)?.retry).toMatch(/^\d+$/);
+      const seventh = await stream(cookie, there);
+      await waitFor("the next oldest, on this instance, to end", rest[0]!.isEnded, 1_000);
+      expect([...rest.slice(1), sixth, seventh].some((reader) => reader.isEnded())).toBe(false);
+    },
+  );
+
+  test("streams an instance left behind when it was killed stop counting three heartbeats after it last saw them", async () => {
+    const { cookie } = await server.createUser();
+    const sessionId = sha256(cookie.slice("session=".length));
+    const db = server.deps.database.db;
+    const leftBehind = (seenAt: Date) => ({ sessionId, instanceId: "killed", openedAt: seenAt, seenAt });
+    const first = await stream(cookie);
+    // Four streams of the same session, opened after the first on an instance killed since.
+    await db.insert(liveStreams).values(Array.from({ length: 4 }, () => leftBehind(new Date(clock.getTime() - STREAM_ROW_KEPT_MS - 1_000))));
+    // Counted, they would make five with the first and end it as the next four open.
+    const next: Awaited<ReturnType<typeof stream>>[] = [];
+    for (let i = 0; i < 4; i++) next.push(await stream(cookie));
+    expect([first, ...next].some((reader) => reader.isEnded())).toBe(false);
+
+    // One seen within three heartbeats (its instance may only be slow) counts: the next stream ends the two oldest live ones.
+    await db.insert(liveStreams).values(leftBehind(new Date(clock.getTime() - STREAM_ROW_KEPT_MS + 1_000)));
+    const last = await stream(cookie);
+    await waitFor("the two oldest streams to end", () => first.isEnded() && next[0]!.isEnded(), 1_000);
+    expect([...next.slice(1), last].some((reader) => reader.isEnded())).toBe(false);
+
+    // The live events' pruning (and each instance's start) deletes the rows of the killed instance's gone streams.
+    await pruneLiveEvents(db, clock);
+    expect((await db.select().from(liveStreams).where(eq(liveStreams.instanceId, "killed"))).length).toBe(1);
+  });
+
+  test("the heartbeat's check names ended sessions, streams that hear more than their user may, and streams whose row is gone", async () => {
     const admin = await server.createAdmin();
     const { user: customer, cookie } = await server.createUser();
     const customerSession = sha256(cookie.slice("session=".length));
@@ -195,5 +242,24 @@ describe(`live streams end with their authorisation on ${process.env.TEST_DATABA
     expect(await check([{ owner: adminSession, topics: [admin.user.id] }])).toEqual([adminSession]);
     await server.deps.database.db.delete(sessions).where(eq(sessions.id, customerSession));
     expect(await check([{ owner: customerSession, topics: [customer.id] }])).toEqual([customerSession]);
+
+    // A stream whose row is gone (a sixth stream elsewhere whose notice this instance missed) ends; a kept row is marked seen.
+    const db = server.deps.database.db;
+    const seenAt = new Date(clock.getTime() - 60_000);
+    const rows = await db
+      .insert(liveStreams)
+      .values([1, 2].map(() => ({ sessionId: adminSession, instanceId: "here", openedAt: seenAt, seenAt })))
+      .returning();
+    const [kept, evicted] = rows.map((row) => ({ id: String(row.id), owner: adminSession, topics: [admin.user.id, "admins"] }));
+    await db.delete(liveStreams).where(eq(liveStreams.id, Number(evicted!.id)));
+    expect(await recheckLiveStreams({ db, config: server.deps.config, now }, [kept!, evicted!])).toEqual([evicted!.id]);
+    expect(
+      (
+        await db
+          .select()
+          .from(liveStreams)
+          .where(eq(liveStreams.id, Number(kept!.id)))
+      )[0]?.seenAt,
+    ).toEqual(clock);
   });
 });

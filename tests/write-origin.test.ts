@@ -1,8 +1,11 @@
 // Writes that prove where they come from, as an attacker would try them: a signed-in write with no
-// Origin, a form-encoded body sent to the JSON API, JSON sent to a page's form, and on https a
+// Origin, a form-encoded or multipart body sent to a JSON route, JSON sent to a page's form, and on https a
 // session cookie that only the site itself can set (`__Host-session`).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { bugReports } from "../db/schema";
 import { type TestServer, reloadUser, startTestServer } from "./helpers/server";
+import { createProjectAs, png } from "./projects/fixtures";
 
 type ErrorBody = { message: string; fields?: Record<string, string> };
 
@@ -66,6 +69,35 @@ describe("a signed-in write names its origin", () => {
       expect(error.fields?.["headers.content-type"]).toBe("Must be application/json, or multipart/form-data where the request carries files");
     }
     expect((await reloadUser(server, userId))?.displayName).not.toBe("Mallory");
+  });
+
+  test("multipart to a route that carries no files is 415 naming the header, and changes nothing", async () => {
+    const profile = new FormData();
+    profile.set("displayName", "Mallory");
+    const patched = await server.request("/api/users/me", { method: "PATCH", cookie, body: profile });
+    expect(patched.status).toBe(415);
+    expect((await patched.json()) as ErrorBody).toEqual({
+      message: "Send this request as application/json: it carries no files.",
+      fields: { "headers.content-type": "Must be application/json" },
+    });
+    expect((await reloadUser(server, userId))?.displayName).not.toBe("Mallory");
+
+    const report = new FormData();
+    report.set("title", "Forged");
+    report.set("description", "Posted by another site's form");
+    expect((await server.request("/api/bugreports", { method: "POST", cookie, body: report })).status).toBe(415);
+    expect(await server.deps.database.db.select().from(bugReports).where(eq(bugReports.reporterId, userId))).toEqual([]);
+  });
+
+  test("the routes that carry files still take multipart: an order, a message's attachment, a photo", async () => {
+    const projectId = await createProjectAs(server, cookie);
+    const message = new FormData();
+    message.set("body", "Here is the logo");
+    message.append("attachments", png());
+    expect((await server.request(`/api/projects/${projectId}/messages`, { method: "POST", cookie, body: message })).status).toBe(201);
+    const photo = new FormData();
+    photo.set("photo", png("me.png"));
+    expect((await server.request("/api/users/me/photo", { method: "POST", cookie, body: photo })).status).toBe(200);
   });
 
   test("a page's form refuses JSON with 415", async () => {

@@ -17,6 +17,6 @@ export const forbidden = (message = "You do not have permission to do that.") =>
 export const notFound = (message = "Page not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message = "The request body is too large.") => new HttpError(413, message);
-export const unsupportedMediaType = (message: string) => new HttpError(415, message);
+export const unsupportedMediaType = (message: string, fields?: Record<string, string>) => new HttpError(415, message, fields);
 export const tooManyRequests = (retryAfterSeconds: number, message = "Too many requests, try again later.") =>
   new HttpError(429, message, undefined, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -6,9 +6,10 @@
 // per stream. Bounded: a stream whose client reads slower than events arrive is dropped once
 // `maxBufferedBytes` wait for it; its EventSource reconnects with Last-Event-ID and replays.
 //
-// Each stream rides on an owner's authorisation (the caller's session): an owner holds at most
-// `maxPerOwner` streams (a new one ends the oldest), `endOwner`/`endTopic` end streams whose
-// authorisation changed, and at each heartbeat `recheck` may name owners whose streams must end.
+// Each stream has an id the caller gives and rides on an owner's authorisation (the caller's
+// session): `endStream`, `endOwner` and `endTopic` end streams whose authorisation changed, at
+// each heartbeat `recheck` may name streams that must end, and `onEnd` hears every stream's end.
+// How many streams an owner may hold is the caller's rule (it may count across instances).
 
 export type SseEvent = { id: number; data: string };
 
@@ -20,6 +21,8 @@ export type SseHub = {
    */
   open(options: OpenOptions): Response;
   publish(topic: string, event: SseEvent): void;
+  /** Ends the stream with this id, if this hub holds it, with a retry hint. */
+  endStream(id: string): void;
   /** Ends the owner's streams with a retry hint. */
   endOwner(owner: string): void;
   /** Ends every stream listening to `topic` with a retry hint (they reconnect and are authorised afresh). */
@@ -30,6 +33,8 @@ export type SseHub = {
 };
 
 type OpenOptions = {
+  /** Unique among every hub's streams: `endStream` and `onEnd` name the stream by it. */
+  id: string;
   topics: string[];
   /** Whose authorisation the stream rides on (a session id). */
   owner: string;
@@ -37,7 +42,10 @@ type OpenOptions = {
 };
 
 /** One open stream, as `recheck` sees it. */
-export type OpenStream = { owner: string; topics: string[] };
+export type OpenStream = { id: string; owner: string; topics: string[] };
+
+/** How often a comment line goes to every stream (and `recheck` runs), unless `heartbeatMs` says otherwise. */
+export const HEARTBEAT_MS = 25_000;
 
 export type SseHubOptions = {
   /** Comment lines this often keep proxies and load balancers from closing idle streams. */
@@ -45,14 +53,15 @@ export type SseHubOptions = {
   /** The reconnect delay the browser is told to use. */
   retryMs?: number;
   maxBufferedBytes?: number;
-  /** Streams one owner may hold; opening one more ends the oldest. */
-  maxPerOwner?: number;
-  /** Runs at each heartbeat with every open stream; the owners it answers have their streams ended. */
+  /** Runs at each heartbeat with every open stream; the streams whose ids it answers are ended. */
   recheck?: (streams: OpenStream[]) => Promise<string[]>;
+  /** Hears each stream's end, whatever ended it (the client, an end call, a slow reader, close), once. */
+  onEnd?: (id: string) => Promise<void>;
   log: (line: string) => void;
 };
 
 type Connection = {
+  id: string;
   topics: string[];
   owner: string;
   /** Live events held back while the replay runs; undefined once live. */
@@ -70,13 +79,12 @@ export function formatSseEvent(event: SseEvent): string {
 }
 
 export function createSseHub(options: SseHubOptions): SseHub {
-  const heartbeatMs = options.heartbeatMs ?? 25_000;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const retryMs = options.retryMs ?? 3_000;
   const maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
-  const maxPerOwner = options.maxPerOwner ?? 5;
   const byTopic = new Map<string, Set<Connection>>();
-  // Oldest first: Sets keep insertion order.
   const byOwner = new Map<string, Set<Connection>>();
+  const byId = new Map<string, Connection>();
   const all = new Set<Connection>();
   let closed = false;
   let rechecking = false;
@@ -92,8 +100,8 @@ export function createSseHub(options: SseHubOptions): SseHub {
     if (!options.recheck || rechecking || all.size === 0) return;
     rechecking = true;
     try {
-      const owners = await options.recheck([...all].map(({ owner, topics }) => ({ owner, topics })));
-      for (const owner of owners) endOwner(owner);
+      const ids = await options.recheck([...all].map(({ id, owner, topics }) => ({ id, owner, topics })));
+      for (const id of ids) endStream(id);
     } catch (error) {
       options.log(`sse: recheck failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
@@ -109,6 +117,11 @@ export function createSseHub(options: SseHubOptions): SseHub {
 
   function endOwner(owner: string): void {
     endAll(byOwner.get(owner));
+  }
+
+  function endStream(id: string): void {
+    const connection = byId.get(id);
+    if (connection) endAll([connection]);
   }
 
   function addTo(map: Map<string, Set<Connection>>, key: string, connection: Connection): void {
@@ -130,12 +143,22 @@ export function createSseHub(options: SseHubOptions): SseHub {
     if (!all.delete(connection)) return;
     for (const topic of connection.topics) removeFrom(byTopic, topic, connection);
     removeFrom(byOwner, connection.owner, connection);
+    byId.delete(connection.id);
   }
 
-  function open({ topics, owner, replay }: OpenOptions): Response {
+  function open({ id, topics, owner, replay }: OpenOptions): Response {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     let done = false;
+    /** Every way a stream ends comes through here once. */
+    const finish = (): void => {
+      done = true;
+      remove(connection);
+      options.onEnd?.(id).catch((error: unknown) => {
+        options.log(`sse: the end of a stream was not recorded: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    };
     const connection: Connection = {
+      id,
       topics,
       owner,
       held: replay ? [] : undefined,
@@ -144,8 +167,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
         controller.enqueue(encoder.encode(text));
         // desiredSize is the high-water mark minus what waits for the socket.
         if ((controller.desiredSize ?? 0) < 0) {
-          done = true;
-          remove(connection);
+          finish();
           controller.error(new Error("client too slow"));
           options.log(`sse: dropped a stream whose client fell ${maxBufferedBytes} bytes behind`);
         }
@@ -161,8 +183,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
       end(text) {
         if (done) return;
         if (text) controller.enqueue(encoder.encode(text));
-        done = true;
-        remove(connection);
+        finish();
         controller.close();
       },
     };
@@ -172,8 +193,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
           controller = c;
         },
         cancel() {
-          done = true;
-          remove(connection);
+          if (!done) finish();
         },
       },
       { highWaterMark: maxBufferedBytes, size: (chunk) => chunk?.byteLength ?? 0 },
@@ -191,9 +211,8 @@ export function createSseHub(options: SseHubOptions): SseHub {
       connection.end(`retry: ${jitter(retryMs)}\n\n`);
       return response;
     }
-    const owned = byOwner.get(owner);
-    if (owned && owned.size >= maxPerOwner) endAll([...owned].slice(0, owned.size - maxPerOwner + 1));
     all.add(connection);
+    byId.set(id, connection);
     for (const topic of topics) addTo(byTopic, topic, connection);
     addTo(byOwner, owner, connection);
     connection.write(`retry: ${retryMs}\n: connected\n\n`);
@@ -223,6 +242,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
       const set = byTopic.get(topic);
       if (set) for (const connection of set) connection.send(event);
     },
+    endStream,
     endOwner,
     endTopic(topic) {
       endAll(byTopic.get(topic));

@@ -1657,16 +1657,6 @@ export interface operations {
                     displayName: string;
                     password: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    email: string;
-                    displayName: string;
-                    password: string;
-                };
-                "multipart/form-data": {
-                    email: string;
-                    displayName: string;
-                    password: string;
-                };
             };
         };
         responses: {
@@ -1736,14 +1726,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
-                    password: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    email: string;
-                    password: string;
-                };
-                "multipart/form-data": {
                     email: string;
                     password: string;
                 };
@@ -1834,14 +1816,6 @@ export interface operations {
                     ticket: string;
                     code: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    ticket: string;
-                    code: string;
-                };
-                "multipart/form-data": {
-                    ticket: string;
-                    code: string;
-                };
             };
         };
         responses: {
@@ -1915,14 +1889,6 @@ export interface operations {
                     ticket: string;
                     password: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    ticket: string;
-                    password: string;
-                };
-                "multipart/form-data": {
-                    ticket: string;
-                    password: string;
-                };
             };
         };
         responses: {
@@ -1993,12 +1959,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    password: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    password: string;
-                };
-                "multipart/form-data": {
                     password: string;
                 };
             };
@@ -2111,12 +2071,6 @@ export interface operations {
                 "application/json": {
                     email: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    email: string;
-                };
-                "multipart/form-data": {
-                    email: string;
-                };
             };
         };
         responses: {
@@ -2159,14 +2113,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    token: string;
-                    password: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    token: string;
-                    password: string;
-                };
-                "multipart/form-data": {
                     token: string;
                     password: string;
                 };
@@ -2456,12 +2402,6 @@ export interface operations {
                 "application/json": {
                     userID: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    userID: string;
-                };
-                "multipart/form-data": {
-                    userID: string;
-                };
             };
         };
         responses: {
@@ -2504,12 +2444,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    userID: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    userID: string;
-                };
-                "multipart/form-data": {
                     userID: string;
                 };
             };
@@ -2556,12 +2490,6 @@ export interface operations {
                 "application/json": {
                     userID: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    userID: string;
-                };
-                "multipart/form-data": {
-                    userID: string;
-                };
             };
         };
         responses: {
@@ -2606,12 +2534,6 @@ export interface operations {
                 "application/json": {
                     userID: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    userID: string;
-                };
-                "multipart/form-data": {
-                    userID: string;
-                };
             };
         };
         responses: {
@@ -2654,14 +2576,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    title: string;
-                    description: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    title: string;
-                    description: string;
-                };
-                "multipart/form-data": {
                     title: string;
                     description: string;
                 };
@@ -2871,14 +2785,6 @@ export interface operations {
                     title: string;
                     description: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    title: string;
-                    description: string;
-                };
-                "multipart/form-data": {
-                    title: string;
-                    description: string;
-                };
             };
         };
         responses: {
@@ -2963,28 +2869,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    bugReportIDs: string[];
-                    updatedFields: {
-                        title?: string;
-                        description?: string;
-                        notes?: string;
-                        resolved?: boolean;
-                        highPriority?: boolean;
-                        archived?: boolean;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
-                    bugReportIDs: string[];
-                    updatedFields: {
-                        title?: string;
-                        description?: string;
-                        notes?: string;
-                        resolved?: boolean;
-                        highPriority?: boolean;
-                        archived?: boolean;
-                    };
-                };
-                "multipart/form-data": {
                     bugReportIDs: string[];
                     updatedFields: {
                         title?: string;
@@ -3142,18 +3026,6 @@ export interface operations {
                     section?: "Account" | "Project" | "Admin Console";
                     answer: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    title: string;
-                    /** @enum {string} */
-                    section?: "Account" | "Project" | "Admin Console";
-                    answer: string;
-                };
-                "multipart/form-data": {
-                    title: string;
-                    /** @enum {string} */
-                    section?: "Account" | "Project" | "Admin Console";
-                    answer: string;
-                };
             };
         };
         responses: {
@@ -3238,24 +3110,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    faqIDs: string[];
-                    updatedFields: {
-                        title?: string;
-                        /** @enum {string} */
-                        section?: "Account" | "Project" | "Admin Console";
-                        answer?: string;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
-                    faqIDs: string[];
-                    updatedFields: {
-                        title?: string;
-                        /** @enum {string} */
-                        section?: "Account" | "Project" | "Admin Console";
-                        answer?: string;
-                    };
-                };
-                "multipart/form-data": {
                     faqIDs: string[];
                     updatedFields: {
                         title?: string;
@@ -3376,16 +3230,6 @@ export interface operations {
                     code?: string;
                     emailCode?: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    currentPassword?: string;
-                    code?: string;
-                    emailCode?: string;
-                };
-                "multipart/form-data": {
-                    currentPassword?: string;
-                    code?: string;
-                    emailCode?: string;
-                };
             };
         };
         responses: {
@@ -3428,20 +3272,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    displayName?: string;
-                    email?: string;
-                    currentPassword?: string;
-                    code?: string;
-                    emailCode?: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    displayName?: string;
-                    email?: string;
-                    currentPassword?: string;
-                    code?: string;
-                    emailCode?: string;
-                };
-                "multipart/form-data": {
                     displayName?: string;
                     email?: string;
                     currentPassword?: string;
@@ -3518,14 +3348,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    currentPassword: string;
-                    password: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    currentPassword: string;
-                    password: string;
-                };
-                "multipart/form-data": {
                     currentPassword: string;
                     password: string;
                 };
@@ -3620,40 +3442,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @constant */
-                    path: "theme.themeColor";
-                    value: string | number;
-                } | {
-                    /** @constant */
-                    path: "theme.tintColor";
-                    value: string | number;
-                } | {
-                    /** @enum {string} */
-                    path: "appNotifications.generalEnabled" | "appNotifications.announcementsEnabled" | "appNotifications.socialEnabled";
-                    value: boolean;
-                } | {
-                    /** @enum {string} */
-                    path: "emailNotifications.generalEnabled" | "emailNotifications.announcementsEnabled" | "emailNotifications.socialEnabled";
-                    value: boolean;
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @constant */
-                    path: "theme.themeColor";
-                    value: string | number;
-                } | {
-                    /** @constant */
-                    path: "theme.tintColor";
-                    value: string | number;
-                } | {
-                    /** @enum {string} */
-                    path: "appNotifications.generalEnabled" | "appNotifications.announcementsEnabled" | "appNotifications.socialEnabled";
-                    value: boolean;
-                } | {
-                    /** @enum {string} */
-                    path: "emailNotifications.generalEnabled" | "emailNotifications.announcementsEnabled" | "emailNotifications.socialEnabled";
-                    value: boolean;
-                };
-                "multipart/form-data": {
                     /** @constant */
                     path: "theme.themeColor";
                     value: string | number;
@@ -3810,14 +3598,6 @@ export interface operations {
                     ticket: string;
                     code: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    ticket: string;
-                    code: string;
-                };
-                "multipart/form-data": {
-                    ticket: string;
-                    code: string;
-                };
             };
         };
         responses: {
@@ -3861,16 +3641,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    currentPassword?: string;
-                    code?: string;
-                    emailCode?: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    currentPassword?: string;
-                    code?: string;
-                    emailCode?: string;
-                };
-                "multipart/form-data": {
                     currentPassword?: string;
                     code?: string;
                     emailCode?: string;
@@ -3955,12 +3725,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    code: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    code: string;
-                };
-                "multipart/form-data": {
                     code: string;
                 };
             };
@@ -4175,14 +3939,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
-                    expiresInDays?: 30 | 90 | 365 | null;
-                };
-                "application/x-www-form-urlencoded": {
-                    name: string;
-                    expiresInDays?: 30 | 90 | 365 | null;
-                };
-                "multipart/form-data": {
                     name: string;
                     expiresInDays?: 30 | 90 | 365 | null;
                 };
@@ -4460,14 +4216,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    userEmail: string;
-                    message: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    userEmail: string;
-                    message: string;
-                };
-                "multipart/form-data": {
                     userEmail: string;
                     message: string;
                 };
@@ -4877,80 +4625,6 @@ export interface operations {
                     pagesImageURLs?: string[][];
                     revisionNotes?: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    projectName?: string;
-                    creatorPhoneNumber?: string;
-                    projectDomainURL?: string;
-                    domainProviderURL?: string;
-                    domainProviderUsername?: string;
-                    domainProviderPassword?: string;
-                    heroTitle?: string;
-                    heroMessage?: string;
-                    selectedThemes?: (string | number)[];
-                    defaultTheme?: string | number;
-                    selectedTintColors?: (string | number)[];
-                    defaultTintColor?: string | number;
-                    customTintColor?: string | null;
-                    /** @enum {string} */
-                    borderRadius?: "square" | "rounded" | "pill";
-                    /** @enum {string} */
-                    buttonBorderRadius?: "square" | "rounded" | "pill";
-                    pagesText?: string[];
-                    hasSubscriptions?: boolean;
-                    subscriptionTiers?: {
-                        name: string;
-                        pricePerMonth: string;
-                        features: string;
-                    }[];
-                    linkedInURL?: string;
-                    facebookURL?: string;
-                    instagramURL?: string;
-                    twitterURL?: string;
-                    /** @enum {string} */
-                    projectType?: "s" | "m" | "l";
-                    creatorName?: string;
-                    email?: string;
-                    logoImageURLs?: string[];
-                    pagesImageURLs?: string[][];
-                    revisionNotes?: string;
-                };
-                "multipart/form-data": {
-                    projectName?: string;
-                    creatorPhoneNumber?: string;
-                    projectDomainURL?: string;
-                    domainProviderURL?: string;
-                    domainProviderUsername?: string;
-                    domainProviderPassword?: string;
-                    heroTitle?: string;
-                    heroMessage?: string;
-                    selectedThemes?: (string | number)[];
-                    defaultTheme?: string | number;
-                    selectedTintColors?: (string | number)[];
-                    defaultTintColor?: string | number;
-                    customTintColor?: string | null;
-                    /** @enum {string} */
-                    borderRadius?: "square" | "rounded" | "pill";
-                    /** @enum {string} */
-                    buttonBorderRadius?: "square" | "rounded" | "pill";
-                    pagesText?: string[];
-                    hasSubscriptions?: boolean;
-                    subscriptionTiers?: {
-                        name: string;
-                        pricePerMonth: string;
-                        features: string;
-                    }[];
-                    linkedInURL?: string;
-                    facebookURL?: string;
-                    instagramURL?: string;
-                    twitterURL?: string;
-                    /** @enum {string} */
-                    projectType?: "s" | "m" | "l";
-                    creatorName?: string;
-                    email?: string;
-                    logoImageURLs?: string[];
-                    pagesImageURLs?: string[][];
-                    revisionNotes?: string;
-                };
             };
         };
         responses: {
@@ -5257,84 +4931,6 @@ export interface operations {
                         accessCode: string;
                     };
                 };
-                "application/x-www-form-urlencoded": {
-                    draft: {
-                        projectName: string;
-                        creatorPhoneNumber: string;
-                        projectDomainURL: string;
-                        domainProviderURL: string;
-                        domainProviderUsername: string;
-                        heroTitle: string;
-                        heroMessage: string;
-                        selectedThemes: (string | number)[];
-                        defaultTheme: string | number;
-                        selectedTintColors: (string | number)[];
-                        defaultTintColor: string | number;
-                        customTintColor: string | null;
-                        /** @enum {string} */
-                        borderRadius: "square" | "rounded" | "pill";
-                        /** @enum {string} */
-                        buttonBorderRadius: "square" | "rounded" | "pill";
-                        pagesText: string[];
-                        hasSubscriptions: boolean;
-                        subscriptionTiers: {
-                            name: string;
-                            pricePerMonth: string;
-                            features: string;
-                        }[];
-                        linkedInURL: string;
-                        facebookURL: string;
-                        instagramURL: string;
-                        twitterURL: string;
-                        /** @enum {string} */
-                        projectType: "s" | "m" | "l";
-                        creatorName: string;
-                        email: string;
-                        acceptedTermsAndConditions: boolean;
-                        signature: string;
-                        hasAccessCode: boolean;
-                        accessCode: string;
-                    };
-                };
-                "multipart/form-data": {
-                    draft: {
-                        projectName: string;
-                        creatorPhoneNumber: string;
-                        projectDomainURL: string;
-                        domainProviderURL: string;
-                        domainProviderUsername: string;
-                        heroTitle: string;
-                        heroMessage: string;
-                        selectedThemes: (string | number)[];
-                        defaultTheme: string | number;
-                        selectedTintColors: (string | number)[];
-                        defaultTintColor: string | number;
-                        customTintColor: string | null;
-                        /** @enum {string} */
-                        borderRadius: "square" | "rounded" | "pill";
-                        /** @enum {string} */
-                        buttonBorderRadius: "square" | "rounded" | "pill";
-                        pagesText: string[];
-                        hasSubscriptions: boolean;
-                        subscriptionTiers: {
-                            name: string;
-                            pricePerMonth: string;
-                            features: string;
-                        }[];
-                        linkedInURL: string;
-                        facebookURL: string;
-                        instagramURL: string;
-                        twitterURL: string;
-                        /** @enum {string} */
-                        projectType: "s" | "m" | "l";
-                        creatorName: string;
-                        email: string;
-                        acceptedTermsAndConditions: boolean;
-                        signature: string;
-                        hasAccessCode: boolean;
-                        accessCode: string;
-                    };
-                };
             };
         };
         responses: {
@@ -5537,18 +5133,6 @@ export interface operations {
                     address?: string;
                     taxId?: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    name?: string;
-                    company?: string;
-                    address?: string;
-                    taxId?: string;
-                };
-                "multipart/form-data": {
-                    name?: string;
-                    company?: string;
-                    address?: string;
-                    taxId?: string;
-                };
             };
         };
         responses: {
@@ -5708,40 +5292,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    projectIDs: string[];
-                    updatedFields: {
-                        /** @enum {string} */
-                        status?: "pending-approval" | "in-progress" | "completed" | "in-review" | "denied";
-                        receivedPayment?: boolean;
-                        /** @enum {string} */
-                        paymentMethod?: "bank_transfer" | "cash" | "other";
-                        paymentReference?: string;
-                        confirmOpenCheckout?: boolean;
-                        refundIssued?: boolean;
-                        editingLocked?: boolean;
-                        revisionsLocked?: boolean;
-                        archived?: boolean;
-                        accessCode?: string;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
-                    projectIDs: string[];
-                    updatedFields: {
-                        /** @enum {string} */
-                        status?: "pending-approval" | "in-progress" | "completed" | "in-review" | "denied";
-                        receivedPayment?: boolean;
-                        /** @enum {string} */
-                        paymentMethod?: "bank_transfer" | "cash" | "other";
-                        paymentReference?: string;
-                        confirmOpenCheckout?: boolean;
-                        refundIssued?: boolean;
-                        editingLocked?: boolean;
-                        revisionsLocked?: boolean;
-                        archived?: boolean;
-                        accessCode?: string;
-                    };
-                };
-                "multipart/form-data": {
                     projectIDs: string[];
                     updatedFields: {
                         /** @enum {string} */
@@ -6240,12 +5790,6 @@ export interface operations {
                 "application/json": {
                     title: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    title: string;
-                };
-                "multipart/form-data": {
-                    title: string;
-                };
             };
         };
         responses: {
@@ -6434,14 +5978,6 @@ export interface operations {
                     projectID: string;
                     resend?: boolean;
                 };
-                "application/x-www-form-urlencoded": {
-                    projectID: string;
-                    resend?: boolean;
-                };
-                "multipart/form-data": {
-                    projectID: string;
-                    resend?: boolean;
-                };
             };
         };
         responses: {
@@ -6490,12 +6026,6 @@ export interface operations {
                 "application/json": {
                     reason: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    reason: string;
-                };
-                "multipart/form-data": {
-                    reason: string;
-                };
             };
         };
         responses: {
@@ -6540,12 +6070,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    note: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    note: string;
-                };
-                "multipart/form-data": {
                     note: string;
                 };
             };
@@ -6768,20 +6292,6 @@ export interface operations {
                     /** @enum {string} */
                     format?: "standard" | "slack";
                 };
-                "application/x-www-form-urlencoded": {
-                    url: string;
-                    events: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
-                    description?: string;
-                    /** @enum {string} */
-                    format?: "standard" | "slack";
-                };
-                "multipart/form-data": {
-                    url: string;
-                    events: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
-                    description?: string;
-                    /** @enum {string} */
-                    format?: "standard" | "slack";
-                };
             };
         };
         responses: {
@@ -6942,22 +6452,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    url?: string;
-                    events?: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
-                    description?: string;
-                    /** @enum {string} */
-                    format?: "standard" | "slack";
-                    enabled?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
-                    url?: string;
-                    events?: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
-                    description?: string;
-                    /** @enum {string} */
-                    format?: "standard" | "slack";
-                    enabled?: boolean;
-                };
-                "multipart/form-data": {
                     url?: string;
                     events?: ("project.created" | "project.status_changed" | "project.deleted" | "invoice.sent" | "invoice.voided" | "payment.received" | "payment.refunded" | "message.posted" | "bug_report.created")[];
                     description?: string;
@@ -7384,12 +6878,6 @@ export interface operations {
                 "application/json": {
                     notificationIDs: string[];
                 };
-                "application/x-www-form-urlencoded": {
-                    notificationIDs: string[];
-                };
-                "multipart/form-data": {
-                    notificationIDs: string[];
-                };
             };
         };
         responses: {
@@ -7474,12 +6962,6 @@ export interface operations {
                 "application/json": {
                     message: string;
                 };
-                "application/x-www-form-urlencoded": {
-                    message: string;
-                };
-                "multipart/form-data": {
-                    message: string;
-                };
             };
         };
         responses: {
@@ -7522,14 +7004,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    subject: string;
-                    message: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    subject: string;
-                    message: string;
-                };
-                "multipart/form-data": {
                     subject: string;
                     message: string;
                 };
