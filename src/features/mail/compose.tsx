@@ -183,7 +183,7 @@ export function Details(props: { title?: string; lines: [label: string, value: R
           <span key={label}>
             {index > 0 ? <br /> : null}
             <span className="m-muted" style={{ color: LIGHT.muted }}>
-              {label}:
+              {`${label}:`}
             </span>{" "}
             <strong>{value}</strong>
           </span>
