@@ -37,9 +37,18 @@ const DARK_CSS = `:root{color-scheme:light dark;supported-color-schemes:light da
 }
 @media only screen and (max-width:600px){.m-card{padding:24px 20px!important}}`;
 
-const text: CSSProperties = { margin: "0 0 16px", fontSize: "16px", lineHeight: "24px", color: LIGHT.text, fontFamily: FONT };
+// Words as long as a phone is wide (an address, a reference) break where they must.
+const text: CSSProperties = {
+  margin: "0 0 16px",
+  fontSize: "16px",
+  lineHeight: "24px",
+  color: LIGHT.text,
+  fontFamily: FONT,
+  overflowWrap: "anywhere",
+  wordBreak: "break-word",
+};
 const small: CSSProperties = { ...text, fontSize: "14px", lineHeight: "22px", color: LIGHT.muted };
-const link: CSSProperties = { color: LIGHT.tintText, textDecoration: "underline", wordBreak: "break-all" };
+const link: CSSProperties = { color: LIGHT.tintText, textDecoration: "underline" };
 
 /** Inline styles for an announcement's Markdown (src/shared/markdown-view.tsx). */
 export const mailMarkdownStyles = {
