@@ -41,6 +41,13 @@ module.exports = {
       to: { path: "^src/api[.]ts$", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "mail-rendering-server-only",
+      severity: "error",
+      comment: "React Email renders mail on the server (src/features/mail/compose.tsx); it never reaches the islands' bundles or src/shared/.",
+      from: { path: "^(islands|src/shared)/" },
+      to: { path: "@react-email/" },
+    },
+    {
       name: "lower-layers-not-to-features",
       severity: "error",
       comment: "Arrows point down: src/lib, src/http, src/render and src/shared never import a feature.",

@@ -50,7 +50,7 @@ const rows = Array.from({ length: userCount }, (_, index) => ({
 for (let start = 0; start < rows.length; start += 500) await database.db.insert(users).values(rows.slice(start, start + 500));
 const adminId = rows[0]?.id ?? null;
 
-const deps = { database, mailer, log: captureLog(), jobs };
+const deps = { database, mailer, log: captureLog(), jobs, config };
 await startMailWorkers(deps);
 await startAnnouncementWorker(deps);
 

@@ -1,7 +1,7 @@
 // An announcement written in the Markdown subset (decision 083) reaches users formatted: the API
 // carries the message as the admin typed it, the notifications page renders it (bold, italic, a
-// link that opens apart, a list; no asterisks in what is shown), and the e-mail's text part has
-// the markers removed and the links spelled out.
+// link that opens apart, a list; no asterisks in what is shown), and the e-mail's HTML part is
+// formatted the same way while its text part has the markers removed and the links spelled out.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { isNull } from "drizzle-orm";
 import { announcements } from "../db/schema";
@@ -63,8 +63,12 @@ describe(`an announcement in Markdown on ${process.env.TEST_DATABASE_URL ? "Post
     await announce(admin.cookie, "email", { subject, message: MESSAGE });
     const [mail] = (await queuedMails(db(), reader.user.email)).filter((queued) => queued.subject === subject);
     expect(mail?.text).toBe(
-      `Closed on Friday: see our hours (https://example.com/hours).\n\n- Orders wait\n- [Support](javascript:alert(1)) replies <b>Monday</b>\n\n${admin.user.displayName}\nWebstudio\n\nYou get this e-mail because announcements are on in your notification settings.`,
+      `Closed on Friday: see our hours (https://example.com/hours).\n\n- Orders wait\n- [Support](javascript:alert(1)) replies <b>Monday</b>\n\n${admin.user.displayName}\nWebstudio\n\nYou get this e-mail because announcements are on in your notification settings.\n\nWebstudio · ${server.deps.config.publicUrl}`,
     );
-    expect(mail?.html).toBeNull();
+    // The HTML part: formatted, escaped, the unsafe link left as text, the safe one kept apart.
+    expect(mail?.html).toContain("<strong>Closed</strong> on <em>Friday</em>");
+    expect(mail?.html).toContain('target="_blank" rel="noopener nofollow"');
+    expect(mail?.html).toContain("[Support](javascript:alert(1)) replies &lt;b&gt;Monday&lt;/b&gt;");
+    expect(mail?.html).not.toContain('href="javascript');
   });
 });

@@ -73,7 +73,7 @@ const interruptAfter = (batch: number) => (done: number) => {
 describe(`announcement fan-out on ${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"}`, () => {
   test("an e-mail announcement interrupted after two batches resumes, and each recipient has exactly one mail job", async () => {
     const id = await announcement("email");
-    const deps = { database, jobs, log: captureLog(logs) };
+    const deps = { database, jobs, log: captureLog(logs), config: { publicUrl: "http://localhost:3000" } };
     await expect(fanOutAnnouncement(deps, id, { afterBatch: interruptAfter(2) })).rejects.toThrow("interrupted after batch 2");
 
     const halfway = await progress(id);
@@ -106,7 +106,7 @@ describe(`announcement fan-out on ${process.env.TEST_DATABASE_URL ? "Postgres" :
 
   test("an app announcement interrupted after two batches resumes, and each listener has exactly one notification", async () => {
     const id = await announcement("app");
-    const deps = { database, jobs, log: captureLog(logs) };
+    const deps = { database, jobs, log: captureLog(logs), config: { publicUrl: "http://localhost:3000" } };
     await expect(fanOutAnnouncement(deps, id, { afterBatch: interruptAfter(2) })).rejects.toThrow("interrupted after batch 2");
     expect(await db.$count(notifications, eq(notifications.announcementId, id))).toBe(1_000);
 
@@ -123,7 +123,7 @@ describe(`announcement fan-out on ${process.env.TEST_DATABASE_URL ? "Postgres" :
 
   test("a stop between batches ends the run early; the retry finishes it", async () => {
     const id = await announcement("app");
-    const deps = { database, jobs, log: captureLog(logs) };
+    const deps = { database, jobs, log: captureLog(logs), config: { publicUrl: "http://localhost:3000" } };
     const stop = new AbortController();
     const stopped = fanOutAnnouncement(deps, id, { signal: stop.signal, afterBatch: () => stop.abort() });
     await expect(stopped).rejects.toThrow("stopped after 1 batches");

@@ -8,6 +8,7 @@ import { conflict, forbidden, notFound } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { type AuditBy, recordAudit } from "../audit";
 import { enqueueMail } from "../mail";
+import { tokenCreatedMail } from "./mails";
 import { countUserApiTokens, deleteUserApiToken, insertApiToken, listUserApiTokens } from "./queries";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,20 +46,7 @@ export async function createApiToken(
       throw conflict(`You have ${MAX_TOKENS_PER_USER} API tokens already: revoke one you no longer use first.`);
     }
     const row = await insertApiToken(tx, { id: newId(now.getTime()), userId: actor.user.id, name, tokenHash: hash, expiresAt });
-    await enqueueMail(deps.jobs, tx, {
-      to: actor.user.email,
-      subject: `A new API token was created: ${name}`,
-      text: [
-        `Hello ${actor.user.displayName},`,
-        "",
-        `A personal API token named "${name}" was created for your account on ${now.toUTCString()}${
-          expiresAt ? `; it expires on ${expiresAt.toUTCString()}` : "; it does not expire"
-        }.`,
-        "It can do everything your account can do through the API.",
-        "",
-        `If this was not you, revoke it at once in Settings → API tokens (${deps.config.publicUrl}/settings/tokens) and change your password.`,
-      ].join("\n"),
-    });
+    await enqueueMail(deps.jobs, tx, await tokenCreatedMail(deps, actor.user, { name, createdAt: now, expiresAt }));
     return row;
   });
   return { ...toPublicApiToken(created), lastUsedAt: null, token };

@@ -8,6 +8,7 @@ import { randomToken, sha256 } from "../../lib/crypto";
 import { enqueueMail } from "../mail";
 import { checkNewPassword, hashPassword } from "./passwords";
 import { consumeResetToken, expireResetTokens, findResetToken, findUserByEmail, findUserById, insertResetToken, setPassword } from "./queries";
+import { resetLinkMail } from "./security-mails";
 import { type Deps, LIMITS, type SignedIn, answerNoSoonerThan, checkEmail, createSignInTicket, limitAttempts, signInUser, throwIfInvalid } from "./service";
 
 export const RESET_SENT_MESSAGE = "Check your email for a link to reset your password.";
@@ -46,38 +47,9 @@ async function sendResetLink(deps: AppDeps, email: string): Promise<string> {
   const link = `${deps.config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
   await db.transaction(async (tx) => {
     await insertResetToken(tx, { id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-    await enqueueMail(deps.jobs, tx, {
-      to: user.email,
-      subject: "Reset your Webstudio password",
-      text: [
-        `Hello ${user.displayName},`,
-        "",
-        "Someone (hopefully you) asked to reset the password of your Webstudio account.",
-        "Open this link within one hour to choose a new password:",
-        "",
-        link,
-        "",
-        "If you did not ask for this, ignore this e-mail: your password stays as it is.",
-      ].join("\n"),
-      html: resetMailHtml(user.displayName, link),
-    });
+    await enqueueMail(deps.jobs, tx, await resetLinkMail(deps, user, link));
   });
   return RESET_SENT_MESSAGE;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function resetMailHtml(name: string, link: string): string {
-  const href = escapeHtml(link);
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827;line-height:1.5">
-<p>Hello ${escapeHtml(name)},</p>
-<p>Someone (hopefully you) asked to reset the password of your Webstudio account. This link works once, within one hour:</p>
-<p><a href="${href}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#2563eb;color:#fff;text-decoration:none;font-weight:600">Choose a new password</a></p>
-<p style="color:#6b7280;font-size:14px">Or paste this address into your browser: ${href}</p>
-<p style="color:#6b7280;font-size:14px">If you did not ask for this, ignore this e-mail: your password stays as it is.</p>
-</body></html>`;
 }
 
 /** Whether a reset link can still be used (for showing the form or an explanation). */

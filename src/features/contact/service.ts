@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps";
 import { badRequest } from "../../http/errors";
 import { type Limit, enforceRateLimit } from "../../http/rate-limit";
 import { enqueueMail } from "../mail";
+import { contactMail } from "./mails";
 import { type ContactFields, MAX_EMAIL_LENGTH, MAX_MESSAGE_LENGTH } from "./model";
 
 export const CONTACT_LIMIT: Limit = { name: "contact", max: 5, windowMs: 15 * 60_000 };
@@ -33,11 +34,6 @@ export function checkContactFields(input: Partial<Record<keyof ContactFields, un
 export async function sendContactMessage(deps: AppDeps, senderIp: string, input: Partial<Record<keyof ContactFields, unknown>>): Promise<string> {
   const { userEmail, message } = checkContactFields(input);
   await enforceRateLimit(deps.database.db, CONTACT_LIMIT, senderIp);
-  await enqueueMail(deps.jobs, deps.database.db, {
-    to: deps.config.providerEmail,
-    replyTo: userEmail,
-    subject: `Contact form: message from ${userEmail}`,
-    text: `${message}\n\n--\nSent from the contact form by ${userEmail}.\nReply to this email to answer them.`,
-  });
+  await enqueueMail(deps.jobs, deps.database.db, await contactMail(deps, userEmail, message));
   return CONTACT_SENT_MESSAGE;
 }

@@ -6,7 +6,6 @@ import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { conflict, notFound } from "../../http/errors";
 import { newId } from "../../lib/ids";
-import { formatDate } from "../../shared/dates";
 import { formatInvoiceCents, formatInvoiceNumber } from "../../shared/invoices";
 import { INVOICE_DUE_DAYS, packageFor } from "../../shared/packages";
 import { recordActivity } from "../activity";
@@ -16,6 +15,7 @@ import { enqueueMail } from "../mail";
 import { notifyProjectEvent, projectMessages } from "../notifications";
 import { PROJECT_NOT_FOUND, lockProjectForUpdate, markProjectInvoiced } from "../projects";
 import { emitWebhookEvent } from "../webhooks";
+import { invoiceMail } from "./mails";
 import type { SendInvoiceBody } from "./model";
 import { invoiceMoney, invoiceTotals, studioOf } from "./money";
 import { renderInvoicePdf } from "./pdf";
@@ -94,31 +94,23 @@ export async function sendInvoice(
       paymentInstructions: deps.config.providerPaymentInstructions,
       payUrl: deps.payments ? link : null,
     });
-    const totals = invoiceTotals(invoice);
-    const owed = totals.total;
-    // The same lines as the invoice page and the PDF, when there is a tax line to show.
-    const lines = totals.tax ? ["", `Subtotal: ${totals.subtotal}`, `${totals.tax.label}: ${totals.tax.amount}`, `Total due: ${totals.total}`] : [];
-    await enqueueMail(deps.jobs, tx, {
-      to: customer.email,
-      subject: existing ? `Invoice ${number} for ${project.projectName} (copy)` : `Invoice ${number} for ${project.projectName}`,
-      text: [
-        `Hello ${customer.displayName},`,
-        "",
-        existing
-          ? `Here is invoice ${number} for your project "${project.projectName}" again: ${pkg.title}, ${owed}. It is the same invoice as before; nothing new is owed.`
-          : `Your project "${project.projectName}" has been approved. Here is your invoice ${number} for the ${pkg.title}: ${owed}.`,
-        ...lines,
-        "",
-        deps.payments ? `Pay by card, or view and print the invoice: ${link}` : `View and print the invoice: ${link}`,
-        "",
-        `Other ways to pay: ${deps.config.providerPaymentInstructions}`,
-        "",
-        `Payment is due by ${formatDate(invoice.dueAt)} (within ${INVOICE_DUE_DAYS} days of the invoice date), or the project is deleted.`,
-        "",
-        `The invoice is attached as a PDF.`,
-      ].join("\n"),
-      attachments: [{ filename: `${number}.pdf`, contentType: "application/pdf", contentBase64: Buffer.from(pdf).toString("base64") }],
-    });
+    await enqueueMail(
+      deps.jobs,
+      tx,
+      await invoiceMail(deps, {
+        to: customer.email,
+        customerName: customer.displayName,
+        projectName: project.projectName,
+        packageTitle: pkg.title,
+        number,
+        link,
+        dueAt: invoice.dueAt,
+        totals: invoiceTotals(invoice),
+        copy: existing !== null,
+        cards: deps.payments !== null,
+        pdf,
+      }),
+    );
     await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.invoice(project.projectName), { invoiceId: invoice.id }, null);
     await recordActivity(tx, { projectId: project.id, actorId: by.userId, kind: "invoice_sent", details: { invoiceNumber: invoice.number } });
     await emitWebhookEvent(deps, tx, "invoice.sent", {

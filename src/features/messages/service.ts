@@ -29,6 +29,7 @@ import { recordActivity } from "../activity";
 import { enqueueMail } from "../mail";
 import { findNoticeRecipient } from "../notifications";
 import { emitWebhookEvent } from "../webhooks";
+import { customerUnreadMail, studioUnreadMail } from "./mails";
 import type { MessageItem, PostMessageForm, Thread } from "./model";
 import {
   type MessageRow,
@@ -243,31 +244,14 @@ export async function mailUnreadMessages(deps: Deps, data: MessageJobs["messages
     const link = `${deps.config.publicUrl}/projects/${project.id}/messages`;
     const count = unread.count === 1 ? "a new message" : `${unread.count} new messages`;
     const excerpt = (unread.body ?? "").length > 300 ? `${unread.body?.slice(0, 297)}...` : (unread.body ?? "");
+    const about = { projectName: project.projectName, count, excerpt, link };
     if (data.side === "studio") {
-      await enqueueMail(deps.jobs, tx, {
-        to: deps.config.providerEmail,
-        subject: `Unread messages on ${project.projectName}`,
-        text: [`The customer sent ${count} on "${project.projectName}" that nobody has read yet.`, "", excerpt, "", `Answer: ${link}`].join("\n"),
-      });
+      await enqueueMail(deps.jobs, tx, await studioUnreadMail(deps, about));
       return;
     }
     const customer = await findNoticeRecipient(tx, project.creatorId);
     if (!customer || customer.settings.emailNotifications?.generalEnabled === false) return;
-    await enqueueMail(deps.jobs, tx, {
-      to: customer.email,
-      subject: `New message about ${project.projectName}`,
-      text: [
-        `Hello ${customer.displayName},`,
-        "",
-        `The studio sent you ${count} about your project "${project.projectName}".`,
-        "",
-        excerpt,
-        "",
-        `Read and answer: ${link}`,
-        "",
-        "You can turn these e-mails off in your notification settings.",
-      ].join("\n"),
-    });
+    await enqueueMail(deps.jobs, tx, await customerUnreadMail(deps, customer, about));
   });
 }
 

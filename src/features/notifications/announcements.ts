@@ -13,17 +13,11 @@ import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import type { AnnouncementJobs, MailJobs } from "../../lib/job-queues";
 import type { JobQueue } from "../../lib/jobs";
-import {
-  BLANK_APP_ANNOUNCEMENT,
-  BLANK_EMAIL_MESSAGE,
-  BLANK_EMAIL_SUBJECT,
-  announcementSentMessage,
-  emailAnnouncementSource,
-  emailAnnouncementText,
-} from "../../shared/announcements";
+import { BLANK_APP_ANNOUNCEMENT, BLANK_EMAIL_MESSAGE, BLANK_EMAIL_SUBJECT, announcementSentMessage, emailAnnouncementSource } from "../../shared/announcements";
 import { markdownToLine, parseMarkdown } from "../../shared/markdown";
 import { type AuditBy, recordAudit } from "../audit";
 import { enqueueAnnouncementMails } from "../mail";
+import { announcementMail } from "./mails";
 import type { AppAnnouncementBody, EmailAnnouncementBody } from "./model";
 import {
   countAnnouncementRecipients,
@@ -36,7 +30,7 @@ import {
 } from "./queries";
 
 type AnnouncementQueue = Pick<JobQueue<AnnouncementJobs & MailJobs>, "send" | "sendMany" | "work">;
-type AnnounceDeps = Pick<AppDeps, "database" | "log"> & { jobs: AnnouncementQueue };
+type AnnounceDeps = Pick<AppDeps, "database" | "log"> & { config: Pick<AppDeps["config"], "publicUrl"> } & { jobs: AnnouncementQueue };
 
 const BATCH_SIZE = 500;
 
@@ -118,13 +112,12 @@ async function fanOutBatch(deps: AnnounceDeps, tx: Db, announcementId: string, b
       recipients.map((user) => user.id),
     );
   } else {
-    const subject = announcement.subject ?? "";
-    const text = emailAnnouncementText(announcement.message);
+    const mail = await announcementMail(deps.config.publicUrl, announcement.subject ?? "", announcement.message);
     await enqueueAnnouncementMails(
       deps.jobs,
       tx,
       recipients.map((user) => ({
-        message: { to: user.email, subject, text },
+        message: { ...mail, to: user.email },
         userId: user.id,
         singletonKey: `announcement:${announcement.id}:${user.id}`,
       })),

@@ -7,6 +7,7 @@ import type { ProjectStatus } from "../../shared/enums";
 import { statusLabels } from "../../shared/project-labels";
 import { REVISION_WINDOW_DAYS } from "../../shared/revisions";
 import { type MailQueue, enqueueMails } from "../mail";
+import { projectEventMail } from "./mails";
 import { type NewNotice, type NoticeSubject, type ProjectEventFacts, insertNotifications, listProjectEventFacts, listUsersForNotice } from "./queries";
 
 export const projectMessages = {
@@ -79,19 +80,7 @@ async function notifyProjectEvents(db: Db, jobs: MailQueue, events: ProjectEvent
     if (!user) continue;
     notices.push({ userId: user.id, channelId: "general", message: event.message, ...event.about });
     if (!event.mail || user.settings.emailNotifications?.generalEnabled === false) continue;
-    mails.push({
-      to: user.email,
-      subject: event.mail.subject,
-      text: [
-        `Hello ${user.displayName},`,
-        "",
-        event.message,
-        "",
-        `See your project: ${event.mail.link}`,
-        "",
-        "You can turn these e-mails off in your notification settings.",
-      ].join("\n"),
-    });
+    mails.push(await projectEventMail(user, { subject: event.mail.subject, message: event.message, link: event.mail.link }));
   }
   await insertNotifications(db, notices);
   await enqueueMails(jobs, db, mails);

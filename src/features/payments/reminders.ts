@@ -12,9 +12,10 @@ import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { formatDate } from "../../shared/dates";
 import type { ReminderKind } from "../../shared/enums";
-import { formatInvoiceCents, formatInvoiceNumber } from "../../shared/invoices";
+import { formatInvoiceNumber } from "../../shared/invoices";
 import { enqueueMail } from "../mail";
 import { notifyProjectEvent } from "../notifications";
+import { projectDeletedMail, reminderMail } from "./mails";
 import { type UnpaidInvoice, claimReminder, findReminder, insertDeletion, isStillUnpaid, listUnpaidInvoicesDueBefore } from "./queries";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,36 +40,6 @@ export function deletionDate(dueAt: Date, graceDays: number, noticeAt: Date): Da
   return new Date(Math.max(dueAt.getTime() + graceDays * DAY_MS, noticeAt.getTime() + DAY_MS));
 }
 
-function reminderMail(deps: Pick<AppDeps, "config">, invoice: UnpaidInvoice, kind: ReminderKind, now: Date) {
-  const number = formatInvoiceNumber(invoice.number);
-  const link = `${deps.config.publicUrl}/invoices/${invoice.invoiceId}`;
-  const grace = deps.config.overdueGraceDays;
-  const deleteOn = grace === null ? null : formatDate(deletionDate(invoice.dueAt, grace, now));
-  const lines: Record<ReminderKind, { subject: string; body: string }> = {
-    "due-soon": {
-      subject: `Reminder: invoice ${number} is due on ${formatDate(invoice.dueAt)}`,
-      body: `Invoice ${number} for your project "${invoice.projectName}" (${formatInvoiceCents(invoice.totalCents, false)}) is due on ${formatDate(invoice.dueAt)}.`,
-    },
-    "due-today": {
-      subject: `Invoice ${number} is due today`,
-      body: `Invoice ${number} for your project "${invoice.projectName}" (${formatInvoiceCents(invoice.totalCents, false)}) is due today, ${formatDate(invoice.dueAt)}.`,
-    },
-    "final-notice": {
-      subject: `Final notice: invoice ${number} is overdue`,
-      body:
-        deleteOn === null
-          ? `Invoice ${number} for your project "${invoice.projectName}" (${formatInvoiceCents(invoice.totalCents, false)}) was due on ${formatDate(invoice.dueAt)} and is now overdue. Please pay it as soon as you can.`
-          : `Invoice ${number} for your project "${invoice.projectName}" (${formatInvoiceCents(invoice.totalCents, false)}) was due on ${formatDate(invoice.dueAt)} and is now overdue. As our terms say, if it is not paid by ${deleteOn}, the project is deleted.`,
-    },
-  };
-  const { subject, body } = lines[kind];
-  return {
-    to: invoice.customerEmail,
-    subject,
-    text: [`Hello ${invoice.customerName},`, "", body, "", `Pay or view the invoice: ${link}`].join("\n"),
-  };
-}
-
 /** Sends the reminders due at `now`, each at most once per invoice; answers how many were sent. */
 export async function sendInvoiceReminders(deps: Deps, now: Date): Promise<number> {
   const candidates = await listUnpaidInvoicesDueBefore(deps.database.db, new Date(now.getTime() + 2 * DAY_MS));
@@ -79,7 +50,9 @@ export async function sendInvoiceReminders(deps: Deps, now: Date): Promise<numbe
     const mailed = await deps.database.db.transaction(async (tx) => {
       if (!(await isStillUnpaid(tx, invoice.projectId, invoice.invoiceId))) return false;
       if (!(await claimReminder(tx, invoice.invoiceId, kind, now))) return false;
-      await enqueueMail(deps.jobs, tx, reminderMail(deps, invoice, kind, now));
+      const grace = deps.config.overdueGraceDays;
+      const deleteOn = grace === null ? null : formatDate(deletionDate(invoice.dueAt, grace, now));
+      await enqueueMail(deps.jobs, tx, await reminderMail(deps, invoice, kind, deleteOn));
       if (kind === "final-notice") {
         await notifyProjectEvent(
           tx,
@@ -139,17 +112,7 @@ export async function recordOverdueDeletion(deps: Deps, tx: Db, invoice: Overdue
     deletedAt: now,
   });
   if (!recorded) return false;
-  await enqueueMail(deps.jobs, tx, {
-    to: invoice.customerEmail,
-    subject: `Your project ${invoice.projectName} was deleted`,
-    text: [
-      `Hello ${invoice.customerName},`,
-      "",
-      `Invoice ${formatInvoiceNumber(invoice.number)} (${formatInvoiceCents(invoice.totalCents, false)}) for your project "${invoice.projectName}" was not paid, so the project was deleted as our terms say.`,
-      "",
-      `If you think this is a mistake, reply to ${deps.config.providerEmail}.`,
-    ].join("\n"),
-  });
+  await enqueueMail(deps.jobs, tx, await projectDeletedMail(deps, invoice));
   await notifyProjectEvent(tx, deps.jobs, invoice.creatorId, `Your project "${invoice.projectName}" was deleted because its invoice was not paid.`, {}, null);
   return true;
 }

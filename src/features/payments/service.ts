@@ -19,6 +19,7 @@ import { enqueueMail } from "../mail";
 import { notifyProjectEvent, projectMessages } from "../notifications";
 import { type WebhookEmitter, emitWebhookEvent } from "../webhooks";
 import { afterRefundConfirmed, failRefund, money, queueRefund, raiseIssue, refundAutomatically } from "./checks";
+import { receiptMail } from "./mails";
 import {
   type PayableInvoice,
   confirmPendingRefund,
@@ -240,18 +241,19 @@ async function recordCardPayment(tx: Db, deps: Pick<AppDeps, "config" | "jobs" |
   });
   await notifyProjectEvent(tx, deps.jobs, project.creatorId, projectMessages.payment(project.projectName), { invoiceId: payable.invoice.id }, null);
   const number = formatInvoiceNumber(payable.invoice.number);
-  await enqueueMail(deps.jobs, tx, {
-    to: payable.customer.email,
-    subject: `Receipt for invoice ${number}`,
-    text: [
-      `Hello ${payable.customer.displayName},`,
-      "",
-      `We received your card payment of ${formatCents(card.amountCents)} for invoice ${number} (${project.projectName}) on ${formatDate(new Date())}. Thank you!`,
-      "",
-      `Your invoice and receipt: ${deps.config.publicUrl}/invoices/${payable.invoice.id}`,
-      `All your invoices: ${deps.config.publicUrl}/billing`,
-    ].join("\n"),
-  });
+  await enqueueMail(
+    deps.jobs,
+    tx,
+    await receiptMail(deps, {
+      to: payable.customer.email,
+      customerName: payable.customer.displayName,
+      number,
+      projectName: project.projectName,
+      amount: formatCents(card.amountCents),
+      paidOn: new Date(),
+      invoiceId: payable.invoice.id,
+    }),
+  );
   return null;
 }
 

@@ -1,14 +1,13 @@
 // Ordering a project (SPEC.md §4), also for visitors: every check first, then the files, then every
 // row in one transaction (decision 010).
 
-import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { HttpError, badRequest } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { READABLE_ALPHABET, randomText } from "../../lib/random-text";
 import { isUniqueViolation } from "../../lib/sql-state";
 import { removeStoredObjects } from "../../lib/storage";
-import { INVOICE_DUE_DAYS, REVIEW_WORKING_DAYS, TEMPORARY_PASSWORD_DAYS, TEMPORARY_PASSWORD_LENGTH, formatPrice, packageFor } from "../../shared/packages";
+import { TEMPORARY_PASSWORD_DAYS, TEMPORARY_PASSWORD_LENGTH, formatPrice, packageFor } from "../../shared/packages";
 import { type ProjectDraft, validateDraft } from "../../shared/wizard";
 import { claimCodeFor, isCodeFree, normalizeAccessCode } from "../access-codes";
 import { recordActivity } from "../activity";
@@ -17,6 +16,7 @@ import { enqueueMail } from "../mail";
 import { recordAccessCodePayment } from "../payments";
 import { emitWebhookEvent } from "../webhooks";
 import { checkImages, collectImages, storeImages } from "./images";
+import { temporaryPasswordMail } from "./mails";
 import type { CreateProjectForm } from "./model";
 import { deleteWizardDraft, insertImages, insertProject, insertUser, isEmailTaken } from "./queries";
 import { type Deps, EMAIL_IN_USE, INVALID_ORDER_CODE, columnsOf, refuseInvalid } from "./service";
@@ -24,39 +24,6 @@ import { type Deps, EMAIL_IN_USE, INVALID_ORDER_CODE, columnsOf, refuseInvalid }
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-
-type OrderMail = { name: string; email: string; projectId: string; draft: ProjectDraft; password: string };
-
-/** The visitor's account mail, with the order it came from (issue 15.6): what, how much, where to follow it. */
-function temporaryPasswordMail(deps: Pick<AppDeps, "config">, order: OrderMail) {
-  const pkg = packageFor(order.draft.projectType);
-  const projectUrl = `${deps.config.publicUrl}/projects/${order.projectId}`;
-  const projectName = order.draft.projectName.trim();
-  return {
-    to: order.email,
-    subject: `Your order "${projectName}" and your Webstudio password`,
-    text: [
-      `Hello ${order.name},`,
-      "",
-      `Thank you for ordering "${projectName}". We created a Webstudio account for ${order.email} so you can follow your project.`,
-      "",
-      "Your order",
-      `  Project: ${projectName}`,
-      `  Package: ${pkg.title} (${pkg.customPages} custom pages)`,
-      `  Price: ${formatPrice(pkg.price)}${order.draft.hasAccessCode ? " (waived by your access code)" : ""}`,
-      `  Reference: ${order.projectId}`,
-      "",
-      `Your temporary password: ${order.password}`,
-      "",
-      `It works for ${TEMPORARY_PASSWORD_DAYS} days. Log in at ${deps.config.publicUrl}/login and choose a new password when asked.`,
-      `Your project: ${projectUrl}`,
-      "",
-      `What happens next: we review your request within ${REVIEW_WORKING_DAYS} working days. Once it is approved we e-mail an invoice, payable within ${INVOICE_DUE_DAYS} days, and start building.`,
-      "",
-      "If you did not place this order, you can ignore this e-mail.",
-    ].join("\n"),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Ordering
@@ -125,7 +92,11 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
         status: "pending-approval",
       });
       if (temporaryPassword) {
-        await enqueueMail(deps.jobs, tx, temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectId, draft, password: temporaryPassword }));
+        await enqueueMail(
+          deps.jobs,
+          tx,
+          await temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectId, draft, password: temporaryPassword }),
+        );
       }
       // The order is sent: the unfinished copy on the account has served its purpose.
       if (actor) await deleteWizardDraft(tx, actor.user.id);

@@ -12,6 +12,7 @@ import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { enqueueMail } from "../mail";
 import type { WebhookPayload } from "./events";
+import { endpointDisabledMail } from "./mails";
 import { webhookHeaders } from "./signing";
 import { describeForChat } from "./slack";
 import { type CheckedTarget, type ResolveHost, checkTarget, pinnedLookup, resolveWithSystem } from "./targets";
@@ -171,17 +172,7 @@ async function disableFailingEndpoint(deps: Deps, tx: Db, endpoint: WebhookEndpo
     .from(users)
     .where(or(eq(users.isAdmin, true), eq(users.isSuperAdmin, true)));
   for (const admin of candidates.filter((user) => isAdmin(user, deps.config))) {
-    await enqueueMail(deps.jobs, tx, {
-      to: admin.email,
-      subject: `Webhook endpoint disabled: ${endpoint.url}`,
-      text: [
-        `Hello ${admin.displayName},`,
-        "",
-        `The webhook endpoint ${endpoint.url}${endpoint.description ? ` (${endpoint.description})` : ""} failed every delivery for 5 days, so it has been disabled.`,
-        "",
-        `Check the receiver, then enable it again and resend what it missed in the admin console: ${deps.config.publicUrl}/admin/webhooks`,
-      ].join("\n"),
-    });
+    await enqueueMail(deps.jobs, tx, await endpointDisabledMail(deps, admin, endpoint));
   }
   deps.log.warn({ endpointId: endpoint.id }, "webhooks: endpoint disabled after failing for 5 days");
 }
