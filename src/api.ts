@@ -37,11 +37,13 @@ import { API_TAGS, ErrorBody } from "./http/openapi";
 export const OPENAPI_PATH = "/api/openapi.json";
 
 // The Stripe webhook comes first: its deliveries carry no session, and its raw body must stay unread.
-// The body-type check runs before every route's own parser, so it is registered before them all.
+// The body-type check runs before every other route's own parser, so it is registered before them.
 export function createApi(deps: AppDeps) {
   const api = new Elysia({ name: "api" })
-    .onParse(multipartOnlyForFiles((): AnyElysia["routes"] => api.routes))
+    // Stripe's webhook reads its raw body itself (its signature covers the bytes), so it comes
+    // before any parse hook: with one registered, Elysia would read the body for the route.
     .use(stripeWebhookApi(deps))
+    .onParse(multipartOnlyForFiles((): AnyElysia["routes"] => api.routes))
     .use(context(deps))
     .use(authApi(deps))
     .use(oauthRoutes(deps))

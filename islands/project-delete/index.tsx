@@ -1,4 +1,4 @@
-// Delete a project behind the confirm dialog (SPEC.md §2 Status tab); afterwards /dashboard.
+// Delete a project behind the confirm dialog (SPEC.md §2; a quiet link at the foot of the Overview, decision 090); afterwards /dashboard.
 
 import { api, errorMessage } from "../api";
 import { useConfirm } from "../ui/confirm-dialog";
@@ -42,8 +42,8 @@ export default function ProjectDelete(props: ProjectDeleteProps) {
   const remove = useDeleteProject(props);
   return (
     <>
-      <button type="button" className="button button-danger" onClick={remove}>
-        Delete Project
+      <button type="button" className="quiet-link quiet-link-danger" onClick={remove}>
+        Delete this project…
       </button>
       <Toasts />
       <ModalHost />

@@ -144,8 +144,8 @@ export function createPayments(config: Config): Payments | null {
         },
         // Paying the same invoice twice (a double click, a second tab) reuses the open session.
         // Stripe rejects a reused key whose parameters differ, so everything above must be
-        // derived from the invoice alone; a new amount is a new key.
-        { idempotencyKey: `checkout-${request.invoiceNumber}-${request.amountCents}` },
+        // derived from the invoice alone; a new amount or currency is a new key.
+        { idempotencyKey: `checkout-${request.invoiceNumber}-${request.amountCents}-${currency}` },
       );
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
       return { id: session.id, url: session.url };

@@ -47,6 +47,7 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
       "/notifications",
       `/projects/${projectID}`,
       `/projects/${projectID}/status`,
+      `/projects/${projectID}/billing`,
       `/projects/${projectID}/revisions`,
       `/projects/${projectID}/messages`,
       `/projects/${projectID}/activity`,

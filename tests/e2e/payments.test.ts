@@ -1,7 +1,9 @@
 // Getting paid in Chromium: a customer opens the invoice mail's link, presses Pay by card, pays on
 // the (fake) Stripe Checkout page and comes back to a Paid invoice, then deletes the project; the
-// admin still sees the payment and opens its invoice (decision 077). Billing, the invoice with its
-// Pay button and the admin Payments page are photographed at 375, 800 and 1280 px, light and dark.
+// admin still sees the payment and opens its invoice (decision 077). The project's Billing tab shows
+// Pay on an open invoice, and Delete is a quiet link at the foot of the Overview (decision 090).
+// Billing, the Billing tab, the Overview, the invoice with its Pay button and the admin Payments page
+// are photographed at 375, 800 and 1280 px, light and dark.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { queuedMails } from "../helpers/mail-jobs";
@@ -60,7 +62,7 @@ describe.skipIf(!browserAvailable)("getting paid in Chromium", () => {
     const customer = await server.createUser({ displayName: "Ada Lovelace", email });
     const admin = await server.createAdmin();
     const { projectID, invoiceID } = await invoicedProject(server, customer.cookie, admin.cookie, "Analytical Bakery");
-    await invoicedProject(server, customer.cookie, admin.cookie, "Difference Engines");
+    const unpaid = await invoicedProject(server, customer.cookie, admin.cookie, "Difference Engines");
     const mails = await queuedMails(server.deps.database.db, email);
     const mail = mails.find((m) => m.subject.startsWith("Invoice ") && m.subject.endsWith("for Analytical Bakery"));
     const link = /Pay by card, or view and print the invoice: (\S+)/.exec(mail?.text ?? "")?.[1];
@@ -95,11 +97,32 @@ describe.skipIf(!browserAvailable)("getting paid in Chromium", () => {
     await page.goto(`${server.url}/projects/${projectID}/status`);
     expect(await page.locator('[data-project-badge="payment"]').textContent()).toBe("Paid");
     await page.getByRole("link", { name: /INV-\d+ · \$250/ }).waitFor();
+    expect(await page.getByRole("button", { name: /Delete/ }).count()).toBe(0);
     expect(errors).toEqual([]);
 
-    // Deleting the paid project (decision 077): the dialog says the payment is not refunded, and the
-    // money stays where the admin and the customer look for it.
-    await page.getByRole("button", { name: "Delete Project" }).click();
+    // The other project's Billing tab, from its tab bar: its open invoice with Pay, as on /billing.
+    await page.goto(`${server.url}/projects/${unpaid.projectID}`);
+    await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Billing" }).click();
+    await page.waitForURL(`${server.url}/projects/${unpaid.projectID}/billing`);
+    await page.getByRole("heading", { name: "Invoices" }).waitFor();
+    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: /INV-\d+/ }) });
+    expect(await row.count()).toBe(1);
+    await row.getByRole("button", { name: "Pay" }).waitFor();
+    await shoot(page, "project-billing");
+    // The paid project's tab: its payment, and no Pay.
+    await page.goto(`${server.url}/projects/${projectID}/billing`);
+    await page.getByRole("heading", { name: "Payments and refunds" }).waitFor();
+    expect(await page.getByRole("button", { name: "Pay" }).count()).toBe(0);
+    await shoot(page, "project-billing-paid");
+    expect(errors).toEqual([]);
+
+    // Deleting the paid project from the foot of its Overview (decision 077): the dialog says the
+    // payment is not refunded, and the money stays where the admin and the customer look for it.
+    await page.goto(`${server.url}/projects/${projectID}`);
+    const deleteLink = page.getByRole("button", { name: "Delete this project…" });
+    await deleteLink.waitFor();
+    await shoot(page, "project-overview");
+    await deleteLink.click();
     const dialog = page.getByRole("dialog", { name: "Delete this project?" });
     await dialog.getByText("This project was paid $250 on").waitFor();
     await dialog.getByText(/Deleting it does not refund the payment; write to us to ask for one\./).waitFor();

@@ -60,19 +60,20 @@ describe("deleting keeps the money", () => {
   test("a payment the admin un-marked is not named in the delete confirmation as money the project holds", async () => {
     const { projectID } = await invoicedProject(server, customer.cookie, admin.cookie, "Marked Then Unmarked");
     expect((await patch({ receivedPayment: true, paymentMethod: "bank_transfer" }, projectID)).status).toBe(200);
-    expect(await html(`/projects/${projectID}/status`, customer.cookie)).toContain("This project was paid $250 on");
+    // The confirmation opens from the foot of the Overview (decision 090).
+    expect(await html(`/projects/${projectID}`, customer.cookie)).toContain("This project was paid $250 on");
     expect((await patch({ receivedPayment: false }, projectID)).status).toBe(200);
-    expect(await html(`/projects/${projectID}/status`, customer.cookie)).not.toContain("This project was paid");
+    expect(await html(`/projects/${projectID}`, customer.cookie)).not.toContain("This project was paid");
   });
 
   test("a customer deletes a paid project: totals unchanged, the admin still opens the invoice, /billing still lists it", async () => {
     const { projectID, invoiceID, invoiceNumber } = await invoicedProject(server, customer.cookie, admin.cookie, "Paid Then Gone");
     await payByCard(invoiceID);
     expect((await projectRow(server, projectID))?.receivedPayment).toBe(true);
-    // The delete confirmation says what happens to the money.
-    const status = await html(`/projects/${projectID}/status`, customer.cookie);
-    expect(status).toContain("This project was paid $250 on");
-    expect(status).toContain("Deleting it does not refund the payment; write to us to ask for one.");
+    // The delete confirmation (at the foot of the Overview) says what happens to the money.
+    const overview = await html(`/projects/${projectID}`, customer.cookie);
+    expect(overview).toContain("This project was paid $250 on");
+    expect(overview).toContain("Deleting it does not refund the payment; write to us to ask for one.");
     const before = await metrics();
 
     const deleted = await server.request(`/api/projects/${projectID}`, { method: "DELETE", cookie: customer.cookie });

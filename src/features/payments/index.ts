@@ -1,6 +1,6 @@
 // The payments feature as other features see it: import from here (or from model.ts for schemas and types), never from its other files.
 export { reconcilePayments, startPaymentWorkers } from "./checks";
-export { listProjectMoneyRows } from "./lists";
+export { listProjectBilling, listProjectMoneyRows } from "./lists";
 export { listOverdueForDeletion, recordOverdueDeletion, sendInvoiceReminders } from "./reminders";
 export {
   type PendingCardRefund,
@@ -15,4 +15,4 @@ export {
   voidInvoiceAsAdmin,
   voidInvoicesOfDeniedProject,
 } from "./service";
-export { ProjectMoneyRecords } from "./views";
+export { BillingList, ProjectMoneyRecords } from "./views";

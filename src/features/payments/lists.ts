@@ -7,6 +7,7 @@ import type { PaymentKind, PaymentMethod } from "../../shared/enums";
 import { type InvoiceState, formatInvoiceNumber, invoiceState } from "../../shared/invoices";
 import { money } from "./checks";
 import {
+  type BillingRow,
   type PaymentRecordRow,
   type PeriodTotals,
   countOpenIssues,
@@ -14,6 +15,7 @@ import {
   listDeletions,
   listIssues,
   listPaymentRecords,
+  listProjectInvoices,
   listRecentInvoices,
   listStatementRows,
   periodTotals,
@@ -236,15 +238,21 @@ export type BillingItem = {
 
 /** The signed-in customer's invoices (an admin sees their own too: /billing is personal). */
 export async function listBilling(deps: Pick<AppDeps, "database">, actor: Actor, now: Date): Promise<BillingItem[]> {
-  const rows = await listCustomerInvoices(deps.database.db, actor.user.id);
-  return rows.map((row) => ({
-    invoiceId: row.invoiceId,
-    number: row.number,
-    projectId: row.projectId,
-    projectName: row.projectName,
-    amount: row.amount,
-    totalCents: row.totalCents,
-    dueAt: row.dueAt,
-    state: invoiceState(row, row.refunded, now),
-  }));
+  return (await listCustomerInvoices(deps.database.db, actor.user.id)).map((row) => billingItem(row, now));
 }
+
+/** One project's invoices, as /billing lists them (the project's Billing tab; the caller may see the project). */
+export async function listProjectBilling(deps: Pick<AppDeps, "database">, projectId: string, now: Date): Promise<BillingItem[]> {
+  return (await listProjectInvoices(deps.database.db, projectId)).map((row) => billingItem(row, now));
+}
+
+const billingItem = (row: BillingRow, now: Date): BillingItem => ({
+  invoiceId: row.invoiceId,
+  number: row.number,
+  projectId: row.projectId,
+  projectName: row.projectName,
+  amount: row.amount,
+  totalCents: row.totalCents,
+  dueAt: row.dueAt,
+  state: invoiceState(row, row.refunded, now),
+});

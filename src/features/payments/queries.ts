@@ -286,7 +286,16 @@ const billingColumns = {
 
 /** Every invoice of a customer, void ones and those of deleted projects too, newest first. */
 export async function listCustomerInvoices(db: Db, userId: string): Promise<BillingRow[]> {
-  return db.select(billingColumns).from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt), desc(invoices.id));
+  return listInvoicesWhere(db, eq(invoices.userId, userId));
+}
+
+/** One project's invoices, newest first (its Billing tab). */
+export async function listProjectInvoices(db: Db, projectId: string): Promise<BillingRow[]> {
+  return listInvoicesWhere(db, eq(invoices.projectId, projectId));
+}
+
+function listInvoicesWhere(db: Db, where: SQL): Promise<BillingRow[]> {
+  return db.select(billingColumns).from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id));
 }
 
 export type AdminInvoiceRow = BillingRow & { customerName: string; customerEmail: string; voidReason: string | null };

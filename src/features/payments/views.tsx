@@ -9,7 +9,8 @@ import { formatDollarAmount } from "../../shared/packages";
 import { money } from "./checks";
 import type { BillingItem, PaymentListState, PaymentRow, PaymentTotals } from "./lists";
 
-export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean; instructions: string }) {
+/** /billing's list of invoices with Pay where it applies; a project's Billing tab shows its own without the Project column. */
+export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean; instructions: string; inProject?: boolean }) {
   if (props.items.length === 0) {
     return (
       <div className="empty-state">
@@ -25,9 +26,11 @@ export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean
           <thead>
             <tr>
               <th scope="col">Invoice</th>
-              <th scope="col" className="hide-mobile">
-                Project
-              </th>
+              {props.inProject ? null : (
+                <th scope="col" className="hide-mobile">
+                  Project
+                </th>
+              )}
               <th scope="col" className="numeric">
                 Amount
               </th>
@@ -52,18 +55,20 @@ export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean
                     <a className="row-link" href={`/invoices/${item.invoiceId}`}>
                       {formatInvoiceNumber(item.number)}
                     </a>
-                    <span className="row-sub mobile-only">{item.projectName}</span>
+                    <span className="row-sub mobile-only">{props.inProject ? `Due ${formatDate(item.dueAt)}` : item.projectName}</span>
                     <span className={`badge ${state.badge} mobile-only billing-state`}>{state.label}</span>
                   </td>
-                  <td className="hide-mobile">
-                    {item.projectId ? (
-                      <a href={`/projects/${item.projectId}/status`}>{item.projectName}</a>
-                    ) : (
-                      <>
-                        {item.projectName} <span className="row-sub">Project deleted</span>
-                      </>
-                    )}
-                  </td>
+                  {props.inProject ? null : (
+                    <td className="hide-mobile">
+                      {item.projectId ? (
+                        <a href={`/projects/${item.projectId}/billing`}>{item.projectName}</a>
+                      ) : (
+                        <>
+                          {item.projectName} <span className="row-sub">Project deleted</span>
+                        </>
+                      )}
+                    </td>
+                  )}
                   <td className="numeric nowrap">{formatInvoiceCents(item.totalCents, false)}</td>
                   <td className="hide-mobile nowrap">{formatDate(item.dueAt)}</td>
                   <td className="hide-mobile">
@@ -88,16 +93,26 @@ export function BillingList(props: { items: BillingItem[]; canPayByCard: boolean
           </tbody>
         </table>
       </div>
-      <p className="muted billing-note">
-        {props.canPayByCard ? "Pay by card with the Pay button, or: " : "How to pay: "}
-        {props.instructions}
-      </p>
+      {/* How to pay, while something is owed. */}
+      {props.items.some((item) => item.state === "awaiting" || item.state === "overdue") ? (
+        <p className="muted billing-note">
+          {props.canPayByCard ? "Pay by card with the Pay button, or: " : "How to pay: "}
+          {props.instructions}
+        </p>
+      ) : null}
     </>
   );
 }
 
 function Delta(props: { now: number; before: number }) {
-  const value = props.before === 0 ? (props.now === 0 ? 0 : 100) : Math.round(((props.now - props.before) / props.before) * 100);
+  // Nothing last month: no percentage says anything true.
+  if (props.before === 0)
+    return (
+      <span className="metric-delta metric-delta-flat">
+        — <span className="metric-delta-note">vs last month</span>
+      </span>
+    );
+  const value = Math.round(((props.now - props.before) / props.before) * 100);
   const direction = value > 0 ? "up" : value < 0 ? "down" : "flat";
   return (
     <span className={`metric-delta metric-delta-${direction}`}>
@@ -209,18 +224,23 @@ export function PaymentFilters(props: { state: PaymentListState; openIssues: num
   );
 }
 
-export function PaymentTable(props: { rows: PaymentRow[] }) {
+/**
+ * Payment records. Within a project (its Admin and Billing tabs) the customer and project go without
+ * saying and the date leads; the customer sees neither who recorded an entry nor what needs an admin.
+ */
+export function PaymentTable(props: { rows: PaymentRow[]; inProject?: boolean; audience?: "admin" | "customer" }) {
+  const admin = props.audience !== "customer";
   return (
     <div className="table-wrap">
       <table className="table payments-table">
         <thead>
           <tr>
-            <th scope="col" className="hide-mobile">
+            <th scope="col" className={props.inProject ? undefined : "hide-mobile"}>
               Date
             </th>
-            <th scope="col">Customer</th>
+            {props.inProject ? null : <th scope="col">Customer</th>}
             <th scope="col" className="hide-mobile">
-              Project
+              {props.inProject ? "Invoice" : "Project"}
             </th>
             <th scope="col" className="hide-mobile">
               Method
@@ -234,19 +254,32 @@ export function PaymentTable(props: { rows: PaymentRow[] }) {
         <tbody>
           {props.rows.map((row) => (
             <tr key={row.id}>
-              <td className="hide-mobile nowrap">{formatDate(row.createdAt)}</td>
-              <td>
-                <span className="cell-main">{row.customerName}</span>
-                <span className="row-sub">{row.customerEmail}</span>
-                <span className="row-sub mobile-only">
-                  {formatDate(row.createdAt)} · {row.method}
-                </span>
-              </td>
+              {props.inProject ? (
+                <td>
+                  {formatDate(row.createdAt)}
+                  <span className="row-sub mobile-only">{row.method}</span>
+                </td>
+              ) : (
+                <>
+                  <td className="hide-mobile nowrap">{formatDate(row.createdAt)}</td>
+                  <td>
+                    <span className="cell-main">{row.customerName}</span>
+                    <span className="row-sub">{row.customerEmail}</span>
+                    <span className="row-sub mobile-only">
+                      {formatDate(row.createdAt)} · {row.method}
+                    </span>
+                  </td>
+                </>
+              )}
               <td className="hide-mobile">
-                {row.projectId ? <a href={`/projects/${row.projectId}/admin`}>{row.projectName}</a> : row.projectName}
-                {row.projectId ? null : <span className="row-sub">Project deleted</span>}
+                {props.inProject ? null : (
+                  <>
+                    {row.projectId ? <a href={`/projects/${row.projectId}/admin`}>{row.projectName}</a> : row.projectName}
+                    {row.projectId ? null : <span className="row-sub">Project deleted</span>}
+                  </>
+                )}
                 {row.invoice && row.invoiceId ? (
-                  <a className="row-sub" href={`/invoices/${row.invoiceId}`}>
+                  <a className={props.inProject ? undefined : "row-sub"} href={`/invoices/${row.invoiceId}`}>
                     {row.invoice}
                   </a>
                 ) : null}
@@ -254,13 +287,13 @@ export function PaymentTable(props: { rows: PaymentRow[] }) {
               <td className="hide-mobile">
                 {row.method}
                 {row.reference ? <span className="row-sub">{`Ref. ${row.reference}`}</span> : null}
-                {row.recordedBy ? <span className="row-sub">{`by ${row.recordedBy}`}</span> : null}
+                {admin && row.recordedBy ? <span className="row-sub">{`by ${row.recordedBy}`}</span> : null}
               </td>
               <td className="numeric nowrap">{row.amount}</td>
               <td>
                 <span className={`badge badge-${row.stateColor}`}>{row.state}</span>
                 {row.failureReason ? <span className="row-sub">{row.failureReason}</span> : null}
-                {row.needsAttention ? <span className="row-sub">Needs attention</span> : null}
+                {admin && row.needsAttention ? <span className="row-sub">Needs attention</span> : null}
               </td>
             </tr>
           ))}
@@ -431,13 +464,13 @@ export function IssueList(props: { items: IssueItem[]; count: number }) {
   );
 }
 
-/** The Admin tab's money records: each payment and refund with its state (a refused refund with Stripe's reason). */
-export function ProjectMoneyRecords(props: { rows: PaymentRow[] }) {
+/** A project's money records (its Admin and Billing tabs): each payment and refund with its state (a refused refund with Stripe's reason). */
+export function ProjectMoneyRecords(props: { rows: PaymentRow[]; audience: "admin" | "customer" }) {
   if (props.rows.length === 0) return null;
   return (
     <section className="list-section" aria-labelledby="project-money-title">
       <h2 id="project-money-title">Payments and refunds</h2>
-      <PaymentTable rows={props.rows} />
+      <PaymentTable rows={props.rows} inProject audience={props.audience} />
     </section>
   );
 }

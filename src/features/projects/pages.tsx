@@ -1,4 +1,5 @@
-// The project pages (SPEC.md §2): Overview (the project form), Status, Revisions and Admin.
+// The project pages (SPEC.md §2): Overview (the project form, and Delete at its foot), Status,
+// Billing (the project's invoices and money records; decision 090), Revisions, Messages, Activity and Admin.
 // They read the project through the same service as GET /api/projects/{id}, so the page and
 // the API cannot disagree about who may see what.
 import { Elysia } from "elysia";
@@ -14,7 +15,15 @@ import { readPage } from "../../shared/lists";
 import { type ProjectDraft, pickContent } from "../../shared/wizard";
 import { ActivityTimeline, listActivity } from "../activity";
 import { countUnreadMessages, readThread } from "../messages";
-import { type ProjectBilling, ProjectMoneyRecords, getProjectBilling, listProjectMoneyRows, moneyNoteForDeletion } from "../payments";
+import {
+  BillingList,
+  type ProjectBilling,
+  ProjectMoneyRecords,
+  getProjectBilling,
+  listProjectBilling,
+  listProjectMoneyRows,
+  moneyNoteForDeletion,
+} from "../payments";
 import { getProject } from "./edit";
 import type { ProjectModel } from "./model";
 import { NoAccessScreen, ProjectFacts, ProjectFrame, type ProjectTab } from "./views";
@@ -35,6 +44,7 @@ export function draftOf(project: ProjectModel): ProjectDraft {
 const tabTitles: Record<ProjectTab, string> = {
   overview: "Overview",
   status: "Status",
+  billing: "Billing",
   revisions: "Revisions",
   messages: "Messages",
   activity: "Activity",
@@ -79,53 +89,22 @@ export const projectPages = (deps: AppDeps) =>
     .use(context(deps))
     .get("/:id", ({ actor, params }) => {
       const signedIn = requireSignedInPage(actor);
-      return projectPage(deps, signedIn, params.id, "overview", (project) => (
-        // The server renders the form's first section; the form loads when the user starts on it.
-        <Island
-          name="wizard"
-          hydrate="interaction"
-          props={{
-            mode: "edit",
-            projectId: project._id,
-            project: draftOf(project),
-            images: { logoImageURLs: project.logoImageURLs, pagesImageURLs: project.pagesImageURLs },
-            locked: project.editingLocked && !signedIn.isAdmin,
-          }}
-        />
-      ));
-    })
-    .get("/:id/status", ({ actor, params }) => {
-      const signedIn = requireSignedInPage(actor);
-      return projectPage(deps, signedIn, params.id, "status", async (project, billing) => (
-        <div className="project-columns">
-          <section className="card" aria-labelledby="status-title">
-            <h2 id="status-title" className="card-title">
-              Status
-            </h2>
-            <ProjectFacts project={project} billing={billing} />
-            {billing?.canPayByCard ? (
-              <form className="status-pay" method="post" action={`/invoices/${billing.invoiceId}/pay`}>
-                <button type="submit" className="button button-primary">
-                  Pay {billing.number} by card
-                </button>
-                <a href={`/invoices/${billing.invoiceId}`}>View invoice</a>
-              </form>
-            ) : billing && billing.state === "void" ? (
-              <p className="muted status-pay-note">
-                <a href={`/invoices/${billing.invoiceId}`}>Invoice {billing.number}</a>
-                {` is void: ${billing.voidReason ?? "it was cancelled."} Nothing is owed on it.`}
-              </p>
-            ) : billing && !project.receivedPayment ? (
-              <p className="muted status-pay-note">
-                <a href={`/invoices/${billing.invoiceId}`}>Invoice {billing.number}</a>: {deps.config.providerPaymentInstructions}
-              </p>
-            ) : null}
-          </section>
-          <section className="card danger-zone" aria-labelledby="delete-title">
-            <h2 id="delete-title" className="card-title">
-              Delete project
-            </h2>
-            <p className="muted">Deleting removes the request, its content and its images for good.</p>
+      return projectPage(deps, signedIn, params.id, "overview", async (project) => (
+        <>
+          {/* The server renders the form's first section; the form loads when the user starts on it. */}
+          <Island
+            name="wizard"
+            hydrate="interaction"
+            props={{
+              mode: "edit",
+              projectId: project._id,
+              project: draftOf(project),
+              images: { logoImageURLs: project.logoImageURLs, pagesImageURLs: project.pagesImageURLs },
+              locked: project.editingLocked && !signedIn.isAdmin,
+            }}
+          />
+          {/* Out of the way at the foot, a quiet link; its confirmation says what happens to the money. */}
+          <div className="project-delete-foot">
             <Island
               name="project-delete"
               props={{
@@ -135,9 +114,62 @@ export const projectPages = (deps: AppDeps) =>
               }}
               hydrate="interaction"
             />
-          </section>
-        </div>
+          </div>
+        </>
       ));
+    })
+    .get("/:id/status", ({ actor, params }) => {
+      const signedIn = requireSignedInPage(actor);
+      return projectPage(deps, signedIn, params.id, "status", (project, billing) => (
+        <section className="card status-card" aria-labelledby="status-title">
+          <h2 id="status-title" className="card-title">
+            Status
+          </h2>
+          <ProjectFacts project={project} billing={billing} />
+          {billing?.canPayByCard ? (
+            <form className="status-pay" method="post" action={`/invoices/${billing.invoiceId}/pay`}>
+              <button type="submit" className="button button-primary">
+                Pay {billing.number} by card
+              </button>
+              <a href={`/invoices/${billing.invoiceId}`}>View invoice</a>
+            </form>
+          ) : billing && billing.state === "void" ? (
+            <p className="muted status-pay-note">
+              <a href={`/invoices/${billing.invoiceId}`}>Invoice {billing.number}</a>
+              {` is void: ${billing.voidReason ?? "it was cancelled."} Nothing is owed on it.`}
+            </p>
+          ) : billing && !project.receivedPayment ? (
+            <p className="muted status-pay-note">
+              <a href={`/invoices/${billing.invoiceId}`}>Invoice {billing.number}</a>: {deps.config.providerPaymentInstructions}
+            </p>
+          ) : null}
+          {billing ? (
+            <p className="muted status-pay-note">
+              <a href={`/projects/${project._id}/billing`}>Invoices, payments and refunds</a>
+            </p>
+          ) : null}
+        </section>
+      ));
+    })
+    .get("/:id/billing", ({ actor, params }) => {
+      const signedIn = requireSignedInPage(actor);
+      return projectPage(deps, signedIn, params.id, "billing", async (project) => {
+        const [items, records] = await Promise.all([listProjectBilling(deps, project._id, new Date()), listProjectMoneyRows(deps, project._id)]);
+        return (
+          <div className="project-billing">
+            <section className="list-section" aria-labelledby="project-invoices-title">
+              <h2 id="project-invoices-title">Invoices</h2>
+              <BillingList items={items} canPayByCard={deps.payments !== null} instructions={deps.config.providerPaymentInstructions} inProject />
+            </section>
+            <ProjectMoneyRecords rows={records} audience={signedIn.isAdmin ? "admin" : "customer"} />
+            {signedIn.isAdmin ? null : (
+              <p className="muted">
+                <a href="/billing">All your invoices and your billing details</a>
+              </p>
+            )}
+          </div>
+        );
+      });
     })
     .get("/:id/revisions", ({ actor, params }) => {
       const signedIn = requireSignedInPage(actor);
@@ -213,7 +245,7 @@ export const projectPages = (deps: AppDeps) =>
             }}
             hydrate="idle"
           />
-          <ProjectMoneyRecords rows={await listProjectMoneyRows(deps, project._id)} />
+          <ProjectMoneyRecords rows={await listProjectMoneyRows(deps, project._id)} audience="admin" />
         </>
       ));
     });

@@ -12,11 +12,12 @@ import { badgeClass, flagLabels, statusColors, statusLabels } from "../../shared
 import type { ProjectBilling } from "../payments";
 import type { ProjectModel } from "./model";
 
-export type ProjectTab = "overview" | "status" | "revisions" | "messages" | "activity" | "admin";
+export type ProjectTab = "overview" | "status" | "billing" | "revisions" | "messages" | "activity" | "admin";
 
 const tabs: { id: ProjectTab; label: string; suffix: string; adminOnly?: boolean }[] = [
   { id: "overview", label: "Overview", suffix: "" },
   { id: "status", label: "Status", suffix: "/status" },
+  { id: "billing", label: "Billing", suffix: "/billing" },
   { id: "revisions", label: "Revisions", suffix: "/revisions" },
   { id: "messages", label: "Messages", suffix: "/messages" },
   { id: "activity", label: "Activity", suffix: "/activity" },
