@@ -56,17 +56,17 @@ export function resolveActor(deps: AppDeps, request: Request): Promise<ResolvedA
 }
 
 /**
- * `{ auth: "user" | "admin" | "super-admin" }` on a route or a `.guard`: 401 or 403 unless the actor
- * may call it, decided in the transform stage, before the request is validated, so an outsider
+ * `{ auth: "user" | "admin" | "super-admin" }` on a route or a `.guard`: 401 or 403 (a page: a
+ * redirect) unless the actor may open it, decided in the transform stage, before the request is validated, so an outsider
  * learns nothing of a route's shape (not even which fields its body refuses). The handler's
  * `actor` is then never null. Cookie and API-token requests meet here alike: the derive has already
  * made either into an actor, or refused a bad token.
  */
 function authMacro(level: AuthLevel) {
-  const check = ({ actor }: { actor: Actor | null }): void => void authorize(level, actor);
+  const check = ({ actor, path }: { actor: Actor | null; path: string }): void => void authorize(level, actor, path);
   return {
     transform: check,
-    resolve: ({ actor }: { actor: Actor | null }) => ({ actor: authorize(level, actor) }),
+    resolve: ({ actor, path }: { actor: Actor | null; path: string }) => ({ actor: authorize(level, actor, path) }),
     // Elysia appends a macro's transform after the route's own (a strict body's refusal of unknown
     // fields): move the check to the front, so an outsider's bad body is a 401, not a 400.
     introspect(hooks: Record<string, unknown>) {
