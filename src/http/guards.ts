@@ -54,7 +54,3 @@ export function authorize(level: AuthLevel, actor: Actor | null, path: string): 
 export function requireGuestPage(actor: Actor | null): void {
   if (actor) throw new Redirect("/dashboard");
 }
-
-// The page guards the `auth` macro replaces, kept until every page declares its level.
-export const requireSignedInPage = (actor: Actor | null): Actor => authorize("user", actor, "/");
-export const requireAdminPage = (actor: Actor | null): Actor => authorize("admin", actor, "/");
