@@ -47,8 +47,7 @@ export const settingsApi = (deps: AppDeps) =>
     })
     .patch(
       "/",
-      async ({ actor, body, request }) => {
-        const signedIn = actor;
+      async ({ actor: signedIn, body, request }) => {
         const { changed } = await updateProfile(deps, signedIn, body, clientIp(request));
         const user = (await findUser(deps.database.db, signedIn.user.id)) ?? signedIn.user;
         const message =
