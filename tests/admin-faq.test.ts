@@ -83,6 +83,13 @@ describe("create, read, update, delete", () => {
     const deleted = await call(`/api/admin/faq?faqIDs=${ids.join("-")}`, { method: "DELETE" });
     expect((await deleted.json()) as unknown).toEqual({ message: "2 FAQs deleted.", faqIDs: expect.arrayContaining(ids) });
   });
+
+  test("a bulk delete sent as the admin console's client sends it (an empty JSON object as the body) deletes", async () => {
+    const id = await createFaq({ title: "Sent with a body", answer: "a" });
+    const deleted = await call(`/api/admin/faq?faqIDs=${id}`, { method: "DELETE", json: {} });
+    expect(deleted.status).toBe(200);
+    expect((await call(`/api/admin/faq/${id}`)).status).toBe(404);
+  });
 });
 
 describe("refusals", () => {

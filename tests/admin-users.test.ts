@@ -39,6 +39,18 @@ describe("who may call", () => {
     expect((await reloadUser(server, target.user.id))?.isAdmin).toBe(false);
   });
 
+  test("the role is checked before the request is: an outsider's forged field or malformed body answers 401 or 403, never 400", async () => {
+    const { cookie } = await server.createUser();
+    const admin = await server.createAdmin();
+    const forged = (who?: string) => server.request("/api/admin/users/makeadmin", { method: "PATCH", cookie: who, json: { userID: "x", isSuperAdmin: true } });
+    const malformed = (who?: string) => server.request("/api/admin/users/removeadmin", { method: "PATCH", cookie: who, json: { userID: 42 } });
+    const ownForged = server.request("/api/users/me", { method: "PATCH", json: { isAdmin: true } });
+    expect((await Promise.all([forged(), malformed(), ownForged])).map((response) => response.status)).toEqual([401, 401, 401]);
+    expect((await Promise.all([forged(cookie), malformed(cookie)])).map((response) => response.status)).toEqual([403, 403]);
+    // An admin may make admins, so the forged field is refused; removing one takes a super admin.
+    expect((await Promise.all([forged(admin.cookie), malformed(admin.cookie)])).map((response) => response.status)).toEqual([400, 403]);
+  });
+
   test("a plain admin may make admins but not remove them or promote to super admin", async () => {
     const admin = await server.createAdmin();
     const other = await server.createAdmin();

@@ -64,7 +64,7 @@ export default function BugReportDetail(props: BugReportDetailProps) {
       id: `delete-bug-report-${report._id}`,
       title: DELETE_BUG_REPORT_QUESTION,
       message: text.title,
-      remove: () => api.api.admin.bugreports.delete(undefined, { query: { bugReportIDs: report._id } }),
+      remove: () => api.api.admin.bugreports.delete({}, { query: { bugReportIDs: report._id } }),
       leaveTo: "/admin/bugreports",
     });
   }

@@ -31,7 +31,7 @@ export default function FaqDetail(props: FaqDetailProps) {
       id: `delete-faq-${id}`,
       title: DELETE_FAQ_QUESTION,
       message: saved.title,
-      remove: () => api.api.admin.faq.delete(undefined, { query: { faqIDs: id } }),
+      remove: () => api.api.admin.faq.delete({}, { query: { faqIDs: id } }),
       leaveTo: "/admin/faq",
     });
   }

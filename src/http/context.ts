@@ -1,11 +1,12 @@
-// Request context shared by every feature plugin: the dependencies and the signed-in actor.
-// Registered once (Elysia de-duplicates by name); its derive is global so every route has `actor`.
+// Request context shared by every feature plugin: the signed-in actor, and the `auth` macro that
+// lets a route (or a `.guard`) say who may call it. Registered once (Elysia de-duplicates by name);
+// its derive is global so every route has `actor`.
 import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
 import { type Actor, toActor } from "./actor";
 import { API_TOKEN_RATE_LIMIT, apiTokenOwner, findUsableApiToken, invalidToken, isApiPath, readBearerToken, touchApiToken } from "./api-tokens";
 import { readCookie } from "./cookies";
-import { holdTemporarySession } from "./guards";
+import { type AuthLevel, authorize, holdTemporarySession } from "./guards";
 import { enforceRateLimit } from "./rate-limit";
 import { hasSessionCookie, sessionCookie, sessionCookieName, validateSessionToken } from "./sessions";
 
@@ -54,10 +55,32 @@ export function resolveActor(deps: AppDeps, request: Request): Promise<ResolvedA
   return found;
 }
 
+/**
+ * `{ auth: "user" | "admin" | "super-admin" }` on a route or a `.guard`: 401 or 403 (a page: a
+ * redirect) unless the actor may open it, decided in the transform stage, before the request is validated, so an outsider
+ * learns nothing of a route's shape (not even which fields its body refuses). The handler's
+ * `actor` is then never null. Cookie and API-token requests meet here alike: the derive has already
+ * made either into an actor, or refused a bad token.
+ */
+function authMacro(level: AuthLevel) {
+  const check = ({ actor, path }: { actor: Actor | null; path: string }): void => void authorize(level, actor, path);
+  return {
+    transform: check,
+    resolve: ({ actor, path }: { actor: Actor | null; path: string }) => ({ actor: authorize(level, actor, path) }),
+    // Elysia appends a macro's transform after the route's own (a strict body's refusal of unknown
+    // fields): move the check to the front, so an outsider's bad body is a 401, not a 400.
+    introspect(hooks: Record<string, unknown>) {
+      hooks.transform = [check, ...[hooks.transform].flat().filter((hook) => hook !== undefined && hook !== check)];
+    },
+  };
+}
+
 export const context = (deps: AppDeps) =>
-  new Elysia({ name: "context" }).derive({ as: "global" }, async ({ request, set }) => {
-    const { actor, renewCookie } = await resolveActor(deps, request);
-    holdTemporarySession(actor, request);
-    if (renewCookie) set.headers["set-cookie"] = renewCookie;
-    return { actor };
-  });
+  new Elysia({ name: "context" })
+    .derive({ as: "global" }, async ({ request, set }) => {
+      const { actor, renewCookie } = await resolveActor(deps, request);
+      holdTemporarySession(actor, request);
+      if (renewCookie) set.headers["set-cookie"] = renewCookie;
+      return { actor };
+    })
+    .macro({ auth: authMacro });

@@ -27,43 +27,30 @@ export function holdTemporarySession(actor: Actor | null, request: Request): voi
   throw new Redirect(`/choose-password?next=${encodeURIComponent(path)}`);
 }
 
-export function requireUser(actor: Actor | null): Actor {
-  if (!actor) throw unauthorized();
-  return actor;
-}
+/** Who may open a route: any signed-in user, an admin, or a super admin (the `auth` macro, src/http/context.ts). */
+export type AuthLevel = "user" | "admin" | "super-admin";
 
 export const MFA_SETUP_REQUIRED_MESSAGE = "Set up two-factor authentication in Settings → Security to open the admin console.";
 
 /** Where an admin without a second factor is sent instead of the console. */
 export const MFA_SETUP_PATH = "/settings/security?setup=required";
 
-export function requireAdmin(actor: Actor | null): Actor {
-  const signedIn = requireUser(actor);
-  if (signedIn.mfaSetupRequired) throw forbidden(MFA_SETUP_REQUIRED_MESSAGE);
-  if (!signedIn.isAdmin) throw forbidden("Only admins can do that.");
-  return signedIn;
+/**
+ * The actor when it may open a route of `level` at `path`. Else the API answers 401 (nobody signed
+ * in) or 403 (a role missing), and a page redirects (SPEC.md §2): a visitor to the home page, an
+ * admin without a second factor to set one up, anyone else to their dashboard.
+ */
+export function authorize(level: AuthLevel, actor: Actor | null, path: string): Actor {
+  const api = path === "/api" || path.startsWith("/api/");
+  if (!actor) throw api ? unauthorized() : new Redirect("/");
+  if (level === "user") return actor;
+  if (actor.mfaSetupRequired) throw api ? forbidden(MFA_SETUP_REQUIRED_MESSAGE) : new Redirect(MFA_SETUP_PATH);
+  if (level === "admin" ? actor.isAdmin : actor.isSuperAdmin) return actor;
+  if (!api) throw new Redirect("/dashboard");
+  throw forbidden(level === "admin" ? "Only admins can do that." : "Only super admins can do that.");
 }
 
-export function requireSuperAdmin(actor: Actor | null): Actor {
-  const signedIn = requireUser(actor);
-  if (signedIn.mfaSetupRequired) throw forbidden(MFA_SETUP_REQUIRED_MESSAGE);
-  if (!signedIn.isSuperAdmin) throw forbidden("Only super admins can do that.");
-  return signedIn;
-}
-
-// Page guards (SPEC.md §2).
-export function requireSignedInPage(actor: Actor | null): Actor {
-  if (!actor) throw new Redirect("/");
-  return actor;
-}
-
+/** A page for visitors only (signing in, registering): the signed-in go to their dashboard. */
 export function requireGuestPage(actor: Actor | null): void {
   if (actor) throw new Redirect("/dashboard");
-}
-
-export function requireAdminPage(actor: Actor | null): Actor {
-  if (!actor) throw new Redirect("/");
-  if (actor.mfaSetupRequired) throw new Redirect(MFA_SETUP_PATH);
-  if (!actor.isAdmin) throw new Redirect("/dashboard");
-  return actor;
 }

@@ -2,7 +2,6 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
-import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { strictBody } from "../../http/unknown-fields";
@@ -38,16 +37,12 @@ export const accessCodesApi = (deps: AppDeps) =>
 export const adminAccessCodesApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-access-codes-api", prefix: "/api/admin/accesscodes" })
     .use(context(deps))
-    .onTransform(({ actor }) => void requireAdmin(actor))
-    .post(
-      "",
-      async ({ actor, body, request, status }) => status(201, await createAccessCode(deps.database.db, body.title, auditBy(requireAdmin(actor), request))),
-      {
-        ...strictBody(NewAccessCode),
-        response: { 201: CreatedAccessCode },
-        detail: operation("Access codes", "admin", "Create an access code"),
-      },
-    )
+    .guard({ auth: "admin" })
+    .post("", async ({ actor, body, request, status }) => status(201, await createAccessCode(deps.database.db, body.title, auditBy(actor, request))), {
+      ...strictBody(NewAccessCode),
+      response: { 201: CreatedAccessCode },
+      detail: operation("Access codes", "admin", "Create an access code"),
+    })
     .get("/search", ({ query }) => listAccessCodes(deps, query), {
       query: AccessCodeSearchQuery,
       response: AccessCodesPage,
@@ -58,7 +53,7 @@ export const adminAccessCodesApi = (deps: AppDeps) =>
       response: AccessCodeModel,
       detail: operation("Access codes", "admin", "Read an access code"),
     })
-    .delete("", ({ actor, query, request }) => deleteAccessCodes(deps.database.db, query.accessCodeIDs, auditBy(requireAdmin(actor), request)), {
+    .delete("", ({ actor, query, request }) => deleteAccessCodes(deps.database.db, query.accessCodeIDs, auditBy(actor, request)), {
       query: AccessCodesDeleteQuery,
       response: AccessCodesBulkAnswer,
       detail: operation("Access codes", "admin", "Delete several unclaimed access codes"),

@@ -2,7 +2,6 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireUser } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { ActivityPage, ActivityQuery } from "./model";
 import { listActivity } from "./service";
@@ -10,8 +9,8 @@ import { listActivity } from "./service";
 export const activityApi = (deps: AppDeps) =>
   new Elysia({ name: "activity-api", prefix: "/api/projects" })
     .use(context(deps))
-    .onTransform(({ actor }) => void requireUser(actor))
-    .get("/:id/activity", ({ actor, params, query }) => listActivity(deps, requireUser(actor), params.id, query.page), {
+    .guard({ auth: "user" })
+    .get("/:id/activity", ({ actor, params, query }) => listActivity(deps, actor, params.id, query.page), {
       params: t.Object({ id: t.String({ maxLength: 100 }) }),
       query: ActivityQuery,
       response: ActivityPage,

@@ -4,7 +4,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdminPage } from "../../http/guards";
 import type { ApiRole } from "../../http/openapi";
 import { type Column, DataTable } from "../../render/data-table";
 import { AdminFrame } from "../../render/layout/admin-frame";
@@ -74,26 +73,28 @@ function groupByTag(document: ApiDocument): [string, Row[]][] {
 }
 
 export const apiDocsPages = (deps: AppDeps, readDocument: () => ApiDocument) =>
-  new Elysia({ name: "api-docs-pages", prefix: "/admin" }).use(context(deps)).get("/api", ({ actor }) => {
-    const admin = requireAdminPage(actor);
-    const document = readDocument();
-    return page(
-      deps,
-      admin,
-      { title: "API · Admin Console", description: "The JSON API's endpoints." },
-      <AdminFrame actor={admin} tab="api" title="API" lead="Every endpoint of the JSON API, from its OpenAPI document.">
-        <p>
-          <a href="/api/openapi.json">OpenAPI document (JSON)</a> · OpenAPI {document.openapi}. Writes must come from this site's origin; refusals answer{" "}
-          <code>{"{ message, fields? }"}</code> naming each field by its path.
-        </p>
-        {groupByTag(document).map(([tag, rows]) => (
-          <section key={tag} className="card admin-card api-group" aria-labelledby={`api-${tag}`}>
-            <h2 id={`api-${tag}`} className="card-title">
-              {tag}
-            </h2>
-            <DataTable columns={apiColumns} rows={rows} rowKey={(row) => `${row.method} ${row.path}`} />
-          </section>
-        ))}
-      </AdminFrame>,
-    );
-  });
+  new Elysia({ name: "api-docs-pages", prefix: "/admin" })
+    .use(context(deps))
+    .guard({ auth: "admin" })
+    .get("/api", ({ actor: admin }) => {
+      const document = readDocument();
+      return page(
+        deps,
+        admin,
+        { title: "API · Admin Console", description: "The JSON API's endpoints." },
+        <AdminFrame actor={admin} tab="api" title="API" lead="Every endpoint of the JSON API, from its OpenAPI document.">
+          <p>
+            <a href="/api/openapi.json">OpenAPI document (JSON)</a> · OpenAPI {document.openapi}. Writes must come from this site's origin; refusals answer{" "}
+            <code>{"{ message, fields? }"}</code> naming each field by its path.
+          </p>
+          {groupByTag(document).map(([tag, rows]) => (
+            <section key={tag} className="card admin-card api-group" aria-labelledby={`api-${tag}`}>
+              <h2 id={`api-${tag}`} className="card-title">
+                {tag}
+              </h2>
+              <DataTable columns={apiColumns} rows={rows} rowKey={(row) => `${row.method} ${row.path}`} />
+            </section>
+          ))}
+        </AdminFrame>,
+      );
+    });

@@ -3,7 +3,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { AdminSearchAnswer, AdminSearchQuery } from "./model";
 import { searchConsole } from "./search";
@@ -11,7 +10,7 @@ import { searchConsole } from "./search";
 export const adminSearchApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-search-api", prefix: "/api/admin/search" })
     .use(context(deps))
-    .onTransform(({ actor }) => void requireAdmin(actor))
+    .guard({ auth: "admin" })
     .get("", ({ query }) => searchConsole(deps.database.db, query.q), {
       query: AdminSearchQuery,
       response: AdminSearchAnswer,

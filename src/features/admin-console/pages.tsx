@@ -2,7 +2,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdminPage } from "../../http/guards";
 import { Island } from "../../render/island";
 import { AdminFrame } from "../../render/layout/admin-frame";
 import { page } from "../../render/layout/page";
@@ -33,8 +32,8 @@ function QuickAction(props: { title: string; description: string; children: Reac
 export const adminConsolePages = (deps: AppDeps) =>
   new Elysia({ name: "admin-console-pages", prefix: "/admin" })
     .use(context(deps))
-    .get("/", async ({ actor }) => {
-      const admin = requireAdminPage(actor);
+    .guard({ auth: "admin" })
+    .get("/", async ({ actor: admin }) => {
       const [admins, recipients] = await Promise.all([listAdminUsers(deps.database.db, deps.config), countRecipients(deps.database.db)]);
       return page(
         deps,
@@ -97,8 +96,7 @@ export const adminConsolePages = (deps: AppDeps) =>
         </AdminFrame>,
       );
     })
-    .get("/tools", ({ actor }) => {
-      const admin = requireAdminPage(actor);
+    .get("/tools", ({ actor: admin }) => {
       return page(
         deps,
         admin,

@@ -3,7 +3,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { AuditPage, AuditSearchQuery } from "./model";
 import { searchAudit } from "./service";
@@ -12,7 +11,7 @@ export const adminAuditApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-audit-api", prefix: "/api/admin/audit" })
     .use(context(deps))
     // The role is checked before the query is validated, so outsiders learn nothing of its shape.
-    .onTransform(({ actor }) => void requireAdmin(actor))
+    .guard({ auth: "admin" })
     .get("", ({ query }) => searchAudit(deps.database.db, query), {
       query: AuditSearchQuery,
       response: AuditPage,

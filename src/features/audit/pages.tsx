@@ -4,7 +4,6 @@ import { Elysia } from "elysia";
 import type { AuditEntryRow } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdminPage } from "../../http/guards";
 import { csvResponse } from "../../lib/csv";
 import { type Column, DataTable } from "../../render/data-table";
 import { AdminFrame } from "../../render/layout/admin-frame";
@@ -163,13 +162,12 @@ function Filters(props: { state: AuditListState }) {
 export const adminAuditPages = (deps: AppDeps) =>
   new Elysia({ name: "admin-audit-pages", prefix: "/admin/audit" })
     .use(context(deps))
-    .get("/export.csv", ({ actor, request }) => {
-      requireAdminPage(actor);
+    .guard({ auth: "admin" })
+    .get("/export.csv", ({ request }) => {
       const filters = auditFiltersOf(readAuditListState(new URL(request.url).searchParams));
       return csvResponse(`audit-log-${new Date().toISOString().slice(0, 10)}.csv`, AUDIT_CSV_HEADER, auditCsvRows(deps.database.db, filters));
     })
-    .get("/", async ({ actor, request }) => {
-      const admin = requireAdminPage(actor);
+    .get("/", async ({ actor: admin, request }) => {
       const state = readAuditListState(new URL(request.url).searchParams);
       const { rows, ...counted } = await searchAuditRows(deps.database.db, auditFiltersOf(state), { page: state.page, pageSize: AUDIT_PAGE_SIZE });
       const filtered = Boolean(state.actor || state.action || state.targetType || state.target || state.from || state.to);

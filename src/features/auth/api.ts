@@ -6,7 +6,6 @@ import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { readCookie } from "../../http/cookies";
 import { notFound } from "../../http/errors";
-import { requireUser } from "../../http/guards";
 import { MessageAnswer, operation, redirectTo } from "../../http/openapi";
 import { clearSessionCookie, revokeSession, sessionCookieName } from "../../http/sessions";
 import { strictBody } from "../../http/unknown-fields";
@@ -104,13 +103,14 @@ export const authApi = (deps: AppDeps) =>
     .post(
       "/choose-password",
       async ({ actor, body, set }) => {
-        const { user, cookie } = await chooseOwnPassword(deps, requireUser(actor), body);
+        const { user, cookie } = await chooseOwnPassword(deps, actor, body);
         set.headers["set-cookie"] = cookie;
         return { user: toPublicUser(user, deps.config), message: "Your password has been saved." };
       },
       {
         ...strictBody(ChoosePasswordBody),
         response: UserMessageAnswer,
+        auth: "user",
         detail: operation("Auth", "signed-in", "Choose your own password (after ordering as a visitor)"),
       },
     )

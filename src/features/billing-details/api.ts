@@ -2,7 +2,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireUser } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { strictBody } from "../../http/unknown-fields";
 import { BillingDetailsAnswer, BillingDetailsBody, BillingDetailsSaved } from "./model";
@@ -11,11 +10,12 @@ import { getBillingDetails, updateBillingDetails } from "./service";
 export const billingDetailsApi = (deps: AppDeps) =>
   new Elysia({ name: "billing-details-api", prefix: "/api/users/me/billing-details" })
     .use(context(deps))
-    .get("/", async ({ actor }) => ({ billingDetails: await getBillingDetails(deps, requireUser(actor)) }), {
+    .guard({ auth: "user" })
+    .get("/", async ({ actor }) => ({ billingDetails: await getBillingDetails(deps, actor) }), {
       response: BillingDetailsAnswer,
       detail: operation("Account", "signed-in", "Your billing details, as new invoices will show them"),
     })
-    .patch("/", ({ actor, body }) => updateBillingDetails(deps, requireUser(actor), body), {
+    .patch("/", ({ actor, body }) => updateBillingDetails(deps, actor, body), {
       ...strictBody(BillingDetailsBody),
       response: BillingDetailsSaved,
       detail: operation("Account", "signed-in", "Set or clear your billing details (name, company, address, tax ID) for new invoices"),

@@ -3,7 +3,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { strictBody } from "../../http/unknown-fields";
 import { auditBy } from "../audit";
@@ -26,7 +25,7 @@ export const adminBugReportsApi = (deps: AppDeps) => {
   const db = deps.database.db;
   return new Elysia({ name: "admin-bug-reports-api", prefix: "/api/admin/bugreports" })
     .use(context(deps))
-    .onTransform(({ actor }) => void requireAdmin(actor))
+    .guard({ auth: "admin" })
     .get("/search", ({ query }) => searchBugReports(db, query), {
       query: BugReportSearchQuery,
       response: BugReportsPage,
@@ -42,22 +41,17 @@ export const adminBugReportsApi = (deps: AppDeps) => {
       response: BugReportModel,
       detail: operation("Bug reports (admin)", "admin", "Read a bug report"),
     })
-    .post(
-      "",
-      async ({ actor, body, request, status }) =>
-        status(201, await createBugReportAsAdmin(db, requireAdmin(actor).user.id, body, auditBy(requireAdmin(actor), request), deps)),
-      {
-        ...strictBody(NewBugReport),
-        response: { 201: CreatedBugReport },
-        detail: operation("Bug reports (admin)", "admin", "Log a bug report"),
-      },
-    )
-    .patch("", ({ actor, body, request }) => updateBugReports(db, body.bugReportIDs, body.updatedFields, auditBy(requireAdmin(actor), request)), {
+    .post("", async ({ actor, body, request, status }) => status(201, await createBugReportAsAdmin(db, actor.user.id, body, auditBy(actor, request), deps)), {
+      ...strictBody(NewBugReport),
+      response: { 201: CreatedBugReport },
+      detail: operation("Bug reports (admin)", "admin", "Log a bug report"),
+    })
+    .patch("", ({ actor, body, request }) => updateBugReports(db, body.bugReportIDs, body.updatedFields, auditBy(actor, request)), {
       ...strictBody(BugReportsPatch),
       response: BugReportsBulkAnswer,
       detail: operation("Bug reports (admin)", "admin", "Change several bug reports"),
     })
-    .delete("", ({ actor, query, request }) => deleteBugReports(db, query.bugReportIDs, auditBy(requireAdmin(actor), request)), {
+    .delete("", ({ actor, query, request }) => deleteBugReports(db, query.bugReportIDs, auditBy(actor, request)), {
       query: BugReportsDeleteQuery,
       response: BugReportsBulkAnswer,
       detail: operation("Bug reports (admin)", "admin", "Delete several bug reports"),

@@ -3,7 +3,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdminPage } from "../../http/guards";
 import { csvResponse } from "../../lib/csv";
 import { Island } from "../../render/island";
 import { AdminFrame } from "../../render/layout/admin-frame";
@@ -79,8 +78,8 @@ function searchOf(state: BugReportListState): BugReportSearchQuery {
 export const adminBugReportPages = (deps: AppDeps) =>
   new Elysia({ name: "admin-bug-report-pages", prefix: "/admin/bugreports" })
     .use(context(deps))
-    .get("/export.csv", ({ actor, request }) => {
-      requireAdminPage(actor);
+    .guard({ auth: "admin" })
+    .get("/export.csv", ({ request }) => {
       const state = readBugReportListState(new URL(request.url).searchParams);
       return csvResponse(
         `bug-reports-${new Date().toISOString().slice(0, 10)}.csv`,
@@ -88,8 +87,7 @@ export const adminBugReportPages = (deps: AppDeps) =>
         bugReportCsvRows(deps.database.db, searchOf(state)),
       );
     })
-    .get("/", async ({ actor, request }) => {
-      const admin = requireAdminPage(actor);
+    .get("/", async ({ actor: admin, request }) => {
       const state = readBugReportListState(new URL(request.url).searchParams);
       const [data, stats] = await Promise.all([
         searchBugReports(deps.database.db, { ...searchOf(state), page: state.page }),
@@ -166,8 +164,7 @@ export const adminBugReportPages = (deps: AppDeps) =>
         </AdminFrame>,
       );
     })
-    .get("/:id", async ({ actor, params }) => {
-      const admin = requireAdminPage(actor);
+    .get("/:id", async ({ actor: admin, params }) => {
       const report = await getBugReport(deps.database.db, params.id);
       return page(
         deps,

@@ -3,7 +3,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireUser } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { strictBody } from "../../http/unknown-fields";
 import { CreatedBugReport, NewBugReport } from "./model";
@@ -13,11 +12,11 @@ export const bugReportsApi = (deps: AppDeps) =>
   new Elysia({ name: "bug-reports-api", prefix: "/api/bugreports" })
     .use(context(deps))
     // A visitor learns they must sign in before anything about the body.
-    .onTransform(({ actor }) => void requireUser(actor))
+    .guard({ auth: "user" })
     .post(
       "/",
       async ({ actor, body, set }) => {
-        const reporter = requireUser(actor);
+        const reporter = actor;
         const bugReportID = await createBugReport(deps.database.db, reporter.user.id, body, deps);
         set.status = 201;
         return { bugReportID, message: "Thank you! Your bug report has been sent." };

@@ -3,7 +3,6 @@ import { Elysia } from "elysia";
 import type { BugReport } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireSignedInPage } from "../../http/guards";
 import { type Column, DataTable } from "../../render/data-table";
 import { Island } from "../../render/island";
 import { page } from "../../render/layout/page";
@@ -36,24 +35,30 @@ const columns: Column<BugReport>[] = [
 ];
 
 export const ownBugReportPages = (deps: AppDeps) =>
-  new Elysia({ name: "own-bug-report-pages" }).use(context(deps)).get("/settings/bugreports", async ({ actor }) => {
-    const signedIn = requireSignedInPage(actor);
-    const reports = await listOwnBugReports(deps.database.db, signedIn.user.id);
-    return page(
-      deps,
-      signedIn,
-      { title: "Bug reports", description: "The bugs you reported and where they stand." },
-      <SettingsFrame actor={signedIn} current="bug-reports">
-        <SettingsCard id="bug-reports-title" title="Your bug reports" description="What you reported, and where it stands. We notify you when one is resolved.">
-          {reports.length === 0 ? (
-            <p className="muted">You have not reported any bugs yet. If something does not work as it should, tell us with Report a Bug.</p>
-          ) : (
-            <DataTable columns={columns} rows={reports} rowKey={(report) => report.id} />
-          )}
-          <div>
-            <Island name="report-bug" props={{ variant: "button", label: "Report a Bug" }} hydrate="interaction" />
-          </div>
-        </SettingsCard>
-      </SettingsFrame>,
-    );
-  });
+  new Elysia({ name: "own-bug-report-pages" })
+    .use(context(deps))
+    .guard({ auth: "user" })
+    .get("/settings/bugreports", async ({ actor: signedIn }) => {
+      const reports = await listOwnBugReports(deps.database.db, signedIn.user.id);
+      return page(
+        deps,
+        signedIn,
+        { title: "Bug reports", description: "The bugs you reported and where they stand." },
+        <SettingsFrame actor={signedIn} current="bug-reports">
+          <SettingsCard
+            id="bug-reports-title"
+            title="Your bug reports"
+            description="What you reported, and where it stands. We notify you when one is resolved."
+          >
+            {reports.length === 0 ? (
+              <p className="muted">You have not reported any bugs yet. If something does not work as it should, tell us with Report a Bug.</p>
+            ) : (
+              <DataTable columns={columns} rows={reports} rowKey={(report) => report.id} />
+            )}
+            <div>
+              <Island name="report-bug" props={{ variant: "button", label: "Report a Bug" }} hydrate="interaction" />
+            </div>
+          </SettingsCard>
+        </SettingsFrame>,
+      );
+    });

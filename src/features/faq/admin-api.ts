@@ -3,7 +3,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { strictBody } from "../../http/unknown-fields";
 import { auditBy } from "../audit";
@@ -15,7 +14,7 @@ export const adminFaqApi = (deps: AppDeps) => {
   const db = deps.database.db;
   return new Elysia({ name: "admin-faq-api", prefix: "/api/admin/faq" })
     .use(context(deps))
-    .onTransform(({ actor }) => void requireAdmin(actor))
+    .guard({ auth: "admin" })
     .get("/search", ({ query }) => searchFaqs(db, query), {
       query: FaqSearchQuery,
       response: FaqsPage,
@@ -26,17 +25,17 @@ export const adminFaqApi = (deps: AppDeps) => {
       response: FaqModel,
       detail: operation("FAQ (admin)", "admin", "Read an FAQ with its admin fields"),
     })
-    .post("", async ({ actor, body, request, status }) => status(201, await createFaqAsAdmin(db, body, auditBy(requireAdmin(actor), request))), {
+    .post("", async ({ actor, body, request, status }) => status(201, await createFaqAsAdmin(db, body, auditBy(actor, request))), {
       ...strictBody(NewFaq),
       response: { 201: CreatedFaq },
       detail: operation("FAQ (admin)", "admin", "Create an FAQ"),
     })
-    .patch("", ({ actor, body, request }) => updateFaqsAsAdmin(db, body.faqIDs, body.updatedFields, auditBy(requireAdmin(actor), request)), {
+    .patch("", ({ actor, body, request }) => updateFaqsAsAdmin(db, body.faqIDs, body.updatedFields, auditBy(actor, request)), {
       ...strictBody(FaqsPatch),
       response: FaqsBulkAnswer,
       detail: operation("FAQ (admin)", "admin", "Change several FAQs"),
     })
-    .delete("", ({ actor, query, request }) => deleteFaqsAsAdmin(db, query.faqIDs, auditBy(requireAdmin(actor), request)), {
+    .delete("", ({ actor, query, request }) => deleteFaqsAsAdmin(db, query.faqIDs, auditBy(actor, request)), {
       query: FaqsDeleteQuery,
       response: FaqsBulkAnswer,
       detail: operation("FAQ (admin)", "admin", "Delete several FAQs"),

@@ -3,7 +3,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdminPage } from "../../http/guards";
 import { csvResponse } from "../../lib/csv";
 import { Island } from "../../render/island";
 import { AdminFrame } from "../../render/layout/admin-frame";
@@ -23,13 +22,12 @@ function faqQueryOf(state: FaqListState): FaqSearchQuery {
 export const adminFaqPages = (deps: AppDeps) =>
   new Elysia({ name: "admin-faq-pages", prefix: "/admin/faq" })
     .use(context(deps))
-    .get("/export.csv", ({ actor, request }) => {
-      requireAdminPage(actor);
+    .guard({ auth: "admin" })
+    .get("/export.csv", ({ request }) => {
       const state = readFaqListState(new URL(request.url).searchParams);
       return csvResponse(`faqs-${new Date().toISOString().slice(0, 10)}.csv`, FAQ_CSV_HEADER, faqCsvRows(deps.database.db, faqQueryOf(state)));
     })
-    .get("/", async ({ actor, request }) => {
-      const admin = requireAdminPage(actor);
+    .get("/", async ({ actor: admin, request }) => {
       const state = readFaqListState(new URL(request.url).searchParams);
       const data = await searchFaqs(deps.database.db, { ...faqQueryOf(state), page: state.page });
       const filtered = Boolean(state.section || state.title);
@@ -94,8 +92,7 @@ export const adminFaqPages = (deps: AppDeps) =>
         </AdminFrame>,
       );
     })
-    .get("/:id", async ({ actor, params }) => {
-      const admin = requireAdminPage(actor);
+    .get("/:id", async ({ actor: admin, params }) => {
       const faq = await getFaqForAdmin(deps.database.db, params.id);
       return page(
         deps,

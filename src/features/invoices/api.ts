@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { strictBody } from "../../http/unknown-fields";
 import { auditBy } from "../audit";
@@ -12,14 +11,14 @@ import { sendInvoice } from "./service";
 export const adminInvoicesApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-invoices-api", prefix: "/api/admin" })
     .use(context(deps))
-    .onTransform(({ actor }) => void requireAdmin(actor))
-    .patch("/projects/sendinvoice", ({ actor, body, request }) => sendInvoice(deps, body, auditBy(requireAdmin(actor), request)), {
+    .guard({ auth: "admin" })
+    .patch("/projects/sendinvoice", ({ actor, body, request }) => sendInvoice(deps, body, auditBy(actor, request)), {
       ...strictBody(SendInvoiceBody),
       response: SentInvoice,
       detail: operation("Projects (admin)", "admin", "Send a project's invoice"),
     })
     // The same as the invoice page's Void form: open → void, with the reason the customer reads.
-    .post("/invoices/:id/void", ({ actor, params, body, request }) => voidInvoiceAsAdmin(deps, params.id, body.reason, auditBy(requireAdmin(actor), request)), {
+    .post("/invoices/:id/void", ({ actor, params, body, request }) => voidInvoiceAsAdmin(deps, params.id, body.reason, auditBy(actor, request)), {
       ...strictBody(VoidInvoiceBody),
       params: InvoiceIdParams,
       response: VoidedInvoice,

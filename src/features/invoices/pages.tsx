@@ -3,7 +3,6 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdminPage, requireSignedInPage } from "../../http/guards";
 import { page } from "../../render/layout/page";
 import { PageShell } from "../../render/layout/views";
 import { formatInvoiceNumber } from "../../shared/invoices";
@@ -22,10 +21,10 @@ const InvoiceQuery = t.Object({
 export const invoicePages = (deps: AppDeps) =>
   new Elysia({ name: "invoice-pages" })
     .use(context(deps))
+    .guard({ auth: "user" })
     .get(
       "/invoices/:id",
-      async ({ actor, params, query }) => {
-        const signedIn = requireSignedInPage(actor);
+      async ({ actor: signedIn, params, query }) => {
         // Back from Stripe: record the payment now if the webhook has not yet (same record either way).
         if (query.checkout === "success" && query.session) await confirmCheckoutReturn(deps, signedIn, params.id, query.session);
         const details = await getInvoiceForViewer(deps, signedIn, params.id);
@@ -55,22 +54,19 @@ export const invoicePages = (deps: AppDeps) =>
       },
       { query: InvoiceQuery },
     )
-    .post("/invoices/:id/pay", async ({ actor, params, redirect }) => {
-      const signedIn = requireSignedInPage(actor);
+    .post("/invoices/:id/pay", async ({ actor: signedIn, params, redirect }) => {
       return redirect(await startCheckout(deps, signedIn, params.id), 303);
     })
     // The admin's Void form on the invoice page (a plain form POST, like Pay).
     .post(
       "/invoices/:id/void",
-      async ({ actor, params, body, request, redirect }) => {
-        const admin = requireAdminPage(actor);
+      async ({ actor: admin, params, body, request, redirect }) => {
         await voidInvoiceAsAdmin(deps, params.id, body.reason ?? "", auditBy(admin, request));
         return redirect(`/invoices/${params.id}`, 303);
       },
-      { body: t.Object({ reason: t.Optional(t.String({ maxLength: 2000 })) }) },
+      { auth: "admin", body: t.Object({ reason: t.Optional(t.String({ maxLength: 2000 })) }) },
     )
-    .get("/invoices/:id/pdf", async ({ actor, params }) => {
-      const signedIn = requireSignedInPage(actor);
+    .get("/invoices/:id/pdf", async ({ actor: signedIn, params }) => {
       const details = await getInvoiceForViewer(deps, signedIn, params.id);
       const number = formatInvoiceNumber(details.invoice.number);
       const pdf = await renderInvoicePdf(details, number, {

@@ -4,7 +4,6 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdmin } from "../../http/guards";
 import { MessageAnswer, operation, redirectTo } from "../../http/openapi";
 import { auditBy } from "../audit";
 import { retryFailedMail } from "./admin-service";
@@ -14,8 +13,8 @@ const isFormPost = (request: Request): boolean => (request.headers.get("content-
 export const adminMailApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-mail-api", prefix: "/api/admin/mail" })
     .use(context(deps))
-    .onTransform(({ actor }) => void requireAdmin(actor))
-    .post("/failed/:id/retry", ({ actor, params, request }) => retryFailedMail(deps, params.id, auditBy(requireAdmin(actor), request)), {
+    .guard({ auth: "admin" })
+    .post("/failed/:id/retry", ({ actor, params, request }) => retryFailedMail(deps, params.id, auditBy(actor, request)), {
       // The console's form post goes back to the list once the mail is queued; a refusal (already a Response) stays as it is.
       mapResponse: ({ request, responseValue }) =>
         isFormPost(request) && !(responseValue instanceof Response)

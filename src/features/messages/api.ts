@@ -3,7 +3,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireUser } from "../../http/guards";
 import { parseMultipart } from "../../http/multipart";
 import { bodyOf, operation } from "../../http/openapi";
 import { strictBody } from "../../http/unknown-fields";
@@ -20,14 +19,14 @@ function disposition(fileName: string, inline: boolean): string {
 export const messagesApi = (deps: AppDeps) =>
   new Elysia({ name: "messages-api", prefix: "/api/projects" })
     .use(context(deps))
-    .onTransform(({ actor }) => void requireUser(actor))
-    .get("/:id/messages", ({ actor, params, query }) => readThread(deps, requireUser(actor), params.id, query.before), {
+    .guard({ auth: "user" })
+    .get("/:id/messages", ({ actor, params, query }) => readThread(deps, actor, params.id, query.before), {
       params: ThreadParams,
       query: ThreadQuery,
       response: Thread,
       detail: operation("Messages", "signed-in", "A project's thread, latest first page (or before a message); marks it read"),
     })
-    .post("/:id/messages", ({ actor, params, body, status }) => postMessage(deps, requireUser(actor), params.id, body).then((posted) => status(201, posted)), {
+    .post("/:id/messages", ({ actor, params, body, status }) => postMessage(deps, actor, params.id, body).then((posted) => status(201, posted)), {
       params: ThreadParams,
       // Multipart with files; a message without files may also come as JSON (Eden sends it so).
       parse: (context) => (context.request.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data") ? parseMultipart(context) : undefined),
@@ -35,7 +34,7 @@ export const messagesApi = (deps: AppDeps) =>
       response: { 201: PostedMessage },
       detail: operation("Messages", "signed-in", "Post to a project's thread (multipart: body, up to 5 images or PDFs)"),
     })
-    .post("/:id/messages/read", ({ actor, params }) => markRead(deps, requireUser(actor), params.id), {
+    .post("/:id/messages/read", ({ actor, params }) => markRead(deps, actor, params.id), {
       params: ThreadParams,
       response: ReadAnswer,
       detail: operation("Messages", "signed-in", "Mark a project's thread read"),
@@ -43,7 +42,7 @@ export const messagesApi = (deps: AppDeps) =>
     .get(
       "/:id/messages/attachments/:attachmentId",
       async ({ actor, params }) => {
-        const file = await readAttachment(deps, requireUser(actor), params.id, params.attachmentId);
+        const file = await readAttachment(deps, actor, params.id, params.attachmentId);
         return new Response(new Uint8Array(file.body), {
           headers: {
             "content-type": file.contentType,

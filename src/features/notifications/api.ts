@@ -3,7 +3,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdmin, requireUser } from "../../http/guards";
 import { MessageAnswer, operation } from "../../http/openapi";
 import { strictBody } from "../../http/unknown-fields";
 import { auditBy } from "../audit";
@@ -24,34 +23,28 @@ import { listChannels, listNotifications, markAllAsRead, markAsRead } from "./se
 export const notificationsApi = (deps: AppDeps) =>
   new Elysia({ name: "notifications-api", prefix: "/api/notifications" })
     .use(context(deps))
-    .onTransform(({ actor }) => void requireUser(actor))
-    .get(
-      "",
-      ({ actor, query }) => {
-        return listNotifications(deps.database.db, requireUser(actor).user.id, query.page ?? 1);
-      },
-      { query: PageQuery, response: NotificationsPage, detail: operation("Notifications", "signed-in", "Your notifications, newest first") },
-    )
-    .get("/channels", async ({ actor }) => ({ channels: await listChannels(deps.database.db, requireUser(actor).user.id) }), {
+    .guard({ auth: "user" })
+    .get("", ({ actor, query }) => listNotifications(deps.database.db, actor.user.id, query.page ?? 1), {
+      query: PageQuery,
+      response: NotificationsPage,
+      detail: operation("Notifications", "signed-in", "Your notifications, newest first"),
+    })
+    .get("/channels", async ({ actor }) => ({ channels: await listChannels(deps.database.db, actor.user.id) }), {
       response: ChannelsAnswer,
       detail: operation("Notifications", "signed-in", "Your notification channels with unread counts"),
     })
-    .get(
-      "/channel/:channelId",
-      ({ actor, params, query }) => listNotifications(deps.database.db, requireUser(actor).user.id, query.page ?? 1, params.channelId),
-      {
-        params: ChannelParams,
-        query: PageQuery,
-        response: NotificationsPage,
-        detail: operation("Notifications", "signed-in", "Your notifications in one channel"),
-      },
-    )
-    .patch("/markasread", ({ actor, body }) => markAsRead(deps.database.db, requireUser(actor).user.id, body.notificationIDs), {
+    .get("/channel/:channelId", ({ actor, params, query }) => listNotifications(deps.database.db, actor.user.id, query.page ?? 1, params.channelId), {
+      params: ChannelParams,
+      query: PageQuery,
+      response: NotificationsPage,
+      detail: operation("Notifications", "signed-in", "Your notifications in one channel"),
+    })
+    .patch("/markasread", ({ actor, body }) => markAsRead(deps.database.db, actor.user.id, body.notificationIDs), {
       ...strictBody(MarkAsReadBody),
       response: MarkAsReadAnswer,
       detail: operation("Notifications", "signed-in", "Mark notifications read"),
     })
-    .patch("/markallasread", ({ actor }) => markAllAsRead(deps.database.db, requireUser(actor).user.id), {
+    .patch("/markallasread", ({ actor }) => markAllAsRead(deps.database.db, actor.user.id), {
       response: MarkAllAsReadAnswer,
       detail: operation("Notifications", "signed-in", "Mark all your notifications read"),
     });
@@ -60,13 +53,13 @@ export const notificationsApi = (deps: AppDeps) =>
 export const adminNotificationsApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-notifications-api", prefix: "/api/admin/notifications" })
     .use(context(deps))
-    .onTransform(({ actor }) => void requireAdmin(actor))
-    .post("/appannouncement", ({ actor, body, request }) => sendAppAnnouncement(deps, requireAdmin(actor), body, auditBy(requireAdmin(actor), request)), {
+    .guard({ auth: "admin" })
+    .post("/appannouncement", ({ actor, body, request }) => sendAppAnnouncement(deps, actor, body, auditBy(actor, request)), {
       ...strictBody(AppAnnouncementBody),
       response: MessageAnswer,
       detail: operation("Notifications (admin)", "admin", "Announce to every user in the app"),
     })
-    .post("/emailannouncement", ({ actor, body, request }) => sendEmailAnnouncement(deps, requireAdmin(actor), body, auditBy(requireAdmin(actor), request)), {
+    .post("/emailannouncement", ({ actor, body, request }) => sendEmailAnnouncement(deps, actor, body, auditBy(actor, request)), {
       ...strictBody(EmailAnnouncementBody),
       response: MessageAnswer,
       detail: operation("Notifications (admin)", "admin", "Announce to every user by e-mail"),

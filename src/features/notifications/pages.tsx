@@ -5,7 +5,6 @@ import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { context } from "../../http/context";
 import { notFound } from "../../http/errors";
-import { requireSignedInPage } from "../../http/guards";
 import { isId } from "../../lib/ids";
 import { page } from "../../render/layout/page";
 import { getOwnNotification, listChannels, listNotifications } from "./service";
@@ -31,11 +30,11 @@ async function renderNotifications(deps: AppDeps, actor: Actor, activeId: string
 export const notificationsPages = (deps: AppDeps) =>
   new Elysia({ name: "notifications-pages" })
     .use(context(deps))
-    .get("/notifications", ({ actor }) => renderNotifications(deps, requireSignedInPage(actor), null))
+    .guard({ auth: "user" })
+    .get("/notifications", ({ actor }) => renderNotifications(deps, actor, null))
     .get(
       "/notifications/:activeNotificationID",
-      ({ actor, params }) => {
-        const signedIn = requireSignedInPage(actor);
+      ({ actor: signedIn, params }) => {
         if (!isId(params.activeNotificationID)) throw notFound();
         return renderNotifications(deps, signedIn, params.activeNotificationID);
       },

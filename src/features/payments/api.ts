@@ -4,7 +4,6 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdmin } from "../../http/guards";
 import { operation } from "../../http/openapi";
 import { strictBody } from "../../http/unknown-fields";
 import { ID_PATTERN } from "../../lib/ids";
@@ -33,8 +32,8 @@ const ResolveIssueBody = t.Object(
 export const adminPaymentsApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-payments-api", prefix: "/api/admin/payments" })
     .use(context(deps))
-    .onTransform(({ actor }) => void requireAdmin(actor))
-    .post("/issues/:id/resolve", ({ actor, params, body, request }) => resolveIssueAsAdmin(deps, params.id, body.note, auditBy(requireAdmin(actor), request)), {
+    .guard({ auth: "admin" })
+    .post("/issues/:id/resolve", ({ actor, params, body, request }) => resolveIssueAsAdmin(deps, params.id, body.note, auditBy(actor, request)), {
       ...strictBody(ResolveIssueBody),
       params: t.Object({ id: Id }),
       response: t.Object({ message: t.String() }),

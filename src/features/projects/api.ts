@@ -3,7 +3,6 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
-import { requireAdmin, requireUser } from "../../http/guards";
 import { parseIdList } from "../../http/id-list";
 import { parseMultipart } from "../../http/multipart";
 import { MessageAnswer, operation } from "../../http/openapi";
@@ -59,17 +58,17 @@ export const ordersApi = (deps: AppDeps) =>
 export const wizardDraftApi = (deps: AppDeps) =>
   new Elysia({ name: "wizard-draft-api", prefix: "/api/users/me/wizard-draft" })
     .use(context(deps))
-    .onTransform(({ actor }) => void requireUser(actor))
-    .get("", ({ actor }) => readWizardDraft(deps, requireUser(actor)), {
+    .guard({ auth: "user" })
+    .get("", ({ actor }) => readWizardDraft(deps, actor), {
       response: WizardDraftAnswer,
       detail: operation("Projects", "signed-in", "Your unfinished order, as last autosaved"),
     })
-    .put("", ({ actor, body }) => saveWizardDraft(deps, requireUser(actor), body.draft), {
+    .put("", ({ actor, body }) => saveWizardDraft(deps, actor, body.draft), {
       ...strictBody(WizardDraftPut),
       response: WizardDraftAnswer,
       detail: operation("Projects", "signed-in", "Autosave your unfinished order (never its domain password)"),
     })
-    .delete("", ({ actor }) => discardWizardDraft(deps, requireUser(actor)), {
+    .delete("", ({ actor }) => discardWizardDraft(deps, actor), {
       response: WizardDraftAnswer,
       detail: operation("Projects", "signed-in", "Discard your unfinished order"),
     });
@@ -78,14 +77,12 @@ export const wizardDraftApi = (deps: AppDeps) =>
 export const projectsApi = (deps: AppDeps) =>
   new Elysia({ name: "projects-api", prefix: "/api/projects" })
     .use(context(deps))
-    .onTransform(({ actor }) => void requireUser(actor))
-    .get(
-      "/search",
-      ({ actor, query }) => {
-        return searchProjects(deps, query, { creatorId: requireUser(actor).user.id });
-      },
-      { query: ProjectSearchQuery, response: ProjectsPage, detail: operation("Projects", "signed-in", "Search your projects") },
-    )
+    .guard({ auth: "user" })
+    .get("/search", ({ actor, query }) => searchProjects(deps, query, { creatorId: actor.user.id }), {
+      query: ProjectSearchQuery,
+      response: ProjectsPage,
+      detail: operation("Projects", "signed-in", "Search your projects"),
+    })
     .get("/:id", ({ actor, params }) => getProject(deps, actor, params.id), {
       params: ProjectIdParams,
       response: ProjectModel,
@@ -114,27 +111,24 @@ export const adminProjectsApi = (deps: AppDeps) =>
   new Elysia({ name: "admin-projects-api", prefix: "/api/admin/projects" })
     .use(context(deps))
     // The role is checked before the request is validated, so outsiders learn nothing of its shape.
-    .onTransform(({ actor }) => void requireAdmin(actor))
-    .get(
-      "/search",
-      ({ query }) => {
-        return searchProjects(deps, query, { everyone: true });
-      },
-      { query: ProjectSearchQuery, response: ProjectsPage, detail: operation("Projects (admin)", "admin", "Search every project") },
-    )
-    .patch("", ({ actor, body, request }) => updateProjectsAsAdmin(deps, body, auditBy(requireAdmin(actor), request)), {
+    .guard({ auth: "admin" })
+    .get("/search", ({ query }) => searchProjects(deps, query, { everyone: true }), {
+      query: ProjectSearchQuery,
+      response: ProjectsPage,
+      detail: operation("Projects (admin)", "admin", "Search every project"),
+    })
+    .patch("", ({ actor, body, request }) => updateProjectsAsAdmin(deps, body, auditBy(actor, request)), {
       ...strictBody(AdminProjectsPatch),
       response: BulkAnswer,
       detail: operation("Projects (admin)", "admin", "Change status, payment, archive of several projects"),
     })
-    .post("/:id/revision-round", ({ actor, params, request }) => grantRevisionRound(deps, params.id, auditBy(requireAdmin(actor), request)), {
+    .post("/:id/revision-round", ({ actor, params, request }) => grantRevisionRound(deps, params.id, auditBy(actor, request)), {
       params: ProjectIdParams,
       response: MessageAnswer,
       detail: operation("Projects (admin)", "admin", "Open another revision round for 10 days (after the request, or after the window)"),
     })
     .delete(
       "",
-      ({ actor, query, request }) =>
-        deleteProjectsAsAdmin(deps, parseIdList(query.projectIDs, "projectIDs", MAX_BULK_IDS), auditBy(requireAdmin(actor), request)),
+      ({ actor, query, request }) => deleteProjectsAsAdmin(deps, parseIdList(query.projectIDs, "projectIDs", MAX_BULK_IDS), auditBy(actor, request)),
       { query: AdminProjectsDeleteQuery, response: BulkAnswer, detail: operation("Projects (admin)", "admin", "Delete several projects") },
     );

@@ -3,7 +3,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdminPage, requireSignedInPage } from "../../http/guards";
 import { csvResponse } from "../../lib/csv";
 import { Island } from "../../render/island";
 import { page } from "../../render/layout/page";
@@ -46,26 +45,32 @@ function accessCodeQueryOf(state: DashboardState): AccessCodeSearchQuery {
 export const dashboardPages = (deps: AppDeps) =>
   new Elysia({ name: "dashboard-pages" })
     .use(context(deps))
-    .get("/dashboard/projects.csv", ({ actor, request }) => {
-      requireAdminPage(actor);
-      const state = readDashboardState(new URL(request.url).searchParams);
-      return csvResponse(
-        `webapp-requests-${new Date().toISOString().slice(0, 10)}.csv`,
-        PROJECT_CSV_HEADER,
-        projectCsvRows(deps, projectQueryOf(state), adminScope(state)),
-      );
-    })
-    .get("/dashboard/accesscodes.csv", ({ actor, request }) => {
-      requireAdminPage(actor);
-      const state = readDashboardState(new URL(request.url).searchParams);
-      return csvResponse(
-        `access-codes-${new Date().toISOString().slice(0, 10)}.csv`,
-        ACCESS_CODE_CSV_HEADER,
-        accessCodeCsvRows(deps, accessCodeQueryOf(state)),
-      );
-    })
-    .get("/dashboard", async ({ actor, request }) => {
-      const signedIn = requireSignedInPage(actor);
+    .guard({ auth: "user" })
+    .get(
+      "/dashboard/projects.csv",
+      ({ request }) => {
+        const state = readDashboardState(new URL(request.url).searchParams);
+        return csvResponse(
+          `webapp-requests-${new Date().toISOString().slice(0, 10)}.csv`,
+          PROJECT_CSV_HEADER,
+          projectCsvRows(deps, projectQueryOf(state), adminScope(state)),
+        );
+      },
+      { auth: "admin" },
+    )
+    .get(
+      "/dashboard/accesscodes.csv",
+      ({ request }) => {
+        const state = readDashboardState(new URL(request.url).searchParams);
+        return csvResponse(
+          `access-codes-${new Date().toISOString().slice(0, 10)}.csv`,
+          ACCESS_CODE_CSV_HEADER,
+          accessCodeCsvRows(deps, accessCodeQueryOf(state)),
+        );
+      },
+      { auth: "admin" },
+    )
+    .get("/dashboard", async ({ actor: signedIn, request }) => {
       const state = readDashboardState(new URL(request.url).searchParams);
       const query = projectQueryOf(state);
       if (signedIn.isAdmin) {

@@ -2,7 +2,6 @@
 import type { ProjectImage } from "../../../db/schema";
 import type { Actor } from "../../http/actor";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
-import { requireUser } from "../../http/guards";
 import type { Db } from "../../lib/db";
 import { isId } from "../../lib/ids";
 import { removeStoredObjects } from "../../lib/storage";
@@ -50,8 +49,8 @@ async function findOrRefuse(db: Db, id: string, viewer: Viewer) {
   return found ?? refuseHidden(db, id);
 }
 
-export async function getProject(deps: Deps, actor: Actor | null, id: string): Promise<ProjectModel> {
-  const viewer = viewerOf(requireUser(actor));
+export async function getProject(deps: Deps, actor: Actor, id: string): Promise<ProjectModel> {
+  const viewer = viewerOf(actor);
   const db = deps.database.db;
   const { project, creator } = await findOrRefuse(db, id, viewer);
   return toProjectModel(deps, project, creator, await listImages(db, [project.id]));
@@ -81,12 +80,12 @@ function keepImages(urls: string[], saved: ProjectImage[], field: string): Proje
 
 export async function updateProject(
   deps: Deps,
-  actor: Actor | null,
+  actor: Actor,
   id: string,
   patch: ProjectPatch,
   by: AuditBy | null,
 ): Promise<{ message: string; project: ProjectModel }> {
-  const signedIn = requireUser(actor);
+  const signedIn = actor;
   const viewer = viewerOf(signedIn);
   const db = deps.database.db;
   const removedKeys: string[] = [];
@@ -177,8 +176,8 @@ export async function updateProject(
 }
 
 /** Appends images to a saved project (POST /api/projects/{id}/images). */
-export async function addProjectImages(deps: Deps, actor: Actor | null, id: string, form: AddImagesForm, by: AuditBy | null): Promise<ProjectImagesAnswer> {
-  const viewer = viewerOf(requireUser(actor));
+export async function addProjectImages(deps: Deps, actor: Actor, id: string, form: AddImagesForm, by: AuditBy | null): Promise<ProjectImagesAnswer> {
+  const viewer = viewerOf(actor);
   const db = deps.database.db;
   const { project } = await findOrRefuse(db, id, viewer);
   if (project.editingLocked && !viewer.isAdmin) throw forbidden(EDITING_LOCKED);
@@ -218,8 +217,8 @@ export async function addProjectImages(deps: Deps, actor: Actor | null, id: stri
 // ---------------------------------------------------------------------------------------------
 // Deleting
 
-export async function deleteProject(deps: Deps, actor: Actor | null, id: string, by: AuditBy | null): Promise<{ message: string }> {
-  const viewer = viewerOf(requireUser(actor));
+export async function deleteProject(deps: Deps, actor: Actor, id: string, by: AuditBy | null): Promise<{ message: string }> {
+  const viewer = viewerOf(actor);
   await deleteWithImages(deps, [id], async (tx) => {
     const { project } = await findOrRefuse(tx, id, viewer);
     if (by && project.creatorId !== by.userId) await auditDeletions(tx, by, "project", [id]);

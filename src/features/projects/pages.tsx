@@ -8,7 +8,6 @@ import type { AppDeps } from "../../deps";
 import type { Actor } from "../../http/actor";
 import { context } from "../../http/context";
 import { HttpError } from "../../http/errors";
-import { requireAdminPage, requireSignedInPage } from "../../http/guards";
 import { Island } from "../../render/island";
 import { page } from "../../render/layout/page";
 import { readPage } from "../../shared/lists";
@@ -87,8 +86,8 @@ async function projectPage(
 export const projectPages = (deps: AppDeps) =>
   new Elysia({ name: "project-pages", prefix: "/projects" })
     .use(context(deps))
-    .get("/:id", ({ actor, params }) => {
-      const signedIn = requireSignedInPage(actor);
+    .guard({ auth: "user" })
+    .get("/:id", ({ actor: signedIn, params }) => {
       return projectPage(deps, signedIn, params.id, "overview", async (project) => (
         <>
           {/* The server renders the form's first section; the form loads when the user starts on it. */}
@@ -118,8 +117,7 @@ export const projectPages = (deps: AppDeps) =>
         </>
       ));
     })
-    .get("/:id/status", ({ actor, params }) => {
-      const signedIn = requireSignedInPage(actor);
+    .get("/:id/status", ({ actor: signedIn, params }) => {
       return projectPage(deps, signedIn, params.id, "status", (project, billing) => (
         <section className="card status-card" aria-labelledby="status-title">
           <h2 id="status-title" className="card-title">
@@ -151,8 +149,7 @@ export const projectPages = (deps: AppDeps) =>
         </section>
       ));
     })
-    .get("/:id/billing", ({ actor, params }) => {
-      const signedIn = requireSignedInPage(actor);
+    .get("/:id/billing", ({ actor: signedIn, params }) => {
       return projectPage(deps, signedIn, params.id, "billing", async (project) => {
         const [items, records] = await Promise.all([listProjectBilling(deps, project._id, new Date()), listProjectMoneyRows(deps, project._id)]);
         return (
@@ -171,8 +168,7 @@ export const projectPages = (deps: AppDeps) =>
         );
       });
     })
-    .get("/:id/revisions", ({ actor, params }) => {
-      const signedIn = requireSignedInPage(actor);
+    .get("/:id/revisions", ({ actor: signedIn, params }) => {
       return projectPage(deps, signedIn, params.id, "revisions", (project) => (
         <section className="card revisions-card" aria-labelledby="revisions-title">
           <Island
@@ -189,8 +185,7 @@ export const projectPages = (deps: AppDeps) =>
         </section>
       ));
     })
-    .get("/:id/messages", ({ actor, params }) => {
-      const signedIn = requireSignedInPage(actor);
+    .get("/:id/messages", ({ actor: signedIn, params }) => {
       return projectPage(deps, signedIn, params.id, "messages", async (project) => {
         const thread = await readThread(deps, signedIn, project._id);
         return (
@@ -208,44 +203,46 @@ export const projectPages = (deps: AppDeps) =>
         );
       });
     })
-    .get("/:id/activity", async ({ actor, params, query }) => {
-      const signedIn = requireSignedInPage(actor);
+    .get("/:id/activity", async ({ actor: signedIn, params, query }) => {
       const page = readPage(typeof query.page === "string" ? query.page : null);
       return projectPage(deps, signedIn, params.id, "activity", async (project) => {
         const { activity, ...info } = await listActivity(deps, signedIn, project._id, page);
         return <ActivityTimeline items={activity} page={page} info={info} hrefFor={(next) => `/projects/${project._id}/activity?page=${next}`} />;
       });
     })
-    .get("/:id/admin", ({ actor, params }) => {
-      const admin = requireAdminPage(actor);
-      return projectPage(deps, admin, params.id, "admin", async (project, billing) => (
-        <>
-          <Island
-            name="project-admin"
-            props={{
-              moneyNote: await moneyNoteForDeletion(deps, project._id, "admin"),
-              project: {
-                _id: project._id,
-                projectName: project.projectName,
-                projectType: project.projectType,
-                createdAt: project.createdAt,
-                status: project.status,
-                receivedPayment: project.receivedPayment,
-                refundIssued: project.refundIssued,
-                editingLocked: project.editingLocked,
-                revisionsLocked: project.revisionsLocked,
-                archived: project.archived,
-                invoiceSent: project.invoiceSent,
-                invoiceID: project.invoiceID,
-                invoice: billing ? { number: billing.number, amount: billing.amount, dueAt: billing.dueAt.toISOString(), state: billing.state } : null,
-                accessCode: project.accessCode,
-                creatorEmail: project.creator.email,
-                creatorName: project.creator.displayName,
-              },
-            }}
-            hydrate="idle"
-          />
-          <ProjectMoneyRecords rows={await listProjectMoneyRows(deps, project._id)} audience="admin" />
-        </>
-      ));
-    });
+    .get(
+      "/:id/admin",
+      ({ actor: admin, params }) => {
+        return projectPage(deps, admin, params.id, "admin", async (project, billing) => (
+          <>
+            <Island
+              name="project-admin"
+              props={{
+                moneyNote: await moneyNoteForDeletion(deps, project._id, "admin"),
+                project: {
+                  _id: project._id,
+                  projectName: project.projectName,
+                  projectType: project.projectType,
+                  createdAt: project.createdAt,
+                  status: project.status,
+                  receivedPayment: project.receivedPayment,
+                  refundIssued: project.refundIssued,
+                  editingLocked: project.editingLocked,
+                  revisionsLocked: project.revisionsLocked,
+                  archived: project.archived,
+                  invoiceSent: project.invoiceSent,
+                  invoiceID: project.invoiceID,
+                  invoice: billing ? { number: billing.number, amount: billing.amount, dueAt: billing.dueAt.toISOString(), state: billing.state } : null,
+                  accessCode: project.accessCode,
+                  creatorEmail: project.creator.email,
+                  creatorName: project.creator.displayName,
+                },
+              }}
+              hydrate="idle"
+            />
+            <ProjectMoneyRecords rows={await listProjectMoneyRows(deps, project._id)} audience="admin" />
+          </>
+        ));
+      },
+      { auth: "admin" },
+    );

@@ -3,7 +3,6 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
-import { requireUser } from "../../http/guards";
 import { MessageAnswer, operation } from "../../http/openapi";
 import { clearSessionCookie } from "../../http/sessions";
 import { strictBody } from "../../http/unknown-fields";
@@ -41,14 +40,14 @@ const PasswordChangeBody = t.Object(
 export const settingsApi = (deps: AppDeps) =>
   new Elysia({ name: "settings-api", prefix: "/api/users/me" })
     .use(context(deps))
-    .get("/", ({ actor }) => ({ user: toPublicUser(requireUser(actor).user, deps.config) }), {
+    .guard({ auth: "user" })
+    .get("/", ({ actor }) => ({ user: toPublicUser(actor.user, deps.config) }), {
       response: UserAnswer,
       detail: operation("Account", "signed-in", "Your own account"),
     })
     .patch(
       "/",
-      async ({ actor, body, request }) => {
-        const signedIn = requireUser(actor);
+      async ({ actor: signedIn, body, request }) => {
         const { changed } = await updateProfile(deps, signedIn, body, clientIp(request));
         const user = (await findUser(deps.database.db, signedIn.user.id)) ?? signedIn.user;
         const message =
@@ -69,7 +68,7 @@ export const settingsApi = (deps: AppDeps) =>
     .patch(
       "/password",
       async ({ actor, body }) => {
-        await changePassword(deps, requireUser(actor), body);
+        await changePassword(deps, actor, body);
         return { message: "Your password has been changed." };
       },
       {
@@ -81,7 +80,7 @@ export const settingsApi = (deps: AppDeps) =>
     .post(
       "/photo",
       async ({ actor, body }) => {
-        const photoURL = await replacePhoto(deps, requireUser(actor), body.photo);
+        const photoURL = await replacePhoto(deps, actor, body.photo);
         return { message: "Your photo has been updated.", photoURL };
       },
       {
@@ -93,7 +92,7 @@ export const settingsApi = (deps: AppDeps) =>
     .patch(
       "/settings",
       async ({ actor, body }) => {
-        const user = requireUser(actor).user;
+        const user = actor.user;
         const settings = await updateUserSettings(deps.database.db, user.id, user.settings, body);
         return { settings };
       },
@@ -104,11 +103,11 @@ export const settingsApi = (deps: AppDeps) =>
       },
     )
     // Two-factor authentication (decision 028).
-    .get("/mfa", async ({ actor }) => mfaStatus(deps, requireUser(actor).user), {
+    .get("/mfa", async ({ actor }) => mfaStatus(deps, actor.user), {
       response: MfaStatusAnswer,
       detail: operation("Account", "signed-in", "Whether two-factor authentication is on"),
     })
-    .post("/mfa/setup", ({ actor }) => startMfaSetup(deps, requireUser(actor)), {
+    .post("/mfa/setup", ({ actor }) => startMfaSetup(deps, actor), {
       response: MfaSetupAnswer,
       detail: operation("Account", "signed-in", "Start setting up two-factor authentication (QR code and key)"),
     })
@@ -116,7 +115,7 @@ export const settingsApi = (deps: AppDeps) =>
       "/mfa/enable",
       async ({ actor, body }) => ({
         message: "Two-factor authentication is on. Keep these recovery codes somewhere safe: each works once, and they are not shown again.",
-        recoveryCodes: await confirmMfaSetup(deps, requireUser(actor), body),
+        recoveryCodes: await confirmMfaSetup(deps, actor, body),
       }),
       {
         ...strictBody(MfaEnableBody),
@@ -127,7 +126,7 @@ export const settingsApi = (deps: AppDeps) =>
     .post(
       "/mfa/disable",
       async ({ actor, body, request }) => {
-        await turnOffOwnMfa(deps, requireUser(actor), body, clientIp(request));
+        await turnOffOwnMfa(deps, actor, body, clientIp(request));
         return { message: "Two-factor authentication is off." };
       },
       {
@@ -136,7 +135,7 @@ export const settingsApi = (deps: AppDeps) =>
         detail: operation("Account", "signed-in", "Turn off two-factor authentication (needs currentPassword, or emailCode without a password, and code)"),
       },
     )
-    .post("/confirmation-code", async ({ actor }) => ({ message: await sendConfirmationCode(deps, requireUser(actor)) }), {
+    .post("/confirmation-code", async ({ actor }) => ({ message: await sendConfirmationCode(deps, actor) }), {
       response: MessageAnswer,
       detail: operation("Account", "signed-in", "E-mail a 6-digit code that confirms a dangerous action (accounts without a password)"),
     })
@@ -144,7 +143,7 @@ export const settingsApi = (deps: AppDeps) =>
       "/mfa/recovery-codes",
       async ({ actor, body, request }) => ({
         message: "New recovery codes: the old ones no longer work. Keep these somewhere safe.",
-        recoveryCodes: await regenerateRecoveryCodes(deps, requireUser(actor), body, clientIp(request)),
+        recoveryCodes: await regenerateRecoveryCodes(deps, actor, body, clientIp(request)),
       }),
       {
         ...strictBody(MfaCodeOnlyBody),
@@ -153,14 +152,14 @@ export const settingsApi = (deps: AppDeps) =>
       },
     )
     // Signed-in devices.
-    .get("/sessions", async ({ actor }) => ({ sessions: await listOwnSessions(deps, requireUser(actor)) }), {
+    .get("/sessions", async ({ actor }) => ({ sessions: await listOwnSessions(deps, actor) }), {
       response: SessionsAnswer,
       detail: operation("Account", "signed-in", "Your signed-in devices"),
     })
     .delete(
       "/sessions",
       async ({ actor }) => {
-        await signOutOtherSessions(deps, requireUser(actor));
+        await signOutOtherSessions(deps, actor);
         return { message: "Every other session is signed out." };
       },
       { response: MessageAnswer, detail: operation("Account", "signed-in", "Sign out every other device") },
@@ -168,7 +167,7 @@ export const settingsApi = (deps: AppDeps) =>
     .delete(
       "/sessions/:id",
       async ({ actor, params, set }) => {
-        const { current } = await signOutSession(deps, requireUser(actor), params.id);
+        const { current } = await signOutSession(deps, actor, params.id);
         if (current) set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
         return { message: "That session is signed out." };
       },
@@ -177,7 +176,7 @@ export const settingsApi = (deps: AppDeps) =>
     .delete(
       "/",
       async ({ actor, body, request, set }) => {
-        await deleteAccount(deps, requireUser(actor), body ?? {}, clientIp(request));
+        await deleteAccount(deps, actor, body ?? {}, clientIp(request));
         set.headers["set-cookie"] = clearSessionCookie(deps.config.secureCookies);
         return { message: "Your account has been deleted." };
       },

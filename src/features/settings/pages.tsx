@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireSignedInPage } from "../../http/guards";
 import { page } from "../../render/layout/page";
 import { mfaStatus } from "../auth";
 import { listOwnSessions } from "./sessions";
@@ -10,12 +9,11 @@ import { AdvancedSettingsView, GeneralSettingsView, SecuritySettingsView } from 
 export const settingsPages = (deps: AppDeps) =>
   new Elysia({ name: "settings-pages" })
     .use(context(deps))
-    .get("/settings", ({ actor }) => {
-      const signedIn = requireSignedInPage(actor);
+    .guard({ auth: "user" })
+    .get("/settings", ({ actor: signedIn }) => {
       return page(deps, signedIn, { title: "Settings", description: "Your account, profile and appearance." }, <GeneralSettingsView actor={signedIn} />);
     })
-    .get("/settings/advanced", ({ actor }) => {
-      const signedIn = requireSignedInPage(actor);
+    .get("/settings/advanced", ({ actor: signedIn }) => {
       return page(
         deps,
         signedIn,
@@ -23,8 +21,7 @@ export const settingsPages = (deps: AppDeps) =>
         <AdvancedSettingsView actor={signedIn} />,
       );
     })
-    .get("/settings/security", async ({ actor }) => {
-      const signedIn = requireSignedInPage(actor);
+    .get("/settings/security", async ({ actor: signedIn }) => {
       const [mfa, sessions] = await Promise.all([mfaStatus(deps, signedIn.user), listOwnSessions(deps, signedIn)]);
       return page(
         deps,

@@ -2,7 +2,6 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdmin, requireSuperAdmin } from "../../http/guards";
 import { MessageAnswer, operation } from "../../http/openapi";
 import { strictBody } from "../../http/unknown-fields";
 import { auditBy } from "../audit";
@@ -19,39 +18,32 @@ export const adminUsersApi = (deps: AppDeps) => {
   return (
     new Elysia({ name: "admin-users-api", prefix: "/api/admin/users" })
       .use(context(deps))
-      .get(
-        "/",
-        async ({ actor }) => {
-          requireAdmin(actor);
-          return { users: await listAdminUsers(db, keys) };
-        },
-        { response: UsersAnswer, detail: operation("Users (admin)", "admin", "List admins and super admins") },
-      )
-      .get(
-        "/searchnonadmin",
-        async ({ actor, query }) => {
-          requireAdmin(actor);
-          return { users: await searchNonAdminUsers(db, keys, query.searchText ?? "") };
-        },
-        {
-          query: t.Object({ searchText: t.Optional(t.String({ maxLength: 100 })) }),
-          response: UsersAnswer,
-          detail: operation("Users (admin)", "admin", "Find users who are not admins"),
-        },
-      )
-      .patch("/makeadmin", async ({ actor, body, request }) => ({ message: await makeAdmin(db, keys, body.userID, auditBy(requireAdmin(actor), request)) }), {
+      .get("/", async () => ({ users: await listAdminUsers(db, keys) }), {
+        response: UsersAnswer,
+        auth: "admin",
+        detail: operation("Users (admin)", "admin", "List admins and super admins"),
+      })
+      .get("/searchnonadmin", async ({ query }) => ({ users: await searchNonAdminUsers(db, keys, query.searchText ?? "") }), {
+        query: t.Object({ searchText: t.Optional(t.String({ maxLength: 100 })) }),
+        response: UsersAnswer,
+        auth: "admin",
+        detail: operation("Users (admin)", "admin", "Find users who are not admins"),
+      })
+      .patch("/makeadmin", async ({ actor, body, request }) => ({ message: await makeAdmin(db, keys, body.userID, auditBy(actor, request)) }), {
         ...strictBody(UserIdBody),
         response: MessageAnswer,
+        auth: "admin",
         detail: operation("Users (admin)", "admin", "Make a user an admin"),
       })
       .patch(
         "/removeadmin",
         async ({ actor, body, request }) => ({
-          message: await removeAdmin(db, keys, requireSuperAdmin(actor), body.userID, auditBy(requireSuperAdmin(actor), request)),
+          message: await removeAdmin(db, keys, actor, body.userID, auditBy(actor, request)),
         }),
         {
           ...strictBody(UserIdBody),
           response: MessageAnswer,
+          auth: "super-admin",
           detail: operation("Users (admin)", "super-admin", "Take a user's admin role away"),
         },
       )
@@ -59,22 +51,24 @@ export const adminUsersApi = (deps: AppDeps) => {
       .patch(
         "/resetmfa",
         async ({ actor, body, request }) => ({
-          message: await resetUserMfa(deps, requireSuperAdmin(actor), body.userID, auditBy(requireSuperAdmin(actor), request)),
+          message: await resetUserMfa(deps, actor, body.userID, auditBy(actor, request)),
         }),
         {
           ...strictBody(UserIdBody),
           response: MessageAnswer,
+          auth: "super-admin",
           detail: operation("Users (admin)", "super-admin", "Reset another admin's two-factor authentication"),
         },
       )
       .patch(
         "/makesuperadmin",
         async ({ actor, body, request }) => ({
-          message: await makeSuperAdmin(db, keys, requireSuperAdmin(actor), body.userID, auditBy(requireSuperAdmin(actor), request)),
+          message: await makeSuperAdmin(db, keys, actor, body.userID, auditBy(actor, request)),
         }),
         {
           ...strictBody(UserIdBody),
           response: MessageAnswer,
+          auth: "super-admin",
           detail: operation("Users (admin)", "super-admin", "Make an admin a super admin"),
         },
       )

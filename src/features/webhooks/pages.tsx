@@ -2,7 +2,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
-import { requireAdminPage } from "../../http/guards";
 import { Island } from "../../render/island";
 import { AdminFrame } from "../../render/layout/admin-frame";
 import { page } from "../../render/layout/page";
@@ -10,20 +9,22 @@ import { WEBHOOK_EVENTS } from "./events";
 import { listEndpoints } from "./service";
 
 export const adminWebhookPages = (deps: AppDeps) =>
-  new Elysia({ name: "admin-webhook-pages" }).use(context(deps)).get("/admin/webhooks", async ({ actor }) => {
-    const admin = requireAdminPage(actor);
-    const endpoints = await listEndpoints(deps);
-    return page(
-      deps,
-      admin,
-      { title: "Webhooks", description: "Endpoints that receive the studio's events." },
-      <AdminFrame
-        actor={admin}
-        tab="webhooks"
-        title="Webhooks"
-        lead="Send the studio's events to your own tools: each delivery is signed (Standard Webhooks), retried for about a day and logged."
-      >
-        <Island name="webhooks-admin" props={{ endpoints, events: [...WEBHOOK_EVENTS] }} hydrate="idle" />
-      </AdminFrame>,
-    );
-  });
+  new Elysia({ name: "admin-webhook-pages" })
+    .use(context(deps))
+    .guard({ auth: "admin" })
+    .get("/admin/webhooks", async ({ actor: admin }) => {
+      const endpoints = await listEndpoints(deps);
+      return page(
+        deps,
+        admin,
+        { title: "Webhooks", description: "Endpoints that receive the studio's events." },
+        <AdminFrame
+          actor={admin}
+          tab="webhooks"
+          title="Webhooks"
+          lead="Send the studio's events to your own tools: each delivery is signed (Standard Webhooks), retried for about a day and logged."
+        >
+          <Island name="webhooks-admin" props={{ endpoints, events: [...WEBHOOK_EVENTS] }} hydrate="idle" />
+        </AdminFrame>,
+      );
+    });
