@@ -272,7 +272,7 @@ async function rssRows(database: string, app: App, loadStarted: number, afterLoa
     {
       name: `server RSS after ${LOADED_S} s of load, ${database}`,
       figure: mb(await afterLoading),
-      notes: `VmRSS ${LOADED_S} s into the ${database} mixes above, read during a row (they run again unreported if they end sooner): issue 11's measure`,
+      notes: `VmRSS ${LOADED_S} s into the ${database} mixes above, read during a row (they run again unreported if they end sooner)`,
     },
     { name: `server RSS after the load, ${database}`, figure: mb(loaded), notes: `VmRSS after ${seconds.toFixed(0)} s of the rows above` },
     {

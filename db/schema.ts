@@ -707,7 +707,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * A signed-in customer's unfinished order (issue 15.6), one per account, so it follows them to
+ * A signed-in customer's unfinished order, one per account, so it follows them to
  * another device. Never holds the domain provider's password; deleted when the order is sent.
  */
 export const wizardDrafts = pgTable("wizard_drafts", {

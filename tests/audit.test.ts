@@ -1,4 +1,4 @@
-// The audit log (issue 13 point 6): every admin and super-admin change leaves exactly one entry
+// The audit log: every admin and super-admin change leaves exactly one entry
 // per target and action, in the same transaction as the change, with masked secrets, the actor,
 // the source address and the request id; the table refuses edits at the database; only admins read it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -50,7 +50,7 @@ describe("orders pages", () => {
     const medium = await (await server.request("/create/m")).text();
     expect(medium).toContain("Create a Webapp");
     expect(medium).toContain("&quot;projectType&quot;:&quot;m&quot;");
-    // The server renders no fields (issue 16.3): without JavaScript nothing can be submitted, by GET or
+    // The server renders no fields: without JavaScript nothing can be submitted, by GET or
     // otherwise, and the page says ordering needs JavaScript, with Contact Us as the way out.
     expect(medium).not.toContain("<input");
     expect(medium).toContain("Ordering needs JavaScript.");

@@ -1,4 +1,4 @@
-// Sign-in that strangers cannot turn against users (issue 13, point 3), and logs that leak nothing
+// Sign-in that strangers cannot turn against users, and logs that leak nothing
 // (point 2): throttling per account and address with a growing delay, the same answer time for
 // known and unknown accounts, common passwords refused, the visitor's order session held to
 // choosing a password, and a hostile session whose log holds no secret.

@@ -1,4 +1,4 @@
-// One validation and error path (issue 13, point 1): every 4xx names the field by its path, enums
+// One validation and error path: every 4xx names the field by its path, enums
 // list their values, NUL and invalid UTF-8 are a 400, 413 always carries JSON with the limit, and
 // random or hostile input never reaches a 500.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

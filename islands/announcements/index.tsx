@@ -1,7 +1,7 @@
 // Announcements to every user (SPEC.md §2 Quick Actions, §5, §7, §8): an app announcement and an
 // e-mail announcement. While one is being sent the long-running notice shows; the server answers
 // at once and notifies the admin when the fan-out is done, so the bell is asked to refresh.
-// Each one asks first, with the number of users it reaches and a preview (issue 16). Messages are
+// Each one asks first, with the number of users it reaches and a preview. Messages are
 // written in a Markdown subset (decision 083); beside the editor (under it on phones) a preview shows,
 // as the admin types, what users will see: the bell's line and the notifications page's bubble, or
 // the e-mail's text.

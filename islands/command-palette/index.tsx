@@ -1,4 +1,4 @@
-// The admins' command palette (issue 15): a Search button in the header and Ctrl+K / ⌘K anywhere.
+// The admins' command palette: a Search button in the header and Ctrl+K / ⌘K anywhere.
 // This island is only the trigger; the palette itself is a separate chunk loaded on first use
 // (or when the pointer or focus reaches the button), so admin pages do not carry it.
 import { Suspense, lazy, useEffect, useState } from "react";

@@ -126,7 +126,7 @@ export default function ProjectAdmin(props: ProjectAdminProps) {
 
   const invoiceRefusal = invoiceBlocked(project);
 
-  /** A change the customer is told about asks first, naming them (issue 16: nothing reaches a customer unasked). */
+  /** A change the customer is told about asks first, naming them (nothing reaches a customer unasked). */
   function askFirst(key: string, change: Change, title: string, confirmLabel: string) {
     confirm({
       id: `customer-change-${key}`,

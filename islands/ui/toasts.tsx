@@ -55,7 +55,7 @@ export function Toasts() {
   const toasts = useAtomValue(toastsAtom);
   const dismiss = useSetAtom(dismissToastAtom);
   return (
-    // One polite live region announces every toast, errors included (issue 16.4): an alert would cut the reader off.
+    // One polite live region announces every toast, errors included: an alert would cut the reader off.
     <div className="toasts" role="region" aria-label="Notifications" aria-live="polite">
       {toasts.map((toast) => (
         <div key={toast.id} className={toast.error ? "toast toast-error" : "toast"}>

@@ -37,7 +37,7 @@ test("toasts leave after 6 s, errors after 10 s, and the failed-requirement toas
 
   act(() => jest.advanceTimersByTime(60_000));
   const manual = screen.getByText("You are missing one or more required fields.");
-  // Announced politely, errors too (issue 16.4): the region is the live region, no toast interrupts as an alert.
+  // Announced politely, errors too: the region is the live region, no toast interrupts as an alert.
   expect(manual.closest(".toast")?.getAttribute("role")).toBeNull();
   expect(manual.closest('[aria-live="polite"]')).toBeTruthy();
   fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));

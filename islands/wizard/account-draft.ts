@@ -1,4 +1,4 @@
-// A signed-in customer's draft also lives on their account (issue 15.6), autosaved a moment after
+// A signed-in customer's draft also lives on their account, autosaved a moment after
 // each change; this browser's copy stays the offline fallback and the only home of the password
 // and the chosen images. The server renders the account's copy into the page (no call, and no
 // Eden, at load); the newer of the two wins, with a notice when it is the account's.

@@ -1,4 +1,4 @@
-// The create wizard's step is part of the address (issue 16.2): `?step=theme`, one history entry
+// The create wizard's step is part of the address: `?step=theme`, one history entry
 // per step, so Back and Forward move between steps and a reload or a shared link opens the same
 // step, unless an earlier step is incomplete: then the first incomplete one opens.
 import { type ProjectDraft, type StepContext, type WizardStep, validateStep, wizardSteps } from "../../src/shared/wizard";

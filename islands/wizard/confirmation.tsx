@@ -1,4 +1,4 @@
-// After Create Project (issue 16.5): the order's reference and summary, when we review it, what
+// After Create Project: the order's reference and summary, when we review it, what
 // happens next, and for a visitor where the temporary password went. Its own chunk, loaded once.
 import { useEffect, useRef } from "react";
 import { INVOICE_DUE_DAYS, REVIEW_WORKING_DAYS, TEMPORARY_PASSWORD_DAYS, formatPrice, packageFor } from "../../src/shared/packages";

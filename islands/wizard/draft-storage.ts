@@ -1,4 +1,4 @@
-// The create wizard's draft survives a reload completely (issue 16.2): its text, the chosen image
+// The create wizard's draft survives a reload completely: its text, the chosen image
 // files and the step, kept in IndexedDB (files are stored as they are; localStorage cannot hold
 // them). The domain provider's password is a secret: it is stored only sealed with AES-GCM under
 // a key the browser generated as non-extractable, so the stored bytes alone do not reveal it and

@@ -149,7 +149,7 @@ export default function Wizard(props: WizardProps) {
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [accountSaved, setAccountSaved] = useState<boolean | null>(null);
   const [created, setCreated] = useState<CreatedOrder | null>(null);
-  /** Said once when the account's copy of the draft won over this browser's (issue 15.6). */
+  /** Said once when the account's copy of the draft won over this browser's. */
   const [restoredNote, setRestoredNote] = useState<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
   const nav = useRef<HTMLElement>(null);

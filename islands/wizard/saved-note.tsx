@@ -1,4 +1,4 @@
-// "Saved · just now" under the step's heading (issue 16.2): when the draft was last kept, and where.
+// "Saved · just now" under the step's heading: when the draft was last kept, and where.
 import { useEffect, useState } from "react";
 
 const MINUTE_MS = 60_000;

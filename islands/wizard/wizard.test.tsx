@@ -207,7 +207,7 @@ test("a default theme is applied to the page; a custom tint clears the presets a
   // An empty custom tint is a missing field.
   await next();
   expect(screen.getByLabelText("Custom tint").getAttribute("aria-invalid")).toBe("true");
-  // A tint that is not a colour is named as such, not as a missing field (issue 16.4).
+  // A tint that is not a colour is named as such, not as a missing field.
   type("Custom tint", "banana");
   await next();
   expect(screen.getByText(`Custom tint colour: ${NOT_A_COLOR}.`)).toBeTruthy();

@@ -99,7 +99,7 @@ export type ProjectDraft = ProjectContent & {
   accessCode: string;
 };
 
-/** A draft as the account keeps it (issue 15.6): everything but the domain provider's password, a secret. */
+/** A draft as the account keeps it: everything but the domain provider's password, a secret. */
 export type WizardDraftData = Omit<ProjectDraft, "domainProviderPassword">;
 
 export function withoutSecrets(draft: ProjectDraft): WizardDraftData {
@@ -276,7 +276,7 @@ export function fieldLabel(field: string): string {
 }
 
 /**
- * The message for a step (or an order) that fails, naming what is wrong (issue 16.4): the spec's
+ * The message for a step (or an order) that fails, naming what is wrong: the spec's
  * 'missing required fields' only when fields are missing, its signature message for a signature
  * that does not match, else the field and its problem (an invalid custom tint is not 'missing').
  */

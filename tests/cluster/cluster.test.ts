@@ -159,7 +159,7 @@ describe.skipIf(skipReason !== null)("two instances behind HAProxy", () => {
     );
   }, 60_000);
 
-  // The scenarios of issue 10 that need the job queue, the event bus and SSE. Each goes to one
+  // The scenarios of running several instances that need the job queue, the event bus and SSE. Each goes to one
   // instance directly (instance.url) where it matters which one does what; PUBLIC_URL is the
   // balancer's, so writes send `origin: cluster.url`.
 

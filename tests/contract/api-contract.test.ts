@@ -1,4 +1,4 @@
-// The API as a contract (issue 13, point 7): reads /api/openapi.json from a server on a throwaway
+// The API as a contract: reads /api/openapi.json from a server on a throwaway
 // database and, for every operation, sends requests generated from its schemas (valid ones and
 // hostile ones) as a visitor, a customer and an admin. It fails on any 5xx, and on any answer
 // whose status the document does not list or whose JSON body breaks the documented schema.

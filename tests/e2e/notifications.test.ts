@@ -49,7 +49,7 @@ describe.skipIf(!browserAvailable)("notifications in Chromium", () => {
     await adminPage.goto(`${suite.server.url}/projects/${projectId}/admin`);
     await hydrated(adminPage, "project-admin");
     await adminPage.getByLabel("Project status").selectOption("in-progress");
-    // A change that reaches the customer is asked first (issue 16).
+    // A change that reaches the customer is asked first.
     await adminPage.getByRole("dialog", { name: "Set Analytical Engines to In Progress?" }).getByRole("button", { name: "Set to In Progress" }).click();
     await adminPage.locator('[data-project-badge="status"]', { hasText: "In Progress" }).waitFor();
 

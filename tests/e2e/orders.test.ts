@@ -107,12 +107,12 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await page.getByLabel("I have an access code").uncheck();
     await shoot(page, "wizard-9-payment");
 
-    // The order is confirmed on the spot (issue 16.5): reference, summary, where the password went.
+    // The order is confirmed on the spot: reference, summary, where the password went.
     await page.getByRole("button", { name: "Create Project" }).click();
     await page.getByRole("heading", { name: "Thank you, your order is in" }).waitFor({ timeout: 30_000 });
     await page.locator(".order-confirmation .alert").getByText(email).waitFor();
     // The order's session opens only the choose-a-password page until the visitor chooses one
-    // (issue 13); the project page it was heading for is kept as `next`.
+    //; the project page it was heading for is kept as `next`.
     await page.getByRole("link", { name: "Choose your password" }).click();
     await page.waitForURL(/\/choose-password\?next=%2Fprojects%2F[0-9a-z]+$/i);
     await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
@@ -171,7 +171,7 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await adminPage.goto(`${suite.server.url}/projects/${projectId}/admin`);
     await hydrated(adminPage, "project-admin");
     await adminPage.getByLabel("Project status").selectOption("in-progress");
-    // Changes that reach the customer are asked first (issue 16).
+    // Changes that reach the customer are asked first.
     await adminPage.getByRole("dialog", { name: "Set Analytical Engines Ltd to In Progress?" }).getByRole("button", { name: "Set to In Progress" }).click();
     await adminPage.locator('[data-project-badge="status"]', { hasText: "In Progress" }).waitFor();
     await adminPage.getByRole("button", { name: "Send invoice" }).click();

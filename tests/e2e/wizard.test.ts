@@ -1,4 +1,4 @@
-// The create wizard in Chromium (issue 16.2-16.5): the step in the address with Back and Forward,
+// The create wizard in Chromium: the step in the address with Back and Forward,
 // a reload that keeps the image and the password, focus on the new step's heading, no fields and
 // no GET submission without JavaScript, axe on every step, and the confirmation after ordering.
 import { describe, expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// Money nobody can lose, hunted at random (issue 30, part 7; decision 077): fast-check's model-based
+// Money nobody can lose, hunted at random (decision 077): fast-check's model-based
 // testing drives sequences of what customers, admins, Stripe and the overdue job do, through the
 // HTTP API and the job functions, and after every step checks the ledger's invariants against the
 // database and the fake Stripe's own records:

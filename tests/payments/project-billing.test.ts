@@ -1,4 +1,4 @@
-// A project's Billing tab (issue 35 part 4, decision 090): /projects/{id}/billing lists the project's
+// A project's Billing tab (decision 090): /projects/{id}/billing lists the project's
 // invoices with Pay where one is owed, and its payments and refunds, for the customer who owns it
 // and for admins; someone else's project answers as every project tab does, and a deleted
 // project's tab is gone while /billing keeps its money. Delete sits at the foot of the Overview.

@@ -64,7 +64,7 @@ describe("a visitor's order", () => {
 
     const orderCookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
     expect(orderCookie).toStartWith("session=");
-    // The order's session only chooses a password (issue 13); after that the project opens.
+    // The order's session only chooses a password; after that the project opens.
     expect((await server.request(`/api/projects/${body.projectID}`, { cookie: orderCookie })).status).toBe(403);
     const chosen = await server.request("/api/auth/choose-password", { method: "POST", json: { password: "my own password 42" }, cookie: orderCookie });
     expect(chosen.status).toBe(200);
@@ -182,7 +182,7 @@ describe("the islands' Eden client", () => {
 });
 
 describe("the server re-checks every wizard rule", () => {
-  // `named`: a problem other than a blank field is named with its field (issue 16.4), not called 'missing'.
+  // `named`: a problem other than a blank field is named with its field, not called 'missing'.
   const cases: { name: string; change: Parameters<typeof validDraft>[0]; field: string; message?: string; named?: string; visitor?: boolean }[] = [
     { name: "a blank project name", change: { projectName: "  " }, field: "projectName" },
     { name: "a blank creator name", change: { creatorName: "", signature: "" }, field: "creatorName" },

@@ -1,4 +1,4 @@
-// The account's wizard draft (issue 15.6): only its owner reads or writes it, it never holds the
+// The account's wizard draft: only its owner reads or writes it, it never holds the
 // domain password, unknown fields and oversized text are refused by name, and an order clears it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ProjectDraft } from "../../src/shared/wizard";

@@ -1,4 +1,4 @@
-// The admin search's query and answer (the command palette, issue 15).
+// The admin search's query and answer (the command palette).
 import { t } from "elysia";
 
 export const AdminSearchQuery = t.Object({

@@ -1,4 +1,4 @@
-// The admins' one search (the command palette, issue 15): the console's pages by name, and from
+// The admins' one search (the command palette): the console's pages by name, and from
 // three characters on (the shortest text a trigram index can serve) projects by name or customer
 // e-mail, customers, access codes and bug reports by title.
 import type { Db } from "../../lib/db";

@@ -1,4 +1,4 @@
-// /admin/audit: who changed what, when and from where (issue 13 point 6), with filters in the
+// /admin/audit: who changed what, when and from where, with filters in the
 // query string, paging and a CSV export of every matching entry. Read-only, like the log itself.
 import { Elysia } from "elysia";
 import type { AuditEntryRow } from "../../../db/schema";

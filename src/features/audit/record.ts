@@ -1,4 +1,4 @@
-// Writing the audit log (issue 13 point 6). Every admin or super-admin change calls one of these
+// Writing the audit log. Every admin or super-admin change calls one of these
 // inside its own transaction, so an entry exists exactly when the change committed. Secrets never
 // reach the table: any field whose name says password, secret, token, key, hash or sealed value is
 // stored as a mask (null stays null, so "set" and "cleared" still read).

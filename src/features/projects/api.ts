@@ -54,7 +54,7 @@ export const ordersApi = (deps: AppDeps) =>
     },
   );
 
-/** The signed-in customer's unfinished order (issue 15.6); the path names no id, so nobody reaches another's. */
+/** The signed-in customer's unfinished order; the path names no id, so nobody reaches another's. */
 export const wizardDraftApi = (deps: AppDeps) =>
   new Elysia({ name: "wizard-draft-api", prefix: "/api/users/me/wizard-draft" })
     .use(context(deps))

@@ -1,4 +1,4 @@
-// Wizard drafts kept on the account (issue 15.6): a signed-in customer who starts an order on one
+// Wizard drafts kept on the account: a signed-in customer who starts an order on one
 // device finds it on another. The browser keeps its own copy too (offline, and the only copy of
 // the domain provider's password and the chosen images); the wizard takes the newer of the two.
 import type { Actor } from "../../http/actor";

@@ -1,4 +1,4 @@
-// The order's mail (issue 15.6): the new account's temporary password, with the order it came
+// The order's mail: the new account's temporary password, with the order it came
 // from. Its subject and words live here only; compose.tsx in mail/ derives the text part.
 import type { AppDeps } from "../../deps";
 import type { MailMessage } from "../../lib/mail";

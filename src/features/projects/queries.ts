@@ -275,7 +275,7 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
 }
 
 // ---------------------------------------------------------------------------------------------
-// A signed-in customer's unfinished order, one row per account (issue 15.6)
+// A signed-in customer's unfinished order, one row per account
 
 export async function findWizardDraft(db: Db, userId: string): Promise<WizardDraftRow | null> {
   const [row] = await db.select().from(wizardDrafts).where(eq(wizardDrafts.userId, userId)).limit(1);
