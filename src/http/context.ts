@@ -5,7 +5,7 @@ import type { AppDeps } from "../deps";
 import { type Actor, toActor } from "./actor";
 import { API_TOKEN_RATE_LIMIT, findUsableApiToken, invalidToken, isApiPath, readBearerToken, touchApiToken } from "./api-tokens";
 import { readCookie } from "./cookies";
-import { holdTemporarySession } from "./guards";
+import { holdPasswordStep, holdTemporarySession } from "./guards";
 import { enforceRateLimit } from "./rate-limit";
 import { hasSessionCookie, sessionCookie, sessionCookieName, validateSessionToken } from "./sessions";
 
@@ -58,6 +58,7 @@ export const context = (deps: AppDeps) =>
   new Elysia({ name: "context" }).derive({ as: "global" }, async ({ request, set }) => {
     const { actor, renewCookie } = await resolveActor(deps, request);
     holdTemporarySession(actor, request);
+    holdPasswordStep(actor, request);
     if (renewCookie) set.headers["set-cookie"] = renewCookie;
     return { actor };
   });

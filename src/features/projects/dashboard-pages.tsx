@@ -66,7 +66,15 @@ export const dashboardPages = (deps: AppDeps) =>
     })
     .get("/dashboard", async ({ actor, request }) => {
       const signedIn = requireSignedInPage(actor);
-      const state = readDashboardState(new URL(request.url).searchParams);
+      const params = new URL(request.url).searchParams;
+      const state = readDashboardState(params);
+      // Just chose a first password (the temporary one's step, decision 096): say so, and greet a first visit.
+      const firstVisit = params.get("welcome") === "first";
+      const saved = firstVisit ? (
+        <div className="alert alert-success" role="status">
+          Password saved.
+        </div>
+      ) : null;
       const query = projectQueryOf(state);
       if (signedIn.isAdmin) {
         const [projects, codes] = await Promise.all([searchProjects(deps, query, adminScope(state)), listAccessCodes(deps, accessCodeQueryOf(state))]);
@@ -82,6 +90,7 @@ export const dashboardPages = (deps: AppDeps) =>
                   <h1>Dashboard</h1>
                 </div>
               </header>
+              {saved}
               <Island name="live-notice" props={{ watch: "orders" }} hydrate="idle" />
               <ProjectList
                 title="Webapp Requests"
@@ -111,6 +120,8 @@ export const dashboardPages = (deps: AppDeps) =>
         );
       }
       const projects = await searchProjects(deps, query, { creatorId: signedIn.user.id });
+      const firstName = signedIn.user.displayName.split(" ")[0];
+      const waiting = firstVisit ? projects.projects.find((project) => project.status === "pending-approval") : undefined;
       return page(
         deps,
         signedIn,
@@ -120,9 +131,11 @@ export const dashboardPages = (deps: AppDeps) =>
             <header className="page-header">
               <div>
                 <p className="eyebrow">Dashboard</p>
-                <h1>Welcome back, {signedIn.user.displayName.split(" ")[0]}</h1>
+                <h1>{firstVisit ? `Welcome, ${firstName}.` : `Welcome back, ${firstName}`}</h1>
+                {waiting ? <p className="muted">Your order {waiting.projectName} is waiting for review.</p> : null}
               </div>
             </header>
+            {saved}
             <ProjectList
               title="Your Webapps"
               admin={false}
