@@ -14,6 +14,8 @@ export const CHOOSE_PASSWORD_FIRST_MESSAGE = "Choose your own password first: yo
 
 /** Where a session that still holds its temporary password may go: choosing a password, signing out. */
 const OPEN_TO_TEMPORARY_SESSIONS = new Set(["/choose-password", "/api/auth/choose-password", "/api/auth/logout", "/logout"]);
+/** The order's own confirmation page, where the wizard leads right after the order (issue 35). */
+const ORDER_CONFIRMATION = /^\/orders\/[^/]+\/confirmation$/;
 
 /**
  * A visitor's order signs them in while their password is the temporary one from the mail (README
@@ -23,7 +25,7 @@ const OPEN_TO_TEMPORARY_SESSIONS = new Set(["/choose-password", "/api/auth/choos
 export function holdTemporarySession(actor: Actor | null, request: Request): void {
   if (!actor?.user.mustChangePassword) return;
   const path = new URL(request.url).pathname;
-  if (OPEN_TO_TEMPORARY_SESSIONS.has(path)) return;
+  if (OPEN_TO_TEMPORARY_SESSIONS.has(path) || ORDER_CONFIRMATION.test(path)) return;
   if (path === "/api" || path.startsWith("/api/")) throw forbidden(CHOOSE_PASSWORD_FIRST_MESSAGE);
   throw new Redirect(`/choose-password?next=${encodeURIComponent(path)}`);
 }

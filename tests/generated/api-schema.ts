@@ -4585,6 +4585,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         projectID: string;
+                        reference: string;
                         message: string;
                         email: string;
                     };
@@ -4635,6 +4636,7 @@ export interface operations {
                     "application/json": {
                         projects: {
                             _id: string;
+                            reference: string;
                             projectName: string;
                             /** @enum {string} */
                             projectType: "s" | "m" | "l";
@@ -4697,6 +4699,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         _id: string;
+                        reference: string;
                         creator: {
                             _id: string;
                             displayName: string;
@@ -4964,6 +4967,7 @@ export interface operations {
                         message: string;
                         project: {
                             _id: string;
+                            reference: string;
                             creator: {
                                 _id: string;
                                 displayName: string;
@@ -5614,6 +5618,7 @@ export interface operations {
                     "application/json": {
                         projects: {
                             _id: string;
+                            reference: string;
                             projectName: string;
                             /** @enum {string} */
                             projectType: "s" | "m" | "l";

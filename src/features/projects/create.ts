@@ -9,6 +9,7 @@ import { READABLE_ALPHABET, randomText } from "../../lib/random-text";
 import { isUniqueViolation } from "../../lib/sql-state";
 import { removeStoredObjects } from "../../lib/storage";
 import { INVOICE_DUE_DAYS, REVIEW_WORKING_DAYS, TEMPORARY_PASSWORD_DAYS, TEMPORARY_PASSWORD_LENGTH, formatPrice, packageFor } from "../../shared/packages";
+import { formatProjectReference } from "../../shared/project-reference";
 import { type ProjectDraft, validateDraft } from "../../shared/wizard";
 import { claimCodeFor, isCodeFree, normalizeAccessCode } from "../access-codes";
 import { recordActivity } from "../activity";
@@ -25,7 +26,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-type OrderMail = { name: string; email: string; projectId: string; draft: ProjectDraft; password: string };
+type OrderMail = { name: string; email: string; projectId: string; reference: string; draft: ProjectDraft; password: string };
 
 /** The visitor's account mail, with the order it came from (issue 15.6): what, how much, where to follow it. */
 function temporaryPasswordMail(deps: Pick<AppDeps, "config">, order: OrderMail) {
@@ -44,7 +45,7 @@ function temporaryPasswordMail(deps: Pick<AppDeps, "config">, order: OrderMail) 
       `  Project: ${projectName}`,
       `  Package: ${pkg.title} (${pkg.customPages} custom pages)`,
       `  Price: ${formatPrice(pkg.price)}${order.draft.hasAccessCode ? " (waived by your access code)" : ""}`,
-      `  Reference: ${order.projectId}`,
+      `  Reference: ${order.reference}`,
       "",
       `Your temporary password: ${order.password}`,
       "",
@@ -61,7 +62,7 @@ function temporaryPasswordMail(deps: Pick<AppDeps, "config">, order: OrderMail) 
 // ---------------------------------------------------------------------------------------------
 // Ordering
 
-export type CreatedProject = { projectID: string; message: string; email: string; setCookie: string | null };
+export type CreatedProject = { projectID: string; reference: string; message: string; email: string; setCookie: string | null };
 
 /**
  * Creates a project from the wizard's draft and images. A visitor also gets an account with a
@@ -91,8 +92,9 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
   const projectId = newId();
   const creatorId = actor?.user.id ?? newId();
   const stored = await storeImages(deps, projectId, checked);
+  let reference: string;
   try {
-    await db.transaction(async (tx) => {
+    reference = await db.transaction(async (tx) => {
       if (!actor) {
         await insertUser(tx, {
           id: creatorId,
@@ -103,7 +105,14 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
           mustChangePassword: true,
         });
       }
-      await insertProject(tx, { id: projectId, creatorId, creatorName: draft.creatorName.trim(), accessCode: code, ...columnsOf(draft, deps) });
+      const numbered = await insertProject(tx, {
+        id: projectId,
+        creatorId,
+        creatorName: draft.creatorName.trim(),
+        accessCode: code,
+        ...columnsOf(draft, deps),
+      });
+      const reference = formatProjectReference(numbered);
       // The conditional UPDATE is the real check: of two orders racing for one code, one wins.
       if (code !== null && !(await claimCodeFor(tx, code, projectId))) throw badRequest(INVALID_ORDER_CODE, { accessCode: INVALID_ORDER_CODE });
       // The code waives payment: the project is paid, with the source "access code".
@@ -125,10 +134,15 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
         status: "pending-approval",
       });
       if (temporaryPassword) {
-        await enqueueMail(deps.jobs, tx, temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectId, draft, password: temporaryPassword }));
+        await enqueueMail(
+          deps.jobs,
+          tx,
+          temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectId, reference, draft, password: temporaryPassword }),
+        );
       }
       // The order is sent: the unfinished copy on the account has served its purpose.
       if (actor) await deleteWizardDraft(tx, actor.user.id);
+      return reference;
     });
   } catch (error) {
     await removeStoredObjects(
@@ -141,7 +155,7 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
   }
   const setCookie = actor ? null : await signInUser(deps, creatorId);
   const message = actor ? "Project created." : "Project created. We e-mailed you a temporary password for your new account.";
-  return { projectID: projectId, message, email, setCookie };
+  return { projectID: projectId, reference, message, email, setCookie };
 }
 
 function emailInUse(): HttpError {

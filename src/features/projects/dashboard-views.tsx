@@ -46,7 +46,7 @@ const customerProjectColumns: Column<ProjectListItem>[] = [
             {project.unreadMessages}
           </a>
         ) : null}
-        {project.archived ? <span className="row-sub">Archived</span> : null}
+        <span className="row-sub">{project.archived ? `${project.reference} · Archived` : project.reference}</span>
       </>
     ),
   },
@@ -87,6 +87,7 @@ function AdminProjectTable(props: { projects: ProjectListItem[] }) {
             overdue: project.overdue,
             archived: project.archived,
             customer: project.creator.displayName,
+            reference: project.reference,
           },
         })),
       }}
