@@ -22,7 +22,7 @@ function AuthCard(props: { title: string; subtitle?: ReactNode; children: ReactN
           {props.subtitle ? <p className="auth-subtitle muted">{props.subtitle}</p> : null}
           {props.children}
         </section>
-        {props.footer ? <p className="auth-footer">{props.footer}</p> : null}
+        {props.footer ? <div className="auth-footer">{props.footer}</div> : null}
       </div>
       <Behaviour name="submit-splash" />
     </PageShell>
