@@ -71,7 +71,7 @@ export const dashboardPages = (deps: AppDeps) =>
       // Just chose a first password (the temporary one's step, decision 096): say so, and greet a first visit.
       const firstVisit = params.get("welcome") === "first";
       const saved = firstVisit ? (
-        <div className="alert alert-success" role="status">
+        <div className="alert alert-success dashboard-saved" role="status">
           Password saved.
         </div>
       ) : null;
@@ -84,13 +84,13 @@ export const dashboardPages = (deps: AppDeps) =>
           { title: "Dashboard", description: "Webapp requests and access codes." },
           <PageShell actor={signedIn}>
             <div className="container page dashboard">
+              {saved}
               <header className="page-header">
                 <div>
                   <p className="eyebrow">Admin</p>
                   <h1>Dashboard</h1>
                 </div>
               </header>
-              {saved}
               <Island name="live-notice" props={{ watch: "orders" }} hydrate="idle" />
               <ProjectList
                 title="Webapp Requests"
@@ -128,6 +128,7 @@ export const dashboardPages = (deps: AppDeps) =>
         { title: "Dashboard", description: "Your webapps." },
         <PageShell actor={signedIn}>
           <div className="container page dashboard">
+            {saved}
             <header className="page-header">
               <div>
                 <p className="eyebrow">Dashboard</p>
@@ -135,7 +136,6 @@ export const dashboardPages = (deps: AppDeps) =>
                 {waiting ? <p className="muted">Your order {waiting.projectName} is waiting for review.</p> : null}
               </div>
             </header>
-            {saved}
             <ProjectList
               title="Your Webapps"
               admin={false}
