@@ -131,6 +131,8 @@ export function ProjectList(props: {
           id="project-search"
           name="title"
           label="Search projects"
+          // A typed reference (WS-1042) finds its project (decision 097).
+          placeholder="Search by title or WS-number"
           value={state.projects.title}
           hidden={hiddenFieldsExcept(state, ["title", "page"])}
         />
