@@ -444,6 +444,15 @@ describe("temporary passwords", () => {
     expect(greeting).toContain("Password saved.");
     expect(greeting).toContain("Welcome, ");
     expect(greeting).not.toContain("Welcome back");
+    // A second tab still showing the step sends its form after all: it is signed in and goes on.
+    const secondTab = await server.request("/choose-password", {
+      method: "POST",
+      cookie: `${step}; ${sessionOf(done)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newIp() },
+      body: new URLSearchParams({ password: "other-pass", confirm: "other-pass" }).toString(),
+    });
+    expect(secondTab.status).toBe(303);
+    expect(secondTab.headers.get("location")).toBe("/dashboard");
     // The step is used up: the same cookie now says so and is cleared.
     const again = await server.request("/choose-password", { cookie: step });
     expect(again.status).toBe(400);

@@ -1,6 +1,7 @@
 // /login, /register, /reset and /logout as plain HTML forms (POST, then a redirect, or the
 // page again with the error and the typed values). They call the same services as the API.
 import { Elysia } from "elysia";
+import type { User } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
@@ -78,7 +79,7 @@ function requireSamePassword(form: { password: string; confirm: string }): void 
 }
 
 /** Where a first password leads: an admin's required two-factor set-up, else `next`; the dashboard greets a first visit. */
-function afterFirstPassword(deps: AppDeps, user: Parameters<typeof homeAfterSignIn>[1], next = "/dashboard"): string {
+function afterFirstPassword(deps: AppDeps, user: User, next = "/dashboard"): string {
   const home = homeAfterSignIn(deps.config, user);
   if (home !== "/dashboard") return home;
   return next === "/dashboard" ? "/dashboard?welcome=first" : next;
@@ -180,6 +181,8 @@ export const authPages = (deps: AppDeps) => {
     .post("/choose-password", async ({ actor, body, request }) => {
       const form = readForm(body, ["password", "confirm", "next"] as const);
       if (actor) {
+        // The password was chosen meanwhile (in another tab): nothing is left to do here.
+        if (!actor.user.mustChangePassword) return redirect("/dashboard");
         const next = localPath(form.next);
         try {
           requireSamePassword(form);
