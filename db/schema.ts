@@ -166,6 +166,8 @@ export const projects = pgTable(
   "projects",
   {
     id: text("id").primaryKey(),
+    // The short reference people read and type (WS-1042, decision 097): numbered by a sequence at creation, never reused.
+    referenceNumber: integer("reference_number").notNull().unique().generatedAlwaysAsIdentity({ startWith: 1001 }),
     creatorId: text("creator_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

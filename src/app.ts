@@ -21,6 +21,7 @@ import { adminMailPages } from "./features/mail/admin-pages";
 import { metricsRoutes } from "./features/metrics";
 import { notificationsPages } from "./features/notifications/pages";
 import { paymentPages } from "./features/payments/pages";
+import { orderConfirmationPages } from "./features/projects/confirmation";
 import { dashboardPages } from "./features/projects/dashboard-pages";
 import { projectPages } from "./features/projects/pages";
 import { wizardPages } from "./features/projects/wizard-pages";
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
     .use(ownBugReportPages(deps))
     .use(wizardPages(deps))
     .use(projectPages(deps))
+    .use(orderConfirmationPages(deps))
     .use(dashboardPages(deps))
     .use(accessCodePages(deps))
     .use(settingsPages(deps))

@@ -102,11 +102,17 @@ describe("admin search (the command palette)", () => {
     type Answer = { hits: { kind: string; title: string; detail: string; href: string }[]; searchedData: boolean };
     const search = async (q: string) => (await (await call(`/api/admin/search?q=${encodeURIComponent(q)}`)).json()) as Answer;
 
+    const { reference } = (await (await server.request(`/api/projects/${projectId}`, { cookie: customer.cookie })).json()) as { reference: string };
     const byName = await search("analytical");
     expect(byName.searchedData).toBe(true);
     expect(byName.hits).toEqual(
       expect.arrayContaining([
-        { kind: "project", title: "Analytical Bakery", detail: `Pending Approval · Ada Lovelace (${customer.user.email})`, href: `/projects/${projectId}` },
+        {
+          kind: "project",
+          title: "Analytical Bakery",
+          detail: `${reference} · Pending Approval · Ada Lovelace (${customer.user.email})`,
+          href: `/projects/${projectId}`,
+        },
         { kind: "access-code", title: "Analytical partner", detail: "Unclaimed", href: `/accesscodes/${code.id}` },
         { kind: "bug-report", title: "Analytical chart is blank", detail: "Unresolved", href: `/admin/bugreports/${reportId}` },
       ]),
@@ -119,6 +125,10 @@ describe("admin search (the command palette)", () => {
       detail: customer.user.email,
       href: `/dashboard?customer=${customer.user.id}`,
     });
+
+    // A typed reference (WS-1042) finds its one project.
+    const byReference = await search(reference.toLowerCase());
+    expect(byReference.hits.filter((hit) => hit.kind === "project").map((hit) => hit.href)).toEqual([`/projects/${projectId}`]);
 
     // Too short for the data: pages only (a trigram index needs three characters).
     expect(await search("to")).toMatchObject({ searchedData: false, hits: [{ kind: "page", title: "Tools" }] });

@@ -1,6 +1,6 @@
 // Sign-up, sign-in, sign-out, password reset and the temporary-password step, over HTTP, as
 // a user and as an attacker sees them. Mail is read from a real SMTP server on loopback.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { passwordResetTokens, sessions, users } from "../db/schema";
 import { loadConfig } from "../src/config";
@@ -346,7 +346,7 @@ describe("password reset", () => {
     expect(request.status).toBe(200);
     expect(await request.text()).toContain("Check your email for a link to reset your password.");
     const token = linkIn((await smtp.waitForMail((m) => m.envelopeTo.includes(email))).text);
-    const confirm = await form("/reset/confirm", { token, password: "via-the-form" });
+    const confirm = await form("/reset/confirm", { token, password: "via-the-form", confirm: "via-the-form" });
     expect(confirm.status).toBe(303);
     expect(confirm.headers.get("location")).toBe("/dashboard");
     expect((await me(sessionOf(confirm))).status).toBe(200);
@@ -383,18 +383,110 @@ describe("temporary passwords", () => {
     expect((await api("/api/auth/login", { email, password: "my-own-pass" })).status).toBe(200);
   });
 
-  test("the HTML form shows the choose-a-new-password step", async () => {
+  const stepCookieOf = (response: Response): string => {
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("password-step=") && !c.startsWith("password-step=;"));
+    if (!cookie) throw new Error(`no step cookie in ${JSON.stringify(response.headers.getSetCookie())}`);
+    return cookie.split(";")[0]!;
+  };
+
+  test("the HTML sign-in leads to the step at its own address, which a detour or a reload finds again", async () => {
     const email = await visitor(60_000);
     const response = await form("/login", { email, password: "Tmp12345" });
-    expect(response.status).toBe(200);
-    expect(response.headers.getSetCookie()).toEqual([]);
-    const html = await response.text();
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/choose-password");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("session="))).toBe(false);
+    const step = stepCookieOf(response);
+    // The ticket is in an HttpOnly cookie, never in the page.
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("password-step="))).toContain("HttpOnly");
+    const shown = await server.request("/choose-password", { cookie: step });
+    expect(shown.status).toBe(200);
+    const html = await shown.text();
     expect(html).toContain("Choose a new password");
-    const ticket = html.match(/name="ticket" value="([^"]+)"/)?.[1];
-    expect(ticket).toBeString();
-    const done = await form("/login/new-password", { ticket: ticket!.replace(/&amp;/g, "&"), password: "chosen-pass" });
+    expect(html).toContain(email);
+    expect(html).not.toContain('name="ticket"');
+    // Any page, the landing page and the sign-in page included, leads back to the step.
+    for (const path of ["/dashboard", "/", "/login", "/settings"]) {
+      const detour = await server.request(path, { cookie: step });
+      expect(detour.status).toBe(303);
+      expect(detour.headers.get("location")).toBe("/choose-password");
+    }
+    // One error at a time: a common password is named once; a mismatch only once the password passes.
+    const common = await server.request("/choose-password", {
+      method: "POST",
+      cookie: step,
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newIp() },
+      body: new URLSearchParams({ password: "123456", confirm: "654321" }).toString(),
+    });
+    expect(common.status).toBe(400);
+    const commonHtml = await common.text();
+    expect(commonHtml.match(/too common/g)).toHaveLength(1);
+    expect(commonHtml).not.toContain("do not match");
+    const mismatch = await server.request("/choose-password", {
+      method: "POST",
+      cookie: step,
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newIp() },
+      body: new URLSearchParams({ password: "chosen-pass", confirm: "chosen-pazz" }).toString(),
+    });
+    expect(mismatch.status).toBe(400);
+    expect((await mismatch.text()).match(/The two passwords do not match\./g)).toHaveLength(1);
+    const done = await server.request("/choose-password", {
+      method: "POST",
+      cookie: step,
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newIp() },
+      body: new URLSearchParams({ password: "chosen-pass", confirm: "chosen-pass" }).toString(),
+    });
     expect(done.status).toBe(303);
-    expect(done.headers.get("location")).toBe("/dashboard");
+    expect(done.headers.get("location")).toBe("/dashboard?welcome=first");
+    expect(done.headers.getSetCookie().some((c) => c.startsWith("password-step=;") && c.includes("Max-Age=0"))).toBe(true);
+    const dashboard = await server.request("/dashboard?welcome=first", { cookie: sessionOf(done) });
+    expect(dashboard.status).toBe(200);
+    const greeting = await dashboard.text();
+    expect(greeting).toContain("Password saved.");
+    expect(greeting).toContain("Welcome, ");
+    expect(greeting).not.toContain("Welcome back");
+    // A second tab still showing the step sends its form after all: it is signed in and goes on.
+    const secondTab = await server.request("/choose-password", {
+      method: "POST",
+      cookie: `${step}; ${sessionOf(done)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newIp() },
+      body: new URLSearchParams({ password: "other-pass", confirm: "other-pass" }).toString(),
+    });
+    expect(secondTab.status).toBe(303);
+    expect(secondTab.headers.get("location")).toBe("/dashboard");
+    // The step is used up: the same cookie now says so and is cleared.
+    const again = await server.request("/choose-password", { cookie: step });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("This step has expired. Sign in again with your temporary password.");
+  });
+
+  test("the step expires with its ticket: the page says so, forgets the step, and the pages are a visitor's again", async () => {
+    const email = await visitor(24 * 60 * 60_000);
+    const step = stepCookieOf(await form("/login", { email, password: "Tmp12345" }));
+    const now = Date.now();
+    try {
+      setSystemTime(new Date(now + 16 * 60_000));
+      const expired = await server.request("/choose-password", { cookie: step });
+      expect(expired.status).toBe(400);
+      expect(await expired.text()).toContain("This step has expired. Sign in again with your temporary password.");
+      expect(expired.headers.getSetCookie().some((c) => c.startsWith("password-step=;"))).toBe(true);
+      const late = await server.request("/choose-password", {
+        method: "POST",
+        cookie: step,
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newIp() },
+        body: new URLSearchParams({ password: "chosen-pass", confirm: "chosen-pass" }).toString(),
+      });
+      expect(late.status).toBe(400);
+      expect(late.headers.getSetCookie().some((c) => c.startsWith("session="))).toBe(false);
+    } finally {
+      setSystemTime();
+    }
+    // Without the cookie (the browser dropped it) the step's address is the sign-in page.
+    const none = await server.request("/choose-password");
+    expect(none.status).toBe(303);
+    expect(none.headers.get("location")).toBe("/login");
+    // Signing out ends a pending step too.
+    const out = await server.request("/logout", { method: "POST", cookie: step, headers: { origin: new URL(server.url).origin } });
+    expect(out.headers.getSetCookie().some((c) => c.startsWith("password-step=;"))).toBe(true);
   });
 
   test("an expired temporary password is refused with a clear message", async () => {

@@ -54,3 +54,34 @@ describe(`the bootstrap super admin on ${process.env.TEST_DATABASE_URL ? "Postgr
     expect((await post("/api/auth/login", { email: EMAIL, password: PASSWORD })).status).toBe(401);
   });
 });
+
+describe("the bootstrap super admin through the HTML forms", () => {
+  test("the step at /choose-password leads, once the password is chosen, to setting up two-factor (decisions 080 and 096)", async () => {
+    const other = await startTestServer({ SUPER_ADMIN_EMAIL: "boot-form@example.com", SUPER_ADMIN_PASSWORD: "boot-form-pass", REQUIRE_ADMIN_MFA: "on" });
+    try {
+      const form = (path: string, fields: Record<string, string>, cookie?: string) =>
+        other.request(path, {
+          method: "POST",
+          cookie,
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(other.url).origin },
+          body: new URLSearchParams(fields).toString(),
+        });
+      const login = await form("/login", { email: "boot-form@example.com", password: "boot-form-pass" });
+      expect(login.status).toBe(303);
+      expect(login.headers.get("location")).toBe("/choose-password");
+      const step =
+        login.headers
+          .getSetCookie()
+          .find((c) => c.startsWith("password-step="))
+          ?.split(";")[0] ?? "";
+      expect((await other.request("/admin", { cookie: step })).headers.get("location")).toBe("/choose-password");
+      const chosen = await form("/choose-password", { password: "my very own boot pass", confirm: "my very own boot pass" }, step);
+      expect(chosen.status).toBe(303);
+      expect(chosen.headers.get("location")).toBe("/settings/security?setup=required");
+      const cookie = sessionOf(chosen);
+      expect((await other.request("/api/admin/users", { cookie })).status).toBe(403);
+    } finally {
+      await other.stop();
+    }
+  }, 60_000);
+});

@@ -57,7 +57,7 @@ const noTx = null as unknown as Db;
 const draft = { ...newProjectDraft("m"), projectName: HOSTILE, hasAccessCode: false };
 const mails: Record<string, () => Promise<MailMessage>> = {
   "order and temporary password": () =>
-    temporaryPasswordMail(deps, { name: HOSTILE, email: "ada@example.com", projectId: "01JPROJECT", draft, password: "ab12CD34" }),
+    temporaryPasswordMail(deps, { name: HOSTILE, email: "ada@example.com", projectId: "01JPROJECT", reference: "WS-1042", draft, password: "ab12CD34" }),
   "password reset": () => resetLinkMail(deps, user, "https://studio.example/reset?token=abc"),
   "two-factor on": () => securityMail((d) => securityMails.mfaTurnedOn(d, noTx, user)),
   "two-factor off by an admin": () => securityMail((d) => securityMails.mfaTurnedOff(d, noTx, user, { byAdmin: true })),

@@ -236,7 +236,7 @@ describe("the visitor's order session only chooses a new password", () => {
     const response = await server.request("/choose-password", {
       method: "POST",
       cookie,
-      body: new URLSearchParams({ password: "another own password", next: `/projects/${projectId}` }),
+      body: new URLSearchParams({ password: "another own password", confirm: "another own password", next: `/projects/${projectId}` }),
       headers: { "x-forwarded-for": newIp() },
     });
     expect(response.status).toBe(303);

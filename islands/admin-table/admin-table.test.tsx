@@ -29,7 +29,7 @@ const project = (id: string, customer: string, status: ProjectRow["fields"]["sta
   href: `/projects/${id}`,
   title: `Bakery ${id}`,
   createdAt: "2026-11-01T10:00:00.000Z",
-  fields: { status, receivedPayment: false, overdue: false, archived: false, customer },
+  fields: { status, receivedPayment: false, overdue: false, archived: false, customer, reference: "WS-1001" },
 });
 
 test("select-all takes every row of the page, a partial selection shows as mixed, Clear and Escape empty it", () => {

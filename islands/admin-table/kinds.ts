@@ -9,7 +9,16 @@ import { api, errorMessage } from "../api";
 /** `onPhone`: a badge shown under this one on a phone, where its own column is hidden. */
 export type TableCell = { text: string; badge?: BadgeColor; nowrap?: boolean; tone?: "section"; onPhone?: TableCell };
 
-type ProjectFields = { status: ProjectStatus; receivedPayment: boolean; refundIssued?: boolean; overdue: boolean; archived: boolean; customer: string };
+type ProjectFields = {
+  status: ProjectStatus;
+  receivedPayment: boolean;
+  refundIssued?: boolean;
+  overdue: boolean;
+  archived: boolean;
+  customer: string;
+  /** The short reference, e.g. WS-1042. */
+  reference: string;
+};
 type BugReportFields = { resolved: boolean; highPriority: boolean; archived: boolean };
 type FaqFields = { section: FaqSection };
 type AccessCodeFields = { claimed: boolean };
@@ -82,7 +91,8 @@ const project: KindConfig = {
   ],
   subtitle: (row) => {
     const fields = fieldsOf<ProjectFields>(row);
-    return fields.archived ? [fields.customer, "Archived"] : [fields.customer];
+    const who = `${fields.reference} · ${fields.customer}`;
+    return fields.archived ? [who, "Archived"] : [who];
   },
   menus: [
     {

@@ -25,7 +25,6 @@ import { modalsAtom } from "../ui/modals";
 import { Toasts, toastsAtom, useToast } from "../ui/toasts";
 import type { SavedAccountDraft } from "./account-draft";
 import { addressOfStep, completedBefore, isStepState, reachableStep, stepOfAddress } from "./address";
-import type { CreatedOrder } from "./confirmation";
 import { loadModalHost } from "./fields";
 import { SavedNote } from "./saved-note";
 import {
@@ -56,7 +55,6 @@ const LOCAL_SAVE_DELAY_MS = 300;
 /** A signed-in customer's draft goes to the account this long after the last change. */
 const ACCOUNT_SAVE_DELAY_MS = 1_500;
 
-const OrderConfirmation = lazy(() => import("./confirmation"));
 const ModalHost = lazy(() => loadModalHost().then((module) => ({ default: module.ModalHost })));
 /** The server calls and the upload load when first made: most visits make none of them. */
 const loadCalls = () => import("./calls");
@@ -148,7 +146,8 @@ export default function Wizard(props: WizardProps) {
   const [announcement, setAnnouncement] = useState("");
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [accountSaved, setAccountSaved] = useState<boolean | null>(null);
-  const [created, setCreated] = useState<CreatedOrder | null>(null);
+  /** The order is sent: nothing is saved any more while the browser goes to its confirmation page. */
+  const [created, setCreated] = useState(false);
   /** Said once when the account's copy of the draft won over this browser's. */
   const [restoredNote, setRestoredNote] = useState<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
@@ -487,9 +486,10 @@ export default function Wizard(props: WizardProps) {
         await loadStorage().then((storage) => storage.clearDraft());
         setProgress(null);
         setToasts([]);
-        setCreated({ projectId: result.data.projectID, email: result.data.email, draft, visitor: !user });
-        window.history.replaceState(null, "", window.location.pathname);
+        setCreated(true);
         setAnnouncement("Order sent");
+        // The confirmation has its own address (issue 35): reloadable, the customer's, with the signed-in header.
+        window.location.assign(`/orders/${result.data.projectID}/confirmation`);
         return;
       }
       const failure = uploadError(result);
@@ -557,9 +557,7 @@ export default function Wizard(props: WizardProps) {
   if (created) {
     return (
       <div className="wizard wizard-done" ref={top}>
-        <Suspense fallback={<div className="wizard-panel card wizard-loading" aria-busy="true" />}>
-          <OrderConfirmation order={created} />
-        </Suspense>
+        <div className="wizard-panel card wizard-loading" aria-busy="true" />
         <p className="visually-hidden" aria-live="polite">
           {announcement}
         </p>

@@ -6,7 +6,7 @@ import type { AppDeps } from "../deps";
 import { type Actor, toActor } from "./actor";
 import { API_TOKEN_RATE_LIMIT, apiTokenOwner, findUsableApiToken, invalidToken, isApiPath, readBearerToken, touchApiToken } from "./api-tokens";
 import { readCookie } from "./cookies";
-import { type AuthLevel, authorize, holdTemporarySession } from "./guards";
+import { type AuthLevel, authorize, holdPasswordStep, holdTemporarySession } from "./guards";
 import { enforceRateLimit } from "./rate-limit";
 import { hasSessionCookie, sessionCookie, sessionCookieName, validateSessionToken } from "./sessions";
 
@@ -80,6 +80,7 @@ export const context = (deps: AppDeps) =>
     .derive({ as: "global" }, async ({ request, set }) => {
       const { actor, renewCookie } = await resolveActor(deps, request);
       holdTemporarySession(actor, request);
+      holdPasswordStep(actor, request);
       if (renewCookie) set.headers["set-cookie"] = renewCookie;
       return { actor };
     })

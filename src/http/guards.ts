@@ -1,5 +1,6 @@
 // Guards that read like sentences. Pages redirect; the API answers 401 or 403.
 import type { Actor } from "./actor";
+import { readCookie } from "./cookies";
 import { HttpError, forbidden, unauthorized } from "./errors";
 
 /** Thrown by page guards; the error mapper turns it into a 303. */
@@ -13,6 +14,8 @@ export const CHOOSE_PASSWORD_FIRST_MESSAGE = "Choose your own password first: yo
 
 /** Where a session that still holds its temporary password may go: choosing a password, signing out. */
 const OPEN_TO_TEMPORARY_SESSIONS = new Set(["/choose-password", "/api/auth/choose-password", "/api/auth/logout", "/logout"]);
+/** The order's own confirmation page, where the wizard leads right after the order (issue 35). */
+const ORDER_CONFIRMATION = /^\/orders\/[^/]+\/confirmation$/;
 
 /**
  * A visitor's order signs them in while their password is the temporary one from the mail (README
@@ -22,9 +25,28 @@ const OPEN_TO_TEMPORARY_SESSIONS = new Set(["/choose-password", "/api/auth/choos
 export function holdTemporarySession(actor: Actor | null, request: Request): void {
   if (!actor?.user.mustChangePassword) return;
   const path = new URL(request.url).pathname;
-  if (OPEN_TO_TEMPORARY_SESSIONS.has(path)) return;
+  if (OPEN_TO_TEMPORARY_SESSIONS.has(path) || ORDER_CONFIRMATION.test(path)) return;
   if (path === "/api" || path.startsWith("/api/")) throw forbidden(CHOOSE_PASSWORD_FIRST_MESSAGE);
   throw new Redirect(`/choose-password?next=${encodeURIComponent(path)}`);
+}
+
+/**
+ * The cookie of a first sign-in's pending step (decision 096): signing in with a temporary password
+ * gives no session, only this ticket, good until the step expires.
+ */
+export const PASSWORD_STEP_COOKIE = "password-step";
+export const PASSWORD_STEP_PATH = "/choose-password";
+
+/**
+ * A browser with a pending "choose a new password" step and no session is sent back to that step
+ * from any page (a detour, a reload, a second tab), never to a signed-out page. Writes and the API
+ * go on as for any visitor; signing out or signing in ends the step.
+ */
+export function holdPasswordStep(actor: Actor | null, request: Request): void {
+  if (actor || (request.method !== "GET" && request.method !== "HEAD")) return;
+  const path = new URL(request.url).pathname;
+  if (path === PASSWORD_STEP_PATH || path === "/api" || path.startsWith("/api/")) return;
+  if (readCookie(request, PASSWORD_STEP_COOKIE)) throw new Redirect(PASSWORD_STEP_PATH);
 }
 
 /** Who may open a route: any signed-in user, an admin, or a super admin (the `auth` macro, src/http/context.ts). */

@@ -12,7 +12,15 @@ export function FilterPill(props: { href: string; active: boolean; children: Rea
 }
 
 /** A GET search form; `hidden` carries the rest of the list's state (not the page: a new search starts at 1). */
-export function SearchForm(props: { action: string; name: string; value: string; label: string; hidden: Record<string, string>; id: string }) {
+export function SearchForm(props: {
+  action: string;
+  name: string;
+  value: string;
+  label: string;
+  hidden: Record<string, string>;
+  id: string;
+  placeholder?: string;
+}) {
   return (
     <form className="list-search" method="get" action={props.action} role="search" aria-label={props.label}>
       {Object.entries(props.hidden).map(([key, value]) => (
@@ -24,7 +32,7 @@ export function SearchForm(props: { action: string; name: string; value: string;
       <svg className="list-search-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path d="M11 19a8 8 0 100-16 8 8 0 000 16zm10 2l-4.35-4.35" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
-      <input id={props.id} className="input" type="search" name={props.name} defaultValue={props.value} placeholder="Search by title" />
+      <input id={props.id} className="input" type="search" name={props.name} defaultValue={props.value} placeholder={props.placeholder ?? "Search by title"} />
       <button type="submit" className="button">
         Search
       </button>

@@ -10,6 +10,8 @@
 // Entries also expire after TTL_MS, a safety net for a missed notice (LISTEN is at-most-once)
 // and what keeps the footer's year right.
 
+import { readCookie } from "../http/cookies";
+import { PASSWORD_STEP_COOKIE } from "../http/guards";
 import { hasSessionCookie } from "../http/sessions";
 import { SCRIPT_NONCE_HEADER } from "../http/streaming";
 import type { Db } from "../lib/db";
@@ -170,9 +172,12 @@ export function invalidatePublicPages(db: Db): void {
   caches.get(db)?.invalidate();
 }
 
-/** Whether this request may use the anonymous cache: a read by someone with no session cookie. */
+/**
+ * Whether this request may use the anonymous cache: a read by someone with no session cookie and no
+ * pending first sign-in's step (that browser is sent back to the step, decision 096).
+ */
 export function isAnonymousRead(request: Request): boolean {
-  return (request.method === "GET" || request.method === "HEAD") && !hasSessionCookie(request);
+  return (request.method === "GET" || request.method === "HEAD") && !hasSessionCookie(request) && !readCookie(request, PASSWORD_STEP_COOKIE);
 }
 
 /**

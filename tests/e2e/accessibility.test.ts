@@ -53,6 +53,8 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
       `/projects/${projectID}/activity`,
       `/invoices/${invoiceID}`,
       "/create",
+      `/orders/${projectID}/confirmation`,
+      "/dashboard?welcome=first",
     ];
     const adminPages = [
       "/dashboard",

@@ -83,6 +83,7 @@ describe.skipIf(!browserAvailable)("accounts in Chromium", () => {
     const link = new URL(mail.text.match(/https?:\/\/\S+\/reset\?token=\S+/)![0]);
     await page.goto(`${suite.server.url}${link.pathname}${link.search}`);
     await page.getByLabel("New password", { exact: true }).fill("fresh-password");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("fresh-password");
     await page.getByRole("button", { name: "Save password and sign in" }).click();
     await landedOn(page, "/dashboard");
 

@@ -109,15 +109,16 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
 
     // The order is confirmed on the spot: reference, summary, where the password went.
     await page.getByRole("button", { name: "Create Project" }).click();
-    await page.getByRole("heading", { name: "Thank you, your order is in" }).waitFor({ timeout: 30_000 });
+    await page.waitForURL(/\/orders\/[0-9a-z]{26}\/confirmation$/, { timeout: 30_000 });
+    await page.getByRole("heading", { name: "Thank you, your order is in" }).waitFor();
     await page.locator(".order-confirmation .alert").getByText(email).waitFor();
-    // The order's session opens only the choose-a-password page until the visitor chooses one
-    //; the project page it was heading for is kept as `next`.
-    await page.getByRole("link", { name: "Choose your password" }).click();
-    await page.waitForURL(/\/choose-password\?next=%2Fprojects%2F[0-9a-z]+$/i);
-    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
-    const projectId = (new URL(page.url()).searchParams.get("next") ?? "").split("/").pop()!;
+    const projectId = new URL(page.url()).pathname.split("/")[2]!;
     const projectUrl = `${suite.server.url}/projects/${projectId}`;
+    // The order's session opens only the confirmation and the choose-a-password page until the
+    // visitor chooses one.
+    await page.getByRole("link", { name: "Choose your password" }).click();
+    await page.waitForURL(/\/choose-password$/);
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
 
     // The temporary password arrives by mail.
     const mail = await suite.smtp.waitForMail((m) => m.envelopeTo.includes(email), 15_000);
@@ -134,9 +135,10 @@ describe.skipIf(!browserAvailable)("ordering a webapp in Chromium", () => {
     await customer.getByLabel("Password", { exact: true }).fill(password ?? "");
     await customer.getByRole("button", { name: "Sign in", exact: true }).click();
     await customer.getByRole("heading", { name: "Choose a new password" }).waitFor();
-    await customer.getByRole("textbox", { name: "New password" }).fill("my own password 42");
+    await customer.getByLabel("New password", { exact: true }).fill("my own password 42");
+    await customer.getByLabel("Confirm new password", { exact: true }).fill("my own password 42");
     await customer.getByRole("button", { name: "Save password and continue" }).click();
-    await customer.waitForURL(/\/dashboard$/);
+    await customer.waitForURL(/\/dashboard\?welcome=first$/);
     await customer.getByText("Analytical Engines").first().waitFor();
 
     await customer.goto(projectUrl);

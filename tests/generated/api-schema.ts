@@ -4333,6 +4333,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         projectID: string;
+                        reference: string;
                         message: string;
                         email: string;
                     };
@@ -4383,6 +4384,7 @@ export interface operations {
                     "application/json": {
                         projects: {
                             _id: string;
+                            reference: string;
                             projectName: string;
                             /** @enum {string} */
                             projectType: "s" | "m" | "l";
@@ -4445,6 +4447,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         _id: string;
+                        reference: string;
                         creator: {
                             _id: string;
                             displayName: string;
@@ -4638,6 +4641,7 @@ export interface operations {
                         message: string;
                         project: {
                             _id: string;
+                            reference: string;
                             creator: {
                                 _id: string;
                                 displayName: string;
@@ -5198,6 +5202,7 @@ export interface operations {
                     "application/json": {
                         projects: {
                             _id: string;
+                            reference: string;
                             projectName: string;
                             /** @enum {string} */
                             projectType: "s" | "m" | "l";

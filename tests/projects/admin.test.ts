@@ -275,7 +275,7 @@ describe("GET /dashboard/projects.csv", () => {
     const csv = await server.request(`/dashboard/projects.csv?title=${tag}`, { cookie: admin.cookie });
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const lines = (await csv.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toBe('"ID","Project","Package","Status","Payment","Archived","Customer","Customer e-mail","Created"');
+    expect(lines[0]).toBe('"ID","Reference","Project","Package","Status","Payment","Archived","Customer","Customer e-mail","Created"');
     expect(lines).toHaveLength(3);
     expect(lines.find((line) => line.startsWith(`"${evil}"`))).toContain(`"'=SUM(A1) ${tag}"`);
     expect(lines.find((line) => line.startsWith(`"${plain}"`))).toContain('"In Progress","Unpaid","false","Customer"');

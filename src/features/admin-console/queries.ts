@@ -5,18 +5,28 @@ import { desc, eq, ilike, or } from "drizzle-orm";
 import { accessCodes, bugReports, projects, users } from "../../../db/schema";
 import { type Db, likePattern } from "../../lib/db";
 import type { ProjectStatus } from "../../shared/enums";
+import { parseProjectReference } from "../../shared/project-reference";
 
-export type FoundProject = { id: string; name: string; status: ProjectStatus; customer: string; email: string };
+export type FoundProject = { id: string; referenceNumber: number; name: string; status: ProjectStatus; customer: string; email: string };
 export type FoundCustomer = { id: string; name: string; email: string };
 export type FoundAccessCode = { id: string; title: string; claimed: boolean };
 export type FoundBugReport = { id: string; title: string; resolved: boolean };
 export type ConsoleMatches = { projects: FoundProject[]; customers: FoundCustomer[]; accessCodes: FoundAccessCode[]; bugReports: FoundBugReport[] };
 
-const projectColumns = { id: projects.id, name: projects.projectName, status: projects.status, customer: users.displayName, email: users.email };
+const projectColumns = {
+  id: projects.id,
+  referenceNumber: projects.referenceNumber,
+  name: projects.projectName,
+  status: projects.status,
+  customer: users.displayName,
+  email: users.email,
+};
 
 /** Up to `limit` rows of each kind whose name, title or e-mail contains `text` (case-insensitive). */
 export async function findConsoleMatches(db: Db, text: string, limit: number): Promise<ConsoleMatches> {
   const pattern = likePattern(text);
+  // A typed reference (WS-1042) names one project (decision 097).
+  const referenceNumber = parseProjectReference(text);
   // Two project reads rather than one OR: each keeps its own index (the name's trigrams; the
   // e-mail's trigrams, then the creator's projects), where an OR across the join would scan.
   const [byName, byEmail, customers, codes, reports] = await Promise.all([
@@ -24,7 +34,7 @@ export async function findConsoleMatches(db: Db, text: string, limit: number): P
       .select(projectColumns)
       .from(projects)
       .innerJoin(users, eq(users.id, projects.creatorId))
-      .where(ilike(projects.projectName, pattern))
+      .where(referenceNumber !== null ? eq(projects.referenceNumber, referenceNumber) : ilike(projects.projectName, pattern))
       .orderBy(desc(projects.createdAt))
       .limit(limit),
     db

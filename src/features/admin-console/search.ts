@@ -3,6 +3,7 @@
 // e-mail, customers, access codes and bug reports by title.
 import type { Db } from "../../lib/db";
 import { statusLabels } from "../../shared/project-labels";
+import { formatProjectReference } from "../../shared/project-reference";
 import type { AdminSearchAnswer, AdminSearchHit } from "./model";
 import { findConsoleMatches } from "./queries";
 
@@ -37,7 +38,7 @@ export async function searchConsole(db: Db, query: string): Promise<AdminSearchA
       (project): AdminSearchHit => ({
         kind: "project",
         title: project.name,
-        detail: `${statusLabels[project.status]} · ${project.customer} (${project.email})`,
+        detail: `${formatProjectReference(project.referenceNumber)} · ${statusLabels[project.status]} · ${project.customer} (${project.email})`,
         href: `/projects/${project.id}`,
       }),
     ),

@@ -1,19 +1,31 @@
 // /login, /register, /reset and /logout as plain HTML forms (POST, then a redirect, or the
 // page again with the error and the typed values). They call the same services as the API.
 import { Elysia } from "elysia";
+import type { User } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/client-ip";
 import { context } from "../../http/context";
 import { readCookie } from "../../http/cookies";
-import { HttpError } from "../../http/errors";
-import { Redirect, requireGuestPage } from "../../http/guards";
+import { HttpError, badRequest } from "../../http/errors";
+import { PASSWORD_STEP_COOKIE, Redirect, requireGuestPage } from "../../http/guards";
 import { clearSessionCookie, revokeSession, sessionCookieName } from "../../http/sessions";
 import { page } from "../../render/layout/page";
 import { servePublicPage } from "../../render/page-cache";
 import { MFA_TICKET_COOKIE, clearMfaTicketCookie, completeMfaSignIn } from "./mfa";
 import { oauthErrorMessage } from "./oauth";
+import { checkNewPassword } from "./passwords";
 import { RESET_LINK_INVALID_MESSAGE, confirmPasswordReset, isResetTokenUsable, requestPasswordReset } from "./reset";
-import { chooseOwnPassword, completePasswordChange, homeAfterSignIn, loginUser, registerUser } from "./service";
+import {
+  TICKET_INVALID_MESSAGE,
+  chooseOwnPassword,
+  clearPasswordStepCookie,
+  completePasswordChange,
+  homeAfterSignIn,
+  loginUser,
+  openPasswordStep,
+  passwordStepCookie,
+  registerUser,
+} from "./service";
 import {
   ChooseOwnPasswordView,
   ChoosePasswordView,
@@ -51,10 +63,26 @@ function localPath(value: unknown): string {
   return typeof value === "string" && /^\/(?![/\\])/.test(value) && value.length < 500 ? value : "/dashboard";
 }
 
-function redirect(location: string, cookie?: string): Response {
-  const headers: Record<string, string> = { location, "cache-control": "no-store" };
-  if (cookie) headers["set-cookie"] = cookie;
+function redirect(location: string, ...cookies: string[]): Response {
+  const headers = new Headers({ location, "cache-control": "no-store" });
+  for (const cookie of cookies) headers.append("set-cookie", cookie);
   return new Response(null, { status: 303, headers });
+}
+
+const PASSWORDS_DIFFER_MESSAGE = "The two passwords do not match.";
+
+/** The form's second field: checked once the password itself passes, so only one error shows at a time. */
+function requireSamePassword(form: { password: string; confirm: string }): void {
+  const fields: Record<string, string> = {};
+  checkNewPassword(form.password, fields);
+  if (!fields.password && form.password !== form.confirm) throw badRequest(PASSWORDS_DIFFER_MESSAGE, { confirm: PASSWORDS_DIFFER_MESSAGE });
+}
+
+/** Where a first password leads: an admin's required two-factor set-up, else `next`; the dashboard greets a first visit. */
+function afterFirstPassword(deps: AppDeps, user: User, next = "/dashboard"): string {
+  const home = homeAfterSignIn(deps.config, user);
+  if (home !== "/dashboard") return home;
+  return next === "/dashboard" ? "/dashboard?welcome=first" : next;
 }
 
 async function withHeaders(response: Promise<Response>, headers?: Record<string, string>): Promise<Response> {
@@ -73,6 +101,16 @@ export const authPages = (deps: AppDeps) => {
     choosePassword: { title: "Choose a new password", description: "Choose your own password for your Webstudio account.", path: "/choose-password" },
   };
 
+  /** The step is over (expired, used, or the password changed): sign in again, and the browser forgets the step. */
+  const stepExpired = () =>
+    withHeaders(
+      page(deps, null, meta.login, <LoginView state={{ error: TICKET_INVALID_MESSAGE }} providers={providers} />, { publicPage: true, status: 400 }),
+      {
+        "set-cookie": clearPasswordStepCookie(deps),
+        "cache-control": "no-store",
+      },
+    );
+
   return new Elysia({ name: "auth-pages" })
     .use(context(deps))
     .get("/login", ({ actor, query, request }) => {
@@ -88,9 +126,8 @@ export const authPages = (deps: AppDeps) => {
         const result = await loginUser(deps, form, clientIp(request));
         if (result.kind === "signed-in") return redirect(homeAfterSignIn(deps.config, result.user), result.cookie);
         if (result.kind === "second-factor") return page(deps, null, meta.code, <MfaCodeView ticket={result.ticket} state={{}} />, { publicPage: true });
-        return page(deps, null, meta.login, <ChoosePasswordView ticket={result.ticket} email={result.user.email} state={{}} />, {
-          publicPage: true,
-        });
+        // The step gets its own address and keeps its ticket in a cookie, so a detour or a reload comes back to it.
+        return redirect("/choose-password", passwordStepCookie(deps, result.ticket));
       } catch (error) {
         const refused = formError(error);
         const state = { ...refused.state, values: { email: form.email } };
@@ -127,42 +164,51 @@ export const authPages = (deps: AppDeps) => {
         return page(deps, null, meta.code, <MfaCodeView ticket={form.ticket} state={refused.state} />, { publicPage: true, status: refused.status });
       }
     })
-    .post("/login/new-password", async ({ body }) => {
-      const form = readForm(body, ["ticket", "password"] as const);
-      try {
-        const { cookie } = await completePasswordChange(deps, form);
-        return redirect("/dashboard", cookie);
-      } catch (error) {
-        const refused = formError(error);
-        // A dead ticket cannot be fixed on this form: start again from sign-in.
-        if (!refused.state.fields) {
-          return page(deps, null, meta.login, <LoginView state={refused.state} providers={providers} />, {
+    .get("/choose-password", async ({ actor, query, request }) => {
+      if (actor) {
+        if (!actor.user.mustChangePassword) throw new Redirect("/dashboard");
+        const next = localPath(query.next);
+        return page(deps, null, meta.choosePassword, <ChooseOwnPasswordView next={next} email={actor.user.email} state={{}} />, { publicPage: true });
+      }
+      const ticket = readCookie(request, PASSWORD_STEP_COOKIE);
+      if (!ticket) throw new Redirect("/login");
+      const user = await openPasswordStep(deps, ticket);
+      if (!user) return stepExpired();
+      return withHeaders(page(deps, null, meta.choosePassword, <ChoosePasswordView email={user.email} state={{}} />, { publicPage: true }), {
+        "cache-control": "no-store",
+      });
+    })
+    .post("/choose-password", async ({ actor, body, request }) => {
+      const form = readForm(body, ["password", "confirm", "next"] as const);
+      if (actor) {
+        // The password was chosen meanwhile (in another tab): nothing is left to do here.
+        if (!actor.user.mustChangePassword) return redirect("/dashboard");
+        const next = localPath(form.next);
+        try {
+          requireSamePassword(form);
+          const { user, cookie } = await chooseOwnPassword(deps, actor, form);
+          return redirect(afterFirstPassword(deps, user, next), cookie);
+        } catch (error) {
+          const refused = formError(error);
+          return page(deps, null, meta.choosePassword, <ChooseOwnPasswordView next={next} email={actor.user.email} state={refused.state} />, {
             publicPage: true,
             status: refused.status,
           });
         }
-        return page(deps, null, meta.login, <ChoosePasswordView ticket={form.ticket} email="your account" state={refused.state} />, {
-          publicPage: true,
-          status: refused.status,
-        });
       }
-    })
-    .get("/choose-password", ({ actor, query }) => {
-      if (!actor) throw new Redirect("/login");
-      if (!actor.user.mustChangePassword) throw new Redirect("/dashboard");
-      const next = localPath(query.next);
-      return page(deps, null, meta.choosePassword, <ChooseOwnPasswordView next={next} email={actor.user.email} state={{}} />, { publicPage: true });
-    })
-    .post("/choose-password", async ({ actor, body }) => {
-      if (!actor) throw new Redirect("/login");
-      const form = readForm(body, ["password", "next"] as const);
-      const next = localPath(form.next);
+      const ticket = readCookie(request, PASSWORD_STEP_COOKIE);
+      if (!ticket) throw new Redirect("/login");
+      const user = await openPasswordStep(deps, ticket);
+      if (!user) return stepExpired();
       try {
-        const { cookie } = await chooseOwnPassword(deps, actor, form);
-        return redirect(next, cookie);
+        requireSamePassword(form);
+        const { cookie } = await completePasswordChange(deps, { ticket, password: form.password });
+        return redirect(afterFirstPassword(deps, user), cookie, clearPasswordStepCookie(deps));
       } catch (error) {
         const refused = formError(error);
-        return page(deps, null, meta.choosePassword, <ChooseOwnPasswordView next={next} email={actor.user.email} state={refused.state} />, {
+        // A ticket that died meanwhile (the password chosen in another tab) cannot be fixed on this form.
+        if (!refused.state.fields) return stepExpired();
+        return page(deps, null, meta.choosePassword, <ChoosePasswordView email={user.email} state={refused.state} />, {
           publicPage: true,
           status: refused.status,
         });
@@ -216,8 +262,9 @@ export const authPages = (deps: AppDeps) => {
       }
     })
     .post("/reset/confirm", async ({ body, request }) => {
-      const form = readForm(body, ["token", "password"] as const);
+      const form = readForm(body, ["token", "password", "confirm"] as const);
       try {
+        requireSamePassword(form);
         const result = await confirmPasswordReset(deps, form, clientIp(request));
         if (result.cookie === null) {
           const notice = "Your password has been reset. Enter a code from your authenticator app to finish signing in.";
@@ -241,6 +288,7 @@ export const authPages = (deps: AppDeps) => {
     .post("/logout", async ({ request }) => {
       const token = readCookie(request, sessionCookieName(deps.config.secureCookies));
       if (token) await revokeSession(deps.database.db, token);
-      return redirect("/", clearSessionCookie(deps.config.secureCookies));
+      // Signing out also leaves a pending first sign-in's step.
+      return redirect("/", clearSessionCookie(deps.config.secureCookies), clearPasswordStepCookie(deps));
     });
 };

@@ -5,7 +5,7 @@ import type { User } from "../../../db/schema";
 import type { AppDeps } from "../../deps";
 import { type Actor, hasMfa, isAdmin, isSuperAdmin } from "../../http/actor";
 import { HttpError, badRequest, conflict, unauthorized } from "../../http/errors";
-import { MFA_SETUP_PATH } from "../../http/guards";
+import { MFA_SETUP_PATH, PASSWORD_STEP_COOKIE } from "../../http/guards";
 import { type Limit, clearFailures, enforceRateLimit, recordFailure, refuseWhileThrottled } from "../../http/rate-limit";
 import { createSession, revokeUserSessions, sessionCookie } from "../../http/sessions";
 import { sha256 } from "../../lib/crypto";
@@ -213,7 +213,25 @@ function createChangeTicket(deps: Pick<AppDeps, "tickets">, user: User): Promise
   return deps.tickets.issue("password-change", user.id, { h: sha256(user.passwordHash ?? "") }, CHANGE_TICKET_TTL_SECONDS);
 }
 
-const TICKET_INVALID_MESSAGE = "This step has expired. Sign in again with your temporary password.";
+export const TICKET_INVALID_MESSAGE = "This step has expired. Sign in again with your temporary password.";
+
+/** The pending step's ticket as a cookie for the whole site, so a detour or a reload finds the step again (decision 096). */
+export function passwordStepCookie(deps: Pick<AppDeps, "config">, ticket: string): string {
+  return `${PASSWORD_STEP_COOKIE}=${ticket}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${CHANGE_TICKET_TTL_SECONDS}${deps.config.secureCookies ? "; Secure" : ""}`;
+}
+
+export function clearPasswordStepCookie(deps: Pick<AppDeps, "config">): string {
+  return `${PASSWORD_STEP_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${deps.config.secureCookies ? "; Secure" : ""}`;
+}
+
+/** The account whose new-password step this ticket opens, or null once it expired, was used or its password changed. */
+export async function openPasswordStep(deps: Pick<AppDeps, "database" | "tickets">, ticket: string): Promise<User | null> {
+  const opened = await deps.tickets.open("password-change", ticket, ["h"]);
+  if (!opened) return null;
+  const user = await findUserById(deps.database.db, opened.sub);
+  // Bound to the hash it was issued for, so a ticket works once and dies with a password change.
+  return user?.mustChangePassword && opened.h === sha256(user.passwordHash ?? "") ? user : null;
+}
 
 /** Sets the first real password of a temporary-password account and signs it in. */
 export async function completePasswordChange(
@@ -223,14 +241,9 @@ export async function completePasswordChange(
   const fields: Record<string, string> = {};
   checkNewPassword(input.password, fields);
   throwIfInvalid(fields);
-  const ticket = await deps.tickets.open("password-change", input.ticket, ["h"]);
-  if (!ticket) throw badRequest(TICKET_INVALID_MESSAGE);
+  const user = await openPasswordStep(deps, input.ticket);
+  if (!user) throw badRequest(TICKET_INVALID_MESSAGE);
   const db = deps.database.db;
-  const user = await findUserById(db, ticket.sub);
-  // Bound to the hash it was issued for, so a ticket works once and dies with a password change.
-  if (!user?.mustChangePassword || ticket.h !== sha256(user.passwordHash ?? "")) {
-    throw badRequest(TICKET_INVALID_MESSAGE);
-  }
   await setPassword(db, user.id, await hashPassword(input.password));
   await revokeUserSessions(db, user.id);
   return { user, cookie: await signInUser(deps, user.id) };

@@ -22,7 +22,7 @@ function AuthCard(props: { title: string; subtitle?: ReactNode; children: ReactN
           {props.subtitle ? <p className="auth-subtitle muted">{props.subtitle}</p> : null}
           {props.children}
         </section>
-        {props.footer ? <p className="auth-footer">{props.footer}</p> : null}
+        {props.footer ? <div className="auth-footer">{props.footer}</div> : null}
       </div>
       <Behaviour name="submit-splash" />
     </PageShell>
@@ -57,27 +57,41 @@ function Field(props: {
   hint?: string;
   aside?: ReactNode;
   autoFocus?: boolean;
+  /** A Show button beside a password (the password-reveal behaviour unhides it). */
+  reveal?: boolean;
 }) {
   const id = `field-${props.name}`;
   const error = props.state.fields?.[props.name];
   const describedBy = [error ? `${id}-error` : null, props.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const input = (
+    <input
+      id={id}
+      className="input"
+      name={props.name}
+      type={props.type}
+      autoComplete={props.autoComplete}
+      required={props.required ?? true}
+      minLength={props.minLength}
+      autoFocus={props.autoFocus}
+      // Passwords are never sent back into the page; everything else keeps what was typed.
+      defaultValue={props.type === "password" ? undefined : (props.state.values?.[props.name] ?? "")}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+    />
+  );
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        className="input"
-        name={props.name}
-        type={props.type}
-        autoComplete={props.autoComplete}
-        required={props.required ?? true}
-        minLength={props.minLength}
-        autoFocus={props.autoFocus}
-        // Passwords are never sent back into the page; everything else keeps what was typed.
-        defaultValue={props.type === "password" ? undefined : (props.state.values?.[props.name] ?? "")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
+      {props.reveal ? (
+        <div className="input-reveal">
+          {input}
+          <button type="button" className="button button-ghost button-sm" data-reveal aria-controls={id} aria-pressed="false" hidden>
+            Show<span className="visually-hidden"> {props.label.toLowerCase()}</span>
+          </button>
+        </div>
+      ) : (
+        input
+      )}
       {error ? (
         <p id={`${id}-error`} className="field-error">
           {error}
@@ -249,15 +263,19 @@ export function ResetConfirmView(props: { token: string; state: FormState }) {
 function NewPasswordView(props: {
   subtitle: ReactNode;
   action: string;
-  secret: { name: "token" | "ticket" | "next"; value: string };
+  secret?: { name: "token" | "next"; value: string };
   submitLabel: string;
   state: FormState;
+  footer?: ReactNode;
 }) {
+  // One error at a time: a field's own message is not repeated above the form.
+  const fields = props.state.fields ?? {};
+  const state = Object.keys(fields).length > 0 ? { ...props.state, error: null } : props.state;
   return (
-    <AuthCard title="Choose a new password" subtitle={props.subtitle} footer={<a href="/login">Back to sign in</a>}>
+    <AuthCard title="Choose a new password" subtitle={props.subtitle} footer={props.footer ?? <a href="/login">Back to sign in</a>}>
       <form method="post" action={props.action} className="stack auth-form" data-splash="Logging you in">
-        <Alerts state={props.state} />
-        <input type="hidden" name={props.secret.name} value={props.secret.value} />
+        <Alerts state={state} />
+        {props.secret ? <input type="hidden" name={props.secret.name} value={props.secret.value} /> : null}
         <Field
           name="password"
           label="New password"
@@ -265,14 +283,39 @@ function NewPasswordView(props: {
           autoComplete="new-password"
           minLength={6}
           hint="At least 6 characters."
-          state={props.state}
-          autoFocus
+          state={state}
+          autoFocus={!fields.confirm}
+          reveal
+        />
+        {/* The confirmation's error waits until the password itself is acceptable. */}
+        <Field
+          name="confirm"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          minLength={6}
+          state={fields.password ? { ...state, fields: {} } : state}
+          autoFocus={Boolean(fields.confirm)}
+          reveal
         />
         <button className="button button-primary button-lg button-block" type="submit">
           {props.submitLabel}
         </button>
       </form>
+      <Behaviour name="password-reveal" />
     </AuthCard>
+  );
+}
+
+/** Leaving the first sign-in's step on purpose: signing out also ends the pending step. */
+function SignOutInstead() {
+  return (
+    <form method="post" action="/logout" className="inline-form">
+      Not you?{" "}
+      <button type="submit" className="link-button">
+        Sign out
+      </button>
+    </form>
   );
 }
 
@@ -289,6 +332,7 @@ export function ChooseOwnPasswordView(props: { next: string; email: string; stat
       secret={{ name: "next", value: props.next }}
       submitLabel="Save password and continue"
       state={props.state}
+      footer={<SignOutInstead />}
     />
   );
 }
@@ -306,7 +350,8 @@ export function ResetLinkInvalidView(props: { message: string }) {
   );
 }
 
-export function ChoosePasswordView(props: { ticket: string; email: string; state: FormState }) {
+/** The first sign-in's step after a temporary password: its ticket stays in a cookie, never in the page (decision 096). */
+export function ChoosePasswordView(props: { email: string; state: FormState }) {
   return (
     <NewPasswordView
       subtitle={
@@ -314,10 +359,10 @@ export function ChoosePasswordView(props: { ticket: string; email: string; state
           You signed in with a temporary password. Choose your own password for <strong>{props.email}</strong> to continue.
         </>
       }
-      action="/login/new-password"
-      secret={{ name: "ticket", value: props.ticket }}
+      action="/choose-password"
       submitLabel="Save password and continue"
       state={props.state}
+      footer={<SignOutInstead />}
     />
   );
 }

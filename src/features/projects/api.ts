@@ -44,7 +44,7 @@ export const ordersApi = (deps: AppDeps) =>
       if (!actor) await enforceRateLimit(deps.database.db, VISITOR_ORDER_LIMIT, clientIp(request));
       const created = await createProject(deps, actor, body);
       if (created.setCookie) set.headers["set-cookie"] = created.setCookie;
-      return status(201, { projectID: created.projectID, message: created.message, email: created.email });
+      return status(201, { projectID: created.projectID, reference: created.reference, message: created.message, email: created.email });
     },
     {
       parse: parseMultipart,

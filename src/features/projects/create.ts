@@ -8,6 +8,7 @@ import { READABLE_ALPHABET, randomText } from "../../lib/random-text";
 import { isUniqueViolation } from "../../lib/sql-state";
 import { removeStoredObjects } from "../../lib/storage";
 import { TEMPORARY_PASSWORD_DAYS, TEMPORARY_PASSWORD_LENGTH, formatPrice, packageFor } from "../../shared/packages";
+import { formatProjectReference } from "../../shared/project-reference";
 import { type ProjectDraft, validateDraft } from "../../shared/wizard";
 import { claimCodeFor, isCodeFree, normalizeAccessCode } from "../access-codes";
 import { recordActivity } from "../activity";
@@ -28,7 +29,7 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 // ---------------------------------------------------------------------------------------------
 // Ordering
 
-export type CreatedProject = { projectID: string; message: string; email: string; setCookie: string | null };
+export type CreatedProject = { projectID: string; reference: string; message: string; email: string; setCookie: string | null };
 
 /**
  * Creates a project from the wizard's draft and images. A visitor also gets an account with a
@@ -58,8 +59,9 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
   const projectId = newId();
   const creatorId = actor?.user.id ?? newId();
   const stored = await storeImages(deps, projectId, checked);
+  let reference: string;
   try {
-    await db.transaction(async (tx) => {
+    reference = await db.transaction(async (tx) => {
       if (!actor) {
         await insertUser(tx, {
           id: creatorId,
@@ -70,7 +72,14 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
           mustChangePassword: true,
         });
       }
-      await insertProject(tx, { id: projectId, creatorId, creatorName: draft.creatorName.trim(), accessCode: code, ...columnsOf(draft, deps) });
+      const numbered = await insertProject(tx, {
+        id: projectId,
+        creatorId,
+        creatorName: draft.creatorName.trim(),
+        accessCode: code,
+        ...columnsOf(draft, deps),
+      });
+      const reference = formatProjectReference(numbered);
       // The conditional UPDATE is the real check: of two orders racing for one code, one wins.
       if (code !== null && !(await claimCodeFor(tx, code, projectId))) throw badRequest(INVALID_ORDER_CODE, { accessCode: INVALID_ORDER_CODE });
       // The code waives payment: the project is paid, with the source "access code".
@@ -95,11 +104,12 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
         await enqueueMail(
           deps.jobs,
           tx,
-          await temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectId, draft, password: temporaryPassword }),
+          await temporaryPasswordMail(deps, { name: draft.creatorName.trim(), email, projectId, reference, draft, password: temporaryPassword }),
         );
       }
       // The order is sent: the unfinished copy on the account has served its purpose.
       if (actor) await deleteWizardDraft(tx, actor.user.id);
+      return reference;
     });
   } catch (error) {
     await removeStoredObjects(
@@ -112,7 +122,7 @@ export async function createProject(deps: Deps, actor: Actor | null, form: Creat
   }
   const setCookie = actor ? null : await signInUser(deps, creatorId);
   const message = actor ? "Project created." : "Project created. We e-mailed you a temporary password for your new account.";
-  return { projectID: projectId, message, email, setCookie };
+  return { projectID: projectId, reference, message, email, setCookie };
 }
 
 function emailInUse(): HttpError {

@@ -71,7 +71,15 @@ export const dashboardPages = (deps: AppDeps) =>
       { auth: "admin" },
     )
     .get("/dashboard", async ({ actor: signedIn, request }) => {
-      const state = readDashboardState(new URL(request.url).searchParams);
+      const params = new URL(request.url).searchParams;
+      const state = readDashboardState(params);
+      // Just chose a first password (the temporary one's step, decision 096): say so, and greet a first visit.
+      const firstVisit = params.get("welcome") === "first";
+      const saved = firstVisit ? (
+        <div className="alert alert-success dashboard-saved" role="status">
+          Password saved.
+        </div>
+      ) : null;
       const query = projectQueryOf(state);
       if (signedIn.isAdmin) {
         const [projects, codes] = await Promise.all([searchProjects(deps, query, adminScope(state)), listAccessCodes(deps, accessCodeQueryOf(state))]);
@@ -81,6 +89,7 @@ export const dashboardPages = (deps: AppDeps) =>
           { title: "Dashboard", description: "Webapp requests and access codes." },
           <PageShell actor={signedIn}>
             <div className="container page dashboard">
+              {saved}
               <header className="page-header">
                 <div>
                   <p className="eyebrow">Admin</p>
@@ -116,16 +125,20 @@ export const dashboardPages = (deps: AppDeps) =>
         );
       }
       const projects = await searchProjects(deps, query, { creatorId: signedIn.user.id });
+      const firstName = signedIn.user.displayName.split(" ")[0];
+      const waiting = firstVisit ? projects.projects.find((project) => project.status === "pending-approval") : undefined;
       return page(
         deps,
         signedIn,
         { title: "Dashboard", description: "Your webapps." },
         <PageShell actor={signedIn}>
           <div className="container page dashboard">
+            {saved}
             <header className="page-header">
               <div>
                 <p className="eyebrow">Dashboard</p>
-                <h1>Welcome back, {signedIn.user.displayName.split(" ")[0]}</h1>
+                <h1>{firstVisit ? `Welcome, ${firstName}.` : `Welcome back, ${firstName}`}</h1>
+                {waiting ? <p className="muted">Your order {waiting.projectName} is waiting for review.</p> : null}
               </div>
             </header>
             <ProjectList

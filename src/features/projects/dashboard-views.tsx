@@ -46,7 +46,7 @@ const customerProjectColumns: Column<ProjectListItem>[] = [
             {project.unreadMessages}
           </a>
         ) : null}
-        {project.archived ? <span className="row-sub">Archived</span> : null}
+        <span className="row-sub">{project.archived ? `${project.reference} · Archived` : project.reference}</span>
       </>
     ),
   },
@@ -87,6 +87,7 @@ function AdminProjectTable(props: { projects: ProjectListItem[] }) {
             overdue: project.overdue,
             archived: project.archived,
             customer: project.creator.displayName,
+            reference: project.reference,
           },
         })),
       }}
@@ -130,6 +131,8 @@ export function ProjectList(props: {
           id="project-search"
           name="title"
           label="Search projects"
+          // A typed reference (WS-1042) finds its project (decision 097).
+          placeholder="Search by title or WS-number"
           value={state.projects.title}
           hidden={hiddenFieldsExcept(state, ["title", "page"])}
         />

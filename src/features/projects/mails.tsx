@@ -6,7 +6,7 @@ import { INVOICE_DUE_DAYS, REVIEW_WORKING_DAYS, TEMPORARY_PASSWORD_DAYS, formatP
 import type { ProjectDraft } from "../../shared/wizard";
 import { ActionButton, Code, Details, LinkLine, Note, P, Url, composeMail } from "../mail";
 
-type OrderMail = { name: string; email: string; projectId: string; draft: ProjectDraft; password: string };
+type OrderMail = { name: string; email: string; projectId: string; reference: string; draft: ProjectDraft; password: string };
 
 /** The visitor's account mail, with the order it came from: what, how much, where to follow it. */
 export function temporaryPasswordMail(deps: Pick<AppDeps, "config">, order: OrderMail): Promise<MailMessage> {
@@ -29,7 +29,7 @@ export function temporaryPasswordMail(deps: Pick<AppDeps, "config">, order: Orde
             ["Project", projectName],
             ["Package", `${pkg.title} (${pkg.customPages} custom pages)`],
             ["Price", `${formatPrice(pkg.price)}${order.draft.hasAccessCode ? " (waived by your access code)" : ""}`],
-            ["Reference", order.projectId],
+            ["Reference", order.reference],
           ]}
         />
         <P>

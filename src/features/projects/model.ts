@@ -122,6 +122,8 @@ export const ProjectImage = t.Object({ _id: t.String(), url: t.String() });
 /** The Project entity of SPEC.md §3, as GET /api/projects/{id} answers it. */
 export const ProjectModel = t.Object({
   _id: t.String(),
+  /** The short reference people read and type, e.g. WS-1042 (decision 097). */
+  reference: t.String(),
   creator: Creator,
   projectName: t.String(),
   projectType: ProjectType,
@@ -180,6 +182,8 @@ export type ProjectModel = typeof ProjectModel.static;
 /** One row of a project list (dashboards, admin console). */
 export const ProjectListItem = t.Object({
   _id: t.String(),
+  /** e.g. WS-1042. */
+  reference: t.String(),
   projectName: t.String(),
   projectType: ProjectType,
   status: ProjectStatus,
@@ -213,7 +217,7 @@ export const ProjectsPage = pageAnswer("projects", ProjectListItem);
 export type ProjectsPage = typeof ProjectsPage.static;
 
 /** `email` is where the order's mail (for a visitor, the temporary password) went. */
-export const CreatedProject = t.Object({ projectID: t.String(), message: t.String(), email: t.String() });
+export const CreatedProject = t.Object({ projectID: t.String(), reference: t.String(), message: t.String(), email: t.String() });
 export const ProjectImagesAnswer = t.Object({
   message: t.String(),
   logoImageURLs: t.Array(t.String()),

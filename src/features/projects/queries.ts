@@ -18,6 +18,7 @@ import {
 import { type Db, type Page, countAtMost, likePattern, paged, preparedQuery } from "../../lib/db";
 import type { ProjectStatus } from "../../shared/enums";
 import { PROJECTS_PAGE_SIZE, type SortOrder } from "../../shared/lists";
+import { parseProjectReference } from "../../shared/project-reference";
 
 export type Viewer = { userId: string; isAdmin: boolean };
 export type CreatorRow = { id: string; displayName: string; email: string };
@@ -64,8 +65,11 @@ export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function insertProject(db: Db, project: NewProject): Promise<void> {
-  await db.insert(projects).values(project);
+/** Inserts the project and answers the reference number the database gave it. */
+export async function insertProject(db: Db, project: NewProject): Promise<number> {
+  const [row] = await db.insert(projects).values(project).returning({ referenceNumber: projects.referenceNumber });
+  if (!row) throw new Error("insert into projects returned no row");
+  return row.referenceNumber;
 }
 
 export async function insertImages(db: Db, rows: (typeof projectImages.$inferInsert)[]): Promise<void> {
@@ -158,6 +162,7 @@ function unreadColumn(side: "customer" | "studio") {
 
 const listColumns = {
   id: projects.id,
+  referenceNumber: projects.referenceNumber,
   projectName: projects.projectName,
   projectType: projects.projectType,
   status: projects.status,
@@ -173,6 +178,7 @@ const listColumns = {
 
 export type ProjectListRow = {
   id: string;
+  referenceNumber: number;
   projectName: string;
   projectType: Project["projectType"];
   status: ProjectStatus;
@@ -248,7 +254,10 @@ export async function searchProjectRows(db: Db, search: ProjectSearch): Promise<
   if (search.creatorId) conditions.push(eq(projects.creatorId, search.creatorId));
   if (search.status) conditions.push(eq(projects.status, search.status));
   if (search.paid !== undefined) conditions.push(eq(projects.receivedPayment, search.paid));
-  if (search.title) {
+  const referenceNumber = search.title ? parseProjectReference(search.title) : null;
+  // A typed reference (WS-1042) finds its one project; any other text searches the names.
+  if (referenceNumber !== null) conditions.push(eq(projects.referenceNumber, referenceNumber));
+  else if (search.title) {
     // One customer's projects are a few dozen rows, read through the creator's index and filtered.
     // On the bare column the statement's generic plan (Postgres's choice after five runs of a named
     // statement) ANDed in the trigram index, which for "a" reads every project (bench/journal.md,

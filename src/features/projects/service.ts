@@ -11,6 +11,7 @@ import { removeStoredObjects } from "../../lib/storage";
 import { DEFAULT_SORT, PROJECTS_PAGE_SIZE, type PageInfo, pageInfo } from "../../shared/lists";
 import { packageFor } from "../../shared/packages";
 import { statusLabels } from "../../shared/project-labels";
+import { formatProjectReference } from "../../shared/project-reference";
 import { revisionWindow } from "../../shared/revisions";
 import { type FieldErrors, type ProjectContent, pickContent, stepErrorMessage } from "../../shared/wizard";
 import { attachmentKeysOfProjects } from "../messages";
@@ -102,6 +103,7 @@ export function imagesAnswer(images: ProjectImage[], pageCount: number) {
 export function toProjectModel(deps: Pick<AppDeps, "sealer" | "now">, project: Project, creator: CreatorRow, images: ProjectImage[]): ProjectModel {
   return {
     _id: project.id,
+    reference: formatProjectReference(project.referenceNumber),
     creator: { _id: creator.id, displayName: creator.displayName, email: creator.email },
     ...contentOf(project, deps.sealer.open(project.domainProviderPasswordEnc)),
     status: project.status,
@@ -132,6 +134,7 @@ function revisionsAnswer(project: Project, now: Date): ProjectModel["revisions"]
 function toListItem(row: ProjectListRow): ProjectListItem {
   return {
     _id: row.id,
+    reference: formatProjectReference(row.referenceNumber),
     projectName: row.projectName,
     projectType: row.projectType,
     status: row.status,
@@ -186,7 +189,7 @@ function searchOf(query: ProjectSearchQuery, scope: { creatorId: string } | { ev
   };
 }
 
-export const PROJECT_CSV_HEADER = ["ID", "Project", "Package", "Status", "Payment", "Archived", "Customer", "Customer e-mail", "Created"];
+export const PROJECT_CSV_HEADER = ["ID", "Reference", "Project", "Package", "Status", "Payment", "Archived", "Customer", "Customer e-mail", "Created"];
 
 /** Every project the admin list's filters and search match, as CSV rows. */
 export async function* projectCsvRows(
@@ -200,6 +203,7 @@ export async function* projectCsvRows(
     const payment = row.receivedPayment ? (row.refundIssued ? "Refunded" : "Paid") : row.overdue ? "Overdue" : "Unpaid";
     yield [
       row.id,
+      formatProjectReference(row.referenceNumber),
       row.projectName,
       packageFor(row.projectType).title,
       statusLabels[row.status],

@@ -67,7 +67,7 @@ export function ProjectFrame(props: {
               <p className="eyebrow">Webapp Project</p>
               <h1 className="project-title">{project.projectName}</h1>
               <p className="project-meta">
-                {pkg.title} · {formatPrice(pkg.price)} · Created {formatDate(project.createdAt)}
+                <span data-project-reference>{project.reference}</span> · {pkg.title} · {formatPrice(pkg.price)} · Created {formatDate(project.createdAt)}
               </p>
             </div>
             <div className="project-badges">

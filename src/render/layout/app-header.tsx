@@ -145,7 +145,8 @@ export function AppHeader(props: { actor: Actor; bell?: ReactNode; current?: str
         </nav>
         <div className="header-actions">
           {props.actor.isAdmin ? <Island name="command-palette" props={{}} hydrate="idle" /> : null}
-          <div className="header-bell">{props.bell ?? <NotificationBell />}</div>
+          {/* A session still on its temporary password (decision 008) may not read notifications: no bell to fail. */}
+          {props.actor.user.mustChangePassword ? null : <div className="header-bell">{props.bell ?? <NotificationBell />}</div>}
           <ProfileMenu actor={props.actor} />
         </div>
       </div>
