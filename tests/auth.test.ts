@@ -205,7 +205,7 @@ describe("sign-in and sign-out", () => {
 });
 
 describe("rate limits", () => {
-  // Issue 13: a limit per e-mail across addresses let any stranger lock the owner out for 15
+  // A limit per e-mail across addresses let any stranger lock the owner out for 15
   // minutes. Failures now slow the guessing address on that account (tests/sign-in-trust.test.ts).
   test("wrong passwords slow the guessing address with a clear 429; the owner's address is not held", async () => {
     const { email, password } = await register();

@@ -488,7 +488,7 @@ export default function Wizard(props: WizardProps) {
         setToasts([]);
         setCreated(true);
         setAnnouncement("Order sent");
-        // The confirmation has its own address (issue 35): reloadable, the customer's, with the signed-in header.
+        // The confirmation has its own address (decision 097): reloadable, the customer's, with the signed-in header.
         window.location.assign(`/orders/${result.data.projectID}/confirmation`);
         return;
       }

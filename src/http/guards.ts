@@ -14,7 +14,7 @@ export const CHOOSE_PASSWORD_FIRST_MESSAGE = "Choose your own password first: yo
 
 /** Where a session that still holds its temporary password may go: choosing a password, signing out. */
 const OPEN_TO_TEMPORARY_SESSIONS = new Set(["/choose-password", "/api/auth/choose-password", "/api/auth/logout", "/logout"]);
-/** The order's own confirmation page, where the wizard leads right after the order (issue 35). */
+/** The order's own confirmation page, where the wizard leads right after the order (decision 097). */
 const ORDER_CONFIRMATION = /^\/orders\/[^/]+\/confirmation$/;
 
 /**

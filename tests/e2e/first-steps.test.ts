@@ -1,4 +1,4 @@
-// Issue 35.1 in Chromium: the first sign-in with the mailed temporary password cannot lose the
+// In Chromium (decision 096): the first sign-in with the mailed temporary password cannot lose the
 // new customer. The new-password step has its own address; opening the dashboard, the landing page
 // in a second tab or a reload all come back to it; one error at a time, Show works; then "Password
 // saved." and a first visit's welcome. axe on both pages; photographs when SCREENSHOTS=1.

@@ -1,4 +1,4 @@
-// Issue 16's page polish in Chromium: notifications link to what they are about and can all be
+// Page polish in Chromium: notifications link to what they are about and can all be
 // marked read (bell and page), the notifications page never shows two empty states, the Status
 // tab's facts hold their badges at every width, and the Overview's Save Changes / Cancel bar
 // stays in sight while a field is edited. Screenshots in /tmp/shots-page-polish for people.

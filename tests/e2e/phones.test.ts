@@ -1,4 +1,4 @@
-// Issue 35 part 3 in Chromium, on phones (320 and 390 px): every tab of the project's, the
+// In Chromium, on phones (320 and 390 px): every tab of the project's, the
 // console's and Settings' bars is reachable by keyboard and by touch, with the current tab in view
 // and an arrow at the edge that has more; Escape closes every menu and gives focus back to its
 // button; the dashboard shows Paid/Unpaid; the wizard's rail shows all nine steps; the error

@@ -138,7 +138,7 @@ describe.skipIf(!browserAvailable)("the create wizard in Chromium", () => {
     await shoot(page, "9-payment");
 
     await page.getByRole("button", { name: "Create Project" }).click();
-    // The confirmation has its own address (issue 35): reloadable, with the signed-in header, not the wizard's.
+    // The confirmation has its own address (decision 097): reloadable, with the signed-in header, not the wizard's.
     await page.waitForURL(/\/orders\/[0-9a-z]{26}\/confirmation$/, { timeout: 30_000 });
     for (const pass of ["first", "reload"]) {
       if (pass === "reload") await page.reload();

@@ -1,4 +1,4 @@
-// Issue 35.2: the order's confirmation page at its own address (the owner's only) and the short
+// The order's confirmation page at its own address (the owner's only) and the short
 // reference (WS-1042) wherever people read or type a project: the order mail, the project page,
 // the admins' list and CSV, and the search.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

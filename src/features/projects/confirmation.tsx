@@ -1,4 +1,4 @@
-// /orders/{id}/confirmation (issue 35): after the wizard's last step, the order's own page. Its
+// /orders/{id}/confirmation (decision 097): after the wizard's last step, the order's own page. Its
 // owner may reload it or come back to it; anyone else gets the not-found page. It has the signed-in
 // header (a visitor who ordered now has an account), the short reference and what happens next.
 import { Elysia } from "elysia";
