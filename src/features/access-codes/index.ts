@@ -10,4 +10,8 @@ export { ACCESS_CODE_CSV_HEADER, accessCodeCsvRows, claimCodeFor, isCodeFree, li
 
 /** The access-codes feature as src/app.ts mounts it: its pages, and its JSON API as `.api` (src/http/feature.ts). */
 export const accessCodesFeature = (deps: AppDeps) =>
-  feature("access-codes", { api: new Elysia({ name: "access-codes-api" }).use(accessCodesApi(deps)).use(adminAccessCodesApi(deps)) }, accessCodePages(deps));
+  feature(
+    "access-codes",
+    { api: new Elysia({ name: "access-codes-feature-api" }).use(accessCodesApi(deps)).use(adminAccessCodesApi(deps)) },
+    accessCodePages(deps),
+  );

@@ -6,5 +6,5 @@ import { activityApi } from "./api";
 export { changedFields, listActivity, recordActivity, recordAdminChanges } from "./service";
 export { ActivityTimeline } from "./views";
 
-/** The activity feature as src/app.ts mounts it: its pages, and its JSON API as `.api` (src/http/feature.ts). */
+/** The activity feature as src/app.ts mounts it: no pages, only its JSON API as `.api` (src/http/feature.ts). */
 export const activityFeature = (deps: AppDeps) => feature("activity", { api: activityApi(deps) });

@@ -1,5 +1,4 @@
 // The admin-console feature as the app assembles it.
-
 import type { AppDeps } from "../../deps";
 import { feature } from "../../http/feature";
 import { adminSearchApi } from "./api";

@@ -23,4 +23,4 @@ export {
 
 /** The auth feature as src/app.ts mounts it: its pages, and its JSON API as `.api` (src/http/feature.ts). */
 export const authFeature = (deps: AppDeps) =>
-  feature("auth", { api: new Elysia({ name: "auth-api" }).use(authApi(deps)).use(oauthRoutes(deps)) }, authPages(deps));
+  feature("auth", { api: new Elysia({ name: "auth-feature-api" }).use(authApi(deps)).use(oauthRoutes(deps)) }, authPages(deps));

@@ -5,5 +5,5 @@ import { billingDetailsApi } from "./api";
 
 export { billingDetailsOf, getBillingDetails } from "./service";
 
-/** The billing-details feature as src/app.ts mounts it: its pages, and its JSON API as `.api` (src/http/feature.ts). */
+/** The billing-details feature as src/app.ts mounts it: no pages, only its JSON API as `.api` (src/http/feature.ts). */
 export const billingDetailsFeature = (deps: AppDeps) => feature("billing-details", { api: billingDetailsApi(deps) });

@@ -1,5 +1,4 @@
 // The bug-reports feature as the app assembles it.
-
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { feature } from "../../http/feature";
@@ -12,7 +11,7 @@ import { ownBugReportPages } from "./pages";
 export const bugReportsFeature = (deps: AppDeps) =>
   feature(
     "bug-reports",
-    { api: new Elysia({ name: "bug-reports-api" }).use(bugReportsApi(deps)).use(adminBugReportsApi(deps)) },
+    { api: new Elysia({ name: "bug-reports-feature-api" }).use(bugReportsApi(deps)).use(adminBugReportsApi(deps)) },
     adminBugReportPages(deps),
     ownBugReportPages(deps),
   );

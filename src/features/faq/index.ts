@@ -12,4 +12,4 @@ export { listAllFaqs } from "./service";
 
 /** The faq feature as src/app.ts mounts it: its pages, and its JSON API as `.api` (src/http/feature.ts). */
 export const faqFeature = (deps: AppDeps) =>
-  feature("faq", { api: new Elysia({ name: "faq-api" }).use(adminFaqApi(deps)).use(faqApi(deps)) }, adminFaqPages(deps), faqPages(deps));
+  feature("faq", { api: new Elysia({ name: "faq-feature-api" }).use(adminFaqApi(deps)).use(faqApi(deps)) }, adminFaqPages(deps), faqPages(deps));

@@ -5,5 +5,5 @@ import { liveApi } from "./api";
 
 export { pruneLiveEvents } from "./service";
 
-/** The live feature as src/app.ts mounts it: its pages, and its JSON API as `.api` (src/http/feature.ts). */
+/** The live feature as src/app.ts mounts it: no pages, only its JSON API as `.api` (src/http/feature.ts). */
 export const liveFeature = (deps: AppDeps) => feature("live", { api: liveApi(deps) });

@@ -5,5 +5,5 @@ import { messagesApi } from "./api";
 
 export { attachmentKeysOfProjects, countUnreadMessages, messageAttachmentUploads, readThread, startMessageWorker } from "./service";
 
-/** The messages feature as src/app.ts mounts it: its pages, and its JSON API as `.api` (src/http/feature.ts). */
+/** The messages feature as src/app.ts mounts it: no pages, only its JSON API as `.api` (src/http/feature.ts). */
 export const messagesFeature = (deps: AppDeps) => feature("messages", { api: messagesApi(deps) });

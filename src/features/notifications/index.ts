@@ -14,6 +14,6 @@ export { addNotifications, findNoticeRecipient, notifyUser } from "./service";
 export const notificationsFeature = (deps: AppDeps) =>
   feature(
     "notifications",
-    { api: new Elysia({ name: "notifications-api" }).use(notificationsApi(deps)).use(adminNotificationsApi(deps)) },
+    { api: new Elysia({ name: "notifications-feature-api" }).use(notificationsApi(deps)).use(adminNotificationsApi(deps)) },
     notificationsPages(deps),
   );

@@ -22,6 +22,6 @@ export {
 } from "./service";
 export { BillingList, ProjectMoneyRecords } from "./views";
 
-/** The payments feature as src/app.ts mounts it: its pages, and its JSON API as `.api` (src/http/feature.ts). */
+/** The payments feature as src/app.ts mounts it: its pages, its JSON API as `.api`, and Stripe's webhook apart (src/http/feature.ts). */
 export const paymentsFeature = (deps: AppDeps) =>
   feature("payments", { api: adminPaymentsApi(deps), stripeWebhookApi: stripeWebhookApi(deps) }, paymentPages(deps));

@@ -16,7 +16,7 @@ export { PROJECT_NOT_FOUND, lockProjectForUpdate, markProjectInvoiced } from "./
 export const projectsFeature = (deps: AppDeps) =>
   feature(
     "projects",
-    { api: new Elysia({ name: "projects-api" }).use(ordersApi(deps)).use(projectsApi(deps)).use(wizardDraftApi(deps)).use(adminProjectsApi(deps)) },
+    { api: new Elysia({ name: "projects-feature-api" }).use(ordersApi(deps)).use(projectsApi(deps)).use(wizardDraftApi(deps)).use(adminProjectsApi(deps)) },
     wizardPages(deps),
     projectPages(deps),
     dashboardPages(deps),

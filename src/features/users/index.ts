@@ -5,5 +5,5 @@ import { adminUsersApi } from "./api";
 
 export { listAdminUsers } from "./service";
 
-/** The users feature as src/app.ts mounts it: its pages, and its JSON API as `.api` (src/http/feature.ts). */
+/** The users feature as src/app.ts mounts it: no pages, only its JSON API as `.api` (src/http/feature.ts). */
 export const usersFeature = (deps: AppDeps) => feature("users", { api: adminUsersApi(deps) });
