@@ -1,6 +1,6 @@
-// The JSON API's own parts: the routes that end it (a 404 for any other /api path) and its OpenAPI
-// document (src/app.ts mounts every feature's `.api` into it). Its OpenAPI document (GET /api/openapi.json, public: it holds no secrets) is generated from the
-// routes' own `t` schemas and `detail` (tag, summary, role: src/http/openapi.ts); a test
+// The JSON API's own parts (src/app.ts mounts every feature's `.api` into it): the routes that end
+// it, and its OpenAPI document (GET /api/openapi.json, public: it holds no secrets), generated from
+// the routes' own `t` schemas and `detail` (tag, summary, role: src/http/openapi.ts); a test
 // (tests/platform.test.ts) fails when a route has no summary or tag.
 import { toOpenAPISchema, unwrapSchema } from "@elysiajs/openapi/openapi";
 import type { AnyElysia } from "elysia";
