@@ -29,16 +29,16 @@ module.exports = {
     {
       name: "islands-src-only-shared-or-api-type",
       severity: "error",
-      comment: "From src/, islands may import src/shared/ and, as a type only, src/api.ts (what Eden is typed from).",
+      comment: "From src/, islands may import src/shared/ and, as a type only, src/app.ts (what Eden is typed from).",
       from: { path: "^islands/" },
-      to: { path: "^src/", pathNot: "^src/(shared/|features/|lib/|http/|render/|api[.]ts$)" },
+      to: { path: "^src/", pathNot: "^src/(shared/|features/|lib/|http/|render/|app[.]ts$)" },
     },
     {
       name: "islands-api-type-only",
       severity: "error",
       comment: "Islands import the server's API as a type only (`import type { Api }`), so no server code reaches the bundle.",
       from: { path: "^islands/" },
-      to: { path: "^src/api[.]ts$", dependencyTypesNot: ["type-only"] },
+      to: { path: "^src/app[.]ts$", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "mail-rendering-server-only",
@@ -92,7 +92,7 @@ module.exports = {
     {
       name: "nothing-below-to-assembly",
       severity: "error",
-      comment: "src/main.ts, boot.ts, app.ts and api.ts assemble the server; nothing under src/ imports them (islands may import api.ts as a type).",
+      comment: "src/main.ts, boot.ts, app.ts and api.ts assemble the server; nothing under src/ imports them (islands may import app.ts as a type).",
       from: { path: "^src/.+/" },
       to: { path: "^src/(main|boot|app|api)[.]ts$" },
     },

@@ -1,13 +1,13 @@
-// The one API client of the islands: Eden, typed from the server's API type (src/api.ts: no pages).
+// The one API client of the islands: Eden, typed from the server's API type (src/app.ts: no pages).
 // Eden itself (a chunk of its own) loads on the first call, not with the islands: most island pages
 // hydrate without calling the API, and many are never used to call it.
 import type { Treaty } from "@elysiajs/eden";
 
 /**
- * Where src/api.ts registers its type (`declare module`, as routers register theirs). The server
+ * Where src/app.ts registers its type (`declare module`, as routers register theirs). The server
  * renders the islands, so they sit below it: they name its type without importing it.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by src/api.ts through module augmentation
+// biome-ignore lint/suspicious/noEmptyInterface: filled by src/app.ts through module augmentation
 export interface ApiRegistry {}
 type Api = ApiRegistry extends { api: infer Registered } ? Registered : never;
 

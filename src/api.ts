@@ -1,80 +1,21 @@
-// The JSON API alone: every feature's API plugin, and a 404 for any other /api path. Its type is
-// what Eden gives the islands (islands/api.ts), so the browser's client never sees the pages.
-// Its OpenAPI document (GET /api/openapi.json, public: it holds no secrets) is generated from the
-// routes' own `t` schemas and `detail` (tag, summary, role: src/http/openapi.ts); a test
+// The JSON API's own parts (src/app.ts mounts every feature's `.api` into it): the routes that end
+// it, and its OpenAPI document (GET /api/openapi.json, public: it holds no secrets), generated from
+// the routes' own `t` schemas and `detail` (tag, summary, role: src/http/openapi.ts); a test
 // (tests/platform.test.ts) fails when a route has no summary or tag.
 import { toOpenAPISchema, unwrapSchema } from "@elysiajs/openapi/openapi";
-import { type AnyElysia, Elysia } from "elysia";
-import type { AppDeps } from "./deps";
-import { accessCodesApi, adminAccessCodesApi } from "./features/access-codes/api";
-import { activityApi } from "./features/activity/api";
-import { adminSearchApi } from "./features/admin-console/api";
+import type { AnyElysia } from "elysia";
 import type { ApiDocument, ApiOperation } from "./features/admin-console/api-docs";
-import { apiTokensApi } from "./features/api-tokens";
-import { adminAuditApi } from "./features/audit/api";
-import { authApi, oauthRoutes } from "./features/auth/api";
-import { billingDetailsApi } from "./features/billing-details/api";
-import { adminBugReportsApi } from "./features/bug-reports/admin-api";
-import { bugReportsApi } from "./features/bug-reports/api";
-import { contactApi } from "./features/contact/api";
-import { adminFaqApi } from "./features/faq/admin-api";
-import { faqApi } from "./features/faq/api";
-import { adminInvoicesApi } from "./features/invoices/api";
-import { liveApi } from "./features/live/api";
-import { adminMailApi } from "./features/mail/admin-api";
-import { messagesApi } from "./features/messages/api";
-import { adminNotificationsApi, notificationsApi } from "./features/notifications/api";
-import { adminPaymentsApi, stripeWebhookApi } from "./features/payments/api";
-import { adminProjectsApi, ordersApi, projectsApi, wizardDraftApi } from "./features/projects/api";
-import { settingsApi } from "./features/settings/api";
-import { adminUsersApi } from "./features/users/api";
-import { adminWebhooksApi, describeWebhooks } from "./features/webhooks";
-import { multipartOnlyForFiles, takesFiles } from "./http/body-types";
-import { context } from "./http/context";
+import { describeWebhooks } from "./features/webhooks";
+import { takesFiles } from "./http/body-types";
 import { notFound } from "./http/errors";
 import { API_TAGS, ErrorBody } from "./http/openapi";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
-// The Stripe webhook comes first: its deliveries carry no session, and its raw body must stay unread.
-// The body-type check runs before every other route's own parser, so it is registered before them.
-export function createApi(deps: AppDeps) {
-  const api = new Elysia({ name: "api" })
-    // Stripe's webhook reads its raw body itself (its signature covers the bytes), so it comes
-    // before any parse hook: with one registered, Elysia would read the body for the route.
-    .use(stripeWebhookApi(deps))
-    .onParse(multipartOnlyForFiles((): AnyElysia["routes"] => api.routes))
-    .use(context(deps))
-    .use(authApi(deps))
-    .use(oauthRoutes(deps))
-    .use(adminUsersApi(deps))
-    .use(bugReportsApi(deps))
-    .use(adminBugReportsApi(deps))
-    .use(adminFaqApi(deps))
-    .use(settingsApi(deps))
-    .use(apiTokensApi(deps))
-    .use(faqApi(deps))
-    .use(contactApi(deps))
-    .use(ordersApi(deps))
-    .use(projectsApi(deps))
-    .use(wizardDraftApi(deps))
-    .use(billingDetailsApi(deps))
-    .use(adminProjectsApi(deps))
-    .use(activityApi(deps))
-    .use(messagesApi(deps))
-    .use(adminSearchApi(deps))
-    .use(accessCodesApi(deps))
-    .use(adminAccessCodesApi(deps))
-    .use(adminInvoicesApi(deps))
-    .use(adminPaymentsApi(deps))
-    .use(adminMailApi(deps))
-    .use(adminAuditApi(deps))
-    .use(adminWebhooksApi(deps))
-    .use(notificationsApi(deps))
-    .use(adminNotificationsApi(deps))
-    .use(liveApi(deps));
-  return api
-    .get(OPENAPI_PATH, () => describeApi(api, deps.config.publicUrl), { detail: { hide: true } })
+/** The API's last routes, after every feature's: its OpenAPI document, and a 404 for any other /api path. */
+export function endApi(api: AnyElysia, publicUrl: string): void {
+  api
+    .get(OPENAPI_PATH, () => describeApi(api, publicUrl), { detail: { hide: true } })
     .all(
       "/api/*",
       () => {
@@ -82,15 +23,6 @@ export function createApi(deps: AppDeps) {
       },
       { detail: { hide: true } },
     );
-}
-
-export type Api = ReturnType<typeof createApi>;
-
-declare module "../islands/api" {
-  /** The islands' Eden client is typed from this API (islands/api.ts). */
-  interface ApiRegistry {
-    api: Api;
-  }
 }
 
 const documents = new WeakMap<AnyElysia, ApiDocument>();

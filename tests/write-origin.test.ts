@@ -89,6 +89,24 @@ describe("a signed-in write names its origin", () => {
     expect(await server.deps.database.db.select().from(bugReports).where(eq(bugReports.reporterId, userId))).toEqual([]);
   });
 
+  test("every feature's JSON write refuses a multipart form: each API route sits under the API's body-type check", async () => {
+    const document = (await (await server.request("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+    };
+    const writes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.requestBody?.content["application/json"] !== undefined)
+        .map(([method]) => [method.toUpperCase(), path.replace(/\{[^}]+\}/g, "01ARZ3NDEKTSV4RRFFQ69G5FAV")] as const),
+    );
+    expect(writes.length).toBeGreaterThan(30);
+    const form = new FormData();
+    form.set("title", "Forged");
+    for (const [method, path] of writes) {
+      const response = await server.request(path, { method, cookie, body: form });
+      expect({ method, path, status: response.status }).toEqual({ method, path, status: 415 });
+    }
+  });
+
   test("the routes that carry files still take multipart: an order, a message's attachment, a photo", async () => {
     const projectId = await createProjectAs(server, cookie);
     const message = new FormData();

@@ -429,6 +429,40 @@ export interface paths {
         patch: operations["patchApiAdminFaq"];
         trace?: never;
     };
+    "/api/faq": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every FAQ, grouped by section */
+        get: operations["getApiFaq"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/faq/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one FAQ */
+        get: operations["getApiFaqById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me": {
         parameters: {
             query?: never;
@@ -705,40 +739,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/faq": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every FAQ, grouped by section */
-        get: operations["getApiFaq"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/faq/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read one FAQ */
-        get: operations["getApiFaqById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/contact-us/send-contact-email": {
         parameters: {
             query?: never;
@@ -845,24 +845,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/users/me/billing-details": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your billing details, as new invoices will show them */
-        get: operations["getApiUsersMeBilling-details"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Set or clear your billing details (name, company, address, tax ID) for new invoices */
-        patch: operations["patchApiUsersMeBilling-details"];
-        trace?: never;
-    };
     "/api/admin/projects/search": {
         parameters: {
             query?: never;
@@ -913,6 +895,24 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/billing-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your billing details, as new invoices will show them */
+        get: operations["getApiUsersMeBilling-details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set or clear your billing details (name, company, address, tax ID) for new invoices */
+        patch: operations["patchApiUsersMeBilling-details"];
         trace?: never;
     };
     "/api/projects/{id}/activity": {
@@ -3151,6 +3151,100 @@ export interface operations {
             };
         };
     };
+    getApiFaq: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sections: {
+                            /** @enum {string} */
+                            section: "Account" | "Project" | "Admin Console";
+                            faqs: {
+                                _id: string;
+                                title: string;
+                                /** @enum {string} */
+                                section: "Account" | "Project" | "Admin Console";
+                                answer: string;
+                                createdAt: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiFaqById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        /** @enum {string} */
+                        section: "Account" | "Project" | "Admin Console";
+                        answer: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiUsersMe: {
         parameters: {
             query?: never;
@@ -4112,100 +4206,6 @@ export interface operations {
             };
         };
     };
-    getApiFaq: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Response for status 200 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        sections: {
-                            /** @enum {string} */
-                            section: "Account" | "Project" | "Admin Console";
-                            faqs: {
-                                _id: string;
-                                title: string;
-                                /** @enum {string} */
-                                section: "Account" | "Project" | "Admin Console";
-                                answer: string;
-                                createdAt: string;
-                            }[];
-                        }[];
-                    };
-                };
-            };
-            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: `{ message, fields?, limit? }` */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getApiFaqById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Response for status 200 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        _id: string;
-                        title: string;
-                        /** @enum {string} */
-                        section: "Account" | "Project" | "Admin Console";
-                        answer: string;
-                        createdAt: string;
-                    };
-                };
-            };
-            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: `{ message, fields?, limit? }` */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     "postApiContact-usSend-contact-email": {
         parameters: {
             query?: never;
@@ -5079,102 +5079,6 @@ export interface operations {
             };
         };
     };
-    "getApiUsersMeBilling-details": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Response for status 200 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        billingDetails: {
-                            name: string | null;
-                            company: string | null;
-                            address: string | null;
-                            taxId: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: `{ message, fields?, limit? }` */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "patchApiUsersMeBilling-details": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    company?: string;
-                    address?: string;
-                    taxId?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Response for status 200 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        billingDetails: {
-                            name: string | null;
-                            company: string | null;
-                            address: string | null;
-                            taxId: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: `{ message, fields?, limit? }` */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getApiAdminProjectsSearch: {
         parameters: {
             query?: {
@@ -5365,6 +5269,102 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getApiUsersMeBilling-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billingDetails: {
+                            name: string | null;
+                            company: string | null;
+                            address: string | null;
+                            taxId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description URL or headers over 16 KiB, refused by the HTTP server (no body) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: `{ message, fields?, limit? }` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "patchApiUsersMeBilling-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    company?: string;
+                    address?: string;
+                    taxId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        billingDetails: {
+                            name: string | null;
+                            company: string | null;
+                            address: string | null;
+                            taxId: string | null;
+                        };
                     };
                 };
             };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { treaty } from "@elysiajs/eden";
 import { eq } from "drizzle-orm";
 import { accessCodes, projectImages, projects, users } from "../../db/schema";
-import type { Api } from "../../src/api";
+import type { Api } from "../../src/app";
 import { MAX_IMAGE_BYTES } from "../../src/shared/uploads";
 import { type TestServer, startTestServer } from "../helpers/server";
 import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";

@@ -12,7 +12,7 @@ const digest = (value: string): Buffer => createHash("sha256").update(value).dig
 
 const BEARER = /^bearer +(\S+) *$/i;
 
-export function metricsRoutes(deps: Pick<AppDeps, "config" | "metrics">) {
+export function metricsFeature(deps: Pick<AppDeps, "config" | "metrics">) {
   const plugin = new Elysia({ name: "metrics" });
   const { metrics } = deps;
   const token = deps.config.metricsToken;
