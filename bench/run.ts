@@ -559,7 +559,7 @@ async function main(): Promise<void> {
   const pageWeights = await measurePageWeights(app, { anonymous: undefined, customer: world.customers[0], admin: world.admins[0] }, world.customerProjectId);
 
   say("2,000 idle SSE clients");
-  const idleStreams = describeIdleStreams(await measureIdleStreams({ url: app.url, pid: app.process.pid, cookie: world.customers[0]!, clients: 2_000, say }));
+  const idleStreams = describeIdleStreams(await measureIdleStreams({ url: app.url, pid: app.process.pid, cookies: world.streamSessions, clients: 2_000, say }));
   rows.push({ name: "Postgres: 2,000 idle SSE clients (server RSS)", figure: idleStreams.figure, notes: idleStreams.notes });
 
   // The same sessions work on every instance: they live in the one database. The instance above stays

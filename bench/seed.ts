@@ -25,7 +25,18 @@ const BUG_REPORTS = 40;
 
 export type Writer = { cookie: string; projectId: string };
 /** Who the rows act as: session cookies ("session=..."), and the e-mail that asks for a password reset. */
-export type BenchWorld = { customers: string[]; writers: Writer[]; admins: string[]; customerProjectId: string; resetEmail: string };
+export type BenchWorld = {
+  customers: string[];
+  writers: Writer[];
+  admins: string[];
+  /** Sessions of the customers for the idle live-event streams, five streams each (the cap per session). */
+  streamSessions: string[];
+  customerProjectId: string;
+  resetEmail: string;
+};
+
+/** Sessions made for the idle-stream row: at five streams a session, enough for 2,000 streams. */
+const STREAM_SESSIONS = 400;
 
 export type WorldSize = {
   customers: number;
@@ -133,6 +144,10 @@ export async function seedBenchData(
       customers: await Promise.all(customerIds.map((id) => cookieFor(db, id))),
       writers: await Promise.all(writerIds.map(async (id) => ({ cookie: await cookieFor(db, id), projectId: firstProject.get(id)! }))),
       admins: await Promise.all(adminRows.map((admin) => cookieFor(db, admin.id!))),
+      streamSessions:
+        customerIds.length === 0
+          ? []
+          : await Promise.all(Array.from({ length: STREAM_SESSIONS }, (_, i) => cookieFor(db, customerIds[i % customerIds.length]!))),
       customerProjectId: firstProject.get(customerIds[0]!)!,
       resetEmail: `${SCALE_EMAIL_PREFIX}0@example.com`,
     };

@@ -26,16 +26,19 @@ function openFileLimit(): number {
 export async function measureIdleStreams(options: {
   url: string;
   pid: number;
-  cookie: string;
+  /** Session cookies, each opening at most five streams: a session's sixth would end its first (decision 092). */
+  cookies: readonly string[];
   clients: number;
   say: (line: string) => void;
 }): Promise<IdleStreamsReport> {
   const fdLimit = openFileLimit();
   // Bun cannot raise RLIMIT_NOFILE itself; start the bench under `ulimit -n` to go higher.
-  const clients = Math.min(options.clients, fdLimit - 200);
-  if (clients < options.clients) options.say(`sse: open-file limit ${fdLimit}: measuring ${clients} clients, not ${options.clients}`);
+  const clients = Math.min(options.clients, fdLimit - 200, options.cookies.length * 5);
+  if (clients < options.clients)
+    options.say(`sse: open-file limit ${fdLimit} and ${options.cookies.length} sessions: measuring ${clients} clients, not ${options.clients}`);
   const { hostname, port } = new URL(options.url);
-  const request = `GET /api/events HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\nCookie: ${options.cookie}\r\n\r\n`;
+  const request = (index: number) =>
+    `GET /api/events HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\nCookie: ${options.cookies[index % options.cookies.length]}\r\n\r\n`;
   await Bun.sleep(500);
   Bun.gc(true);
   const rssBeforeBytes = readRssBytes(options.pid);
@@ -44,7 +47,7 @@ export async function measureIdleStreams(options: {
   // In batches, like browsers arriving, not one SYN flood that the listen backlog would drop.
   for (let first = 0; first < clients; first += 100) {
     await Promise.all(
-      Array.from({ length: Math.min(100, clients - first) }, async () => {
+      Array.from({ length: Math.min(100, clients - first) }, async (_, offset) => {
         let ready: () => void = () => {};
         const opened = new Promise<void>((resolve) => (ready = resolve));
         const socket = await Bun.connect<{ seen: string; ready: () => void }>({
@@ -52,7 +55,7 @@ export async function measureIdleStreams(options: {
           port: Number(port),
           data: { seen: "", ready },
           socket: {
-            open: (s) => void s.write(request),
+            open: (s) => void s.write(request(first + offset)),
             data(s, chunk) {
               if (s.data.seen.includes("retry:")) return;
               s.data.seen += chunk.toString();
@@ -122,8 +125,7 @@ if (import.meta.main) {
       if (tries > 300) throw new Error("the server did not start");
       await Bun.sleep(100);
     }
-    const cookie = world.customers[0]!;
-    const report = await measureIdleStreams({ url, pid: child.pid, cookie, clients, say: console.error });
+    const report = await measureIdleStreams({ url, pid: child.pid, cookies: world.streamSessions, clients, say: console.error });
     const { figure, notes } = describeIdleStreams(report);
     console.log(`| ${report.clients} idle SSE clients, Postgres | ${figure} | ${notes} |`);
   } finally {

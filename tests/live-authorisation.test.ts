@@ -188,6 +188,17 @@ describe(`live streams end with their authorisation on ${process.env.TEST_DATABA
     expect([...streams.slice(1), sixth].some((reader) => reader.isEnded())).toBe(false);
   });
 
+  test("forty streams of one session opened at once all answer 200: five stay open, the others end with a retry hint", async () => {
+    const { cookie } = await server.createUser();
+    // What a script opening streams in a loop does: the opens' bookkeeping overlaps in the database.
+    const readers = await Promise.all(Array.from({ length: 40 }, () => stream(cookie)));
+    expect(readers.map((reader) => reader.response.status)).toEqual(Array.from({ length: 40 }, () => 200));
+    await waitFor("all but five streams to end", () => readers.filter((reader) => reader.isEnded()).length === 35, 5_000);
+    for (const reader of readers.filter((candidate) => candidate.isEnded())) expect(reader.messages.at(-1)?.retry).toMatch(/^\d+$/);
+    const sessionId = sha256(cookie.slice("session=".length));
+    expect(await server.deps.database.db.$count(liveStreams, eq(liveStreams.sessionId, sessionId))).toBe(5);
+  });
+
   test.skipIf(!process.env.TEST_DATABASE_URL)(
     "streams of one session spread over two instances count together: a sixth ends the oldest on the other instance",
     async () => {

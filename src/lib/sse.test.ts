@@ -79,6 +79,16 @@ test("endStream ends the stream with that id with a retry hint, and onEnd hears 
   expect(ended).toEqual(["a", "b", "c"]);
 });
 
+test("a stream asked to end before it opened here (an eviction overtaking its open) ends as it opens", async () => {
+  const hub = createSseHub({ log: () => {} });
+  hub.endStream("early");
+  expect(await hub.open({ id: "early", topics: ["u1"], owner: "s1" }).text()).toMatch(/retry: \d+\n\n$/);
+  const later = hub.open({ id: "later", topics: ["u1"], owner: "s1" });
+  expect(hub.size).toBe(1);
+  await later.body?.cancel();
+  hub.close();
+});
+
 test("endOwner ends that owner's streams and endTopic every stream on the topic, each with a retry hint", async () => {
   const hub = createSseHub({ log: () => {} });
   const ownerOne = hub.open({ id: "6", topics: ["u1"], owner: "s1" });

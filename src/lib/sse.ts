@@ -119,9 +119,17 @@ export function createSseHub(options: SseHubOptions): SseHub {
     endAll(byOwner.get(owner));
   }
 
+  /**
+   * Streams asked to end before they were open here: the notice that a session's newer stream
+   * evicted this one can overtake the open it races. Bounded; the heartbeat's check is the backstop.
+   */
+  const endedBeforeOpen = new Set<string>();
+
   function endStream(id: string): void {
     const connection = byId.get(id);
-    if (connection) endAll([connection]);
+    if (connection) return endAll([connection]);
+    endedBeforeOpen.add(id);
+    if (endedBeforeOpen.size > 1_000) endedBeforeOpen.delete(endedBeforeOpen.values().next().value as string);
   }
 
   function addTo(map: Map<string, Set<Connection>>, key: string, connection: Connection): void {
@@ -216,6 +224,10 @@ export function createSseHub(options: SseHubOptions): SseHub {
     for (const topic of topics) addTo(byTopic, topic, connection);
     addTo(byOwner, owner, connection);
     connection.write(`retry: ${retryMs}\n: connected\n\n`);
+    if (endedBeforeOpen.delete(id)) {
+      connection.end(`retry: ${jitter(retryMs)}\n\n`);
+      return response;
+    }
     if (replay) {
       void replay()
         .then((events) => {

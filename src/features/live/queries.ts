@@ -1,7 +1,7 @@
 // The live events log (db/schema.ts liveEvents). Rows are written only by the database's
 // triggers (migration 0004); this file reads them for a reconnecting stream and prunes them.
 // And the open streams of every instance (liveStreams, decision 092).
-import { and, asc, desc, eq, gt, gte, inArray, lt, min } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, min, sql } from "drizzle-orm";
 import { type LiveEventRow, liveEvents, liveStreams } from "../../../db/schema";
 import type { Db } from "../../lib/db";
 
@@ -27,26 +27,35 @@ export async function pruneEvents(db: Db, olderThan: Date): Promise<number> {
   return deleted.length;
 }
 
-/** Records a stream opening now; answers its id. */
-export async function insertStream(db: Db, stream: { sessionId: string; instanceId: string; now: Date }): Promise<number> {
-  const [row] = await db
-    .insert(liveStreams)
-    .values({ sessionId: stream.sessionId, instanceId: stream.instanceId, openedAt: stream.now, seenAt: stream.now })
-    .returning({ id: liveStreams.id });
-  if (!row) throw new Error("live: the stream was not recorded");
-  return row.id;
-}
-
-/** Deletes the session's streams seen since `seenSince` beyond its `keep` newest; answers their ids. */
-export async function deleteStreamsBeyond(db: Db, sessionId: string, keep: number, seenSince: Date): Promise<number[]> {
-  const beyond = db
-    .select({ id: liveStreams.id })
-    .from(liveStreams)
-    .where(and(eq(liveStreams.sessionId, sessionId), gte(liveStreams.seenAt, seenSince)))
-    .orderBy(desc(liveStreams.id))
-    .offset(keep);
-  const deleted = await db.delete(liveStreams).where(inArray(liveStreams.id, beyond)).returning({ id: liveStreams.id });
-  return deleted.map((row) => row.id);
+/**
+ * Records a stream of `sessionId` opening now, and deletes the session's streams seen since
+ * `seenSince` beyond its `keep` newest; answers the new id and the deleted ones. One transaction,
+ * holding a lock on the session's name: opens of one session that arrive together (a cookie opening
+ * streams in a loop) take their turns, where two deletes over the same rows in different orders
+ * would deadlock.
+ */
+export function recordStreamKeepingNewest(
+  db: Db,
+  stream: { sessionId: string; instanceId: string; now: Date },
+  keep: number,
+  seenSince: Date,
+): Promise<{ id: number; evicted: number[] }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('live_streams'), hashtext(${stream.sessionId}))`);
+    const [row] = await tx
+      .insert(liveStreams)
+      .values({ sessionId: stream.sessionId, instanceId: stream.instanceId, openedAt: stream.now, seenAt: stream.now })
+      .returning({ id: liveStreams.id });
+    if (!row) throw new Error("live: the stream was not recorded");
+    const beyond = tx
+      .select({ id: liveStreams.id })
+      .from(liveStreams)
+      .where(and(eq(liveStreams.sessionId, stream.sessionId), gte(liveStreams.seenAt, seenSince)))
+      .orderBy(desc(liveStreams.id))
+      .offset(keep);
+    const deleted = await tx.delete(liveStreams).where(inArray(liveStreams.id, beyond)).returning({ id: liveStreams.id });
+    return { id: row.id, evicted: deleted.map((evicted) => evicted.id) };
+  });
 }
 
 /** Marks the streams `ids` seen now; answers the ids whose rows still exist. */

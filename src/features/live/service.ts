@@ -19,10 +19,9 @@ import type { LiveEvent } from "../../shared/live-events";
 import {
   deleteInstanceStreams,
   deleteStream,
-  deleteStreamsBeyond,
   deleteStreamsSeenBefore,
-  insertStream,
   pruneEvents,
+  recordStreamKeepingNewest,
   selectEventsAfter,
   selectOldestEventId,
   touchStreams,
@@ -114,13 +113,12 @@ export function pruneGoneInstanceStreams(db: Db, now: Date): Promise<number> {
 /**
  * Records a stream of `sessionId` opening on this instance and answers its id. Beyond the five
  * newest of the session's streams on live instances, the oldest are deleted and ended wherever
- * they are. Concurrent opens each delete what lies beyond the five newest, so they agree.
+ * they are. Concurrent opens of one session take their turns (recordStreamKeepingNewest).
  */
 async function registerStream(deps: AppDeps, sessionId: string): Promise<string> {
   const db = deps.database.db;
   const now = deps.now();
-  const id = await insertStream(db, { sessionId, instanceId: deps.instanceId, now });
-  const evicted = await deleteStreamsBeyond(db, sessionId, MAX_STREAMS_PER_SESSION, seenSince(now));
+  const { id, evicted } = await recordStreamKeepingNewest(db, { sessionId, instanceId: deps.instanceId, now }, MAX_STREAMS_PER_SESSION, seenSince(now));
   if (evicted.length > 0) await deps.events.publish("live_streams_evicted", { streamIds: evicted.map(String) });
   return String(id);
 }
