@@ -127,7 +127,10 @@ export function createSseHub(options: SseHubOptions): SseHub {
 
   function endStream(id: string): void {
     const connection = byId.get(id);
-    if (connection) return endAll([connection]);
+    if (connection) {
+      endAll([connection]);
+      return;
+    }
     endedBeforeOpen.add(id);
     if (endedBeforeOpen.size > 1_000) endedBeforeOpen.delete(endedBeforeOpen.values().next().value as string);
   }
