@@ -343,6 +343,18 @@ const openIssuesOf = sql<number>`(select count(*)::int from ${paymentIssues} i w
 
 const recordedBy = sql<string | null>`(select u.display_name from ${users} u where u.id = ${payments.recordedBy})`;
 
+/** What the Payments list and the monthly statement both show of a record, its customer named as now or as copied when the account went. */
+const recordColumns = {
+  id: payments.id,
+  kind: payments.kind,
+  method: payments.method,
+  status: payments.status,
+  amountCents: payments.amountCents,
+  currency: payments.currency,
+  createdAt: payments.createdAt,
+  customerName: sql<string>`coalesce(${users.displayName}, ${payments.customerName})`,
+};
+
 /** The admin Payments list: every record with its customer and project, newest first. */
 export async function listPaymentRecords(db: Db, filter: PaymentFilter, limit: number): Promise<PaymentRecordRow[]> {
   const conditions: SQL[] = [];
@@ -356,16 +368,9 @@ export async function listPaymentRecords(db: Db, filter: PaymentFilter, limit: n
   if (filter.projectId) conditions.push(eq(payments.projectId, filter.projectId));
   return db
     .select({
-      id: payments.id,
-      kind: payments.kind,
-      method: payments.method,
-      status: payments.status,
-      amountCents: payments.amountCents,
-      currency: payments.currency,
-      createdAt: payments.createdAt,
+      ...recordColumns,
       projectId: payments.projectId,
       projectName: sql<string>`coalesce(${projects.projectName}, ${payments.projectName})`,
-      customerName: sql<string>`coalesce(${users.displayName}, ${payments.customerName})`,
       customerEmail: sql<string>`coalesce(${users.email}, ${payments.customerEmail})`,
       invoiceId: payments.invoiceId,
       invoiceNumber: invoices.number,
@@ -638,14 +643,7 @@ export type StatementRow = {
 export async function listStatementRows(db: Db, from: Date, to: Date): Promise<StatementRow[]> {
   return db
     .select({
-      id: payments.id,
-      kind: payments.kind,
-      method: payments.method,
-      status: payments.status,
-      amountCents: payments.amountCents,
-      currency: payments.currency,
-      createdAt: payments.createdAt,
-      customerName: sql<string>`coalesce(${users.displayName}, ${payments.customerName})`,
+      ...recordColumns,
       invoiceNumber: invoices.number,
       reversed: sql<boolean>`exists (select 1 from ${payments} u where u.payment_id = ${payments.id} and u.kind = 'reversal' and u.status = 'succeeded')`,
       refundedCents: sql<number>`(select coalesce(sum(r.amount_cents), 0)::int from ${payments} r where r.payment_id = ${payments.id} and r.kind = 'refund' and r.status = 'succeeded')`,
