@@ -14,19 +14,24 @@ for (const scroller of document.querySelectorAll<HTMLElement>("[data-tab-scrolle
   const bar = scroller.querySelector<HTMLElement>("nav");
   if (!bar) continue;
   const current = bar.querySelector<HTMLElement>("[aria-current='page']");
+  // Where this script last put the bar: a bar scrolled since is the user's, and stays.
+  let placed = bar.scrollLeft;
   const showCurrent = () => {
     if (current && bar.scrollWidth > bar.clientWidth) {
       const offset = current.getBoundingClientRect().left - bar.getBoundingClientRect().left;
       bar.scrollLeft += offset - (bar.clientWidth - current.offsetWidth) / 2;
     }
+    placed = bar.scrollLeft;
     mark(scroller, bar);
   };
   showCurrent();
-  // The tabs widen when the web font arrives: a bar that fitted in the fallback font may not.
-  const before = bar.scrollLeft;
-  void document.fonts.ready.then(() => {
-    if (bar.scrollLeft === before) showCurrent();
-  });
+  // The tabs widen when the web font arrives, which can be after `document.fonts.ready` has
+  // settled: a bar that fitted in the fallback font may not. The current tab's own resize says so.
+  const again = () => {
+    if (bar.scrollLeft === placed) showCurrent();
+  };
+  void document.fonts.ready.then(again);
+  if (current) new ResizeObserver(again).observe(current);
   bar.addEventListener("scroll", () => mark(scroller, bar), { passive: true });
   new ResizeObserver(() => mark(scroller, bar)).observe(bar);
   // Chromium leaves a tab that Tab reaches half cut off when part of it shows: bring it all in,

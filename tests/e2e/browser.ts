@@ -58,20 +58,59 @@ const AXE_PATH = join(import.meta.dir, "../../node_modules/axe-core/axe.min.js")
 
 type AxeResult = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
 
-/** Serious and critical axe-core findings on the page as it is now (needs a context with bypassCSP). */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 3)
-            .join(", ")}`,
-      );
-  });
+/** The axe rules whose outcome a theme or a tint can change: themes and tints only set colours. */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/**
+ * Serious and critical axe-core findings on the page as it is now (needs a context with bypassCSP):
+ * every rule, or with `coloursOnly` the rules that depend on colours.
+ */
+export async function seriousAxeViolations(page: Page, { coloursOnly = false } = {}): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(
+    async (rules) => {
+      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
+      const result = await axe.run(document, { resultTypes: ["violations"], ...(rules ? { runOnly: { type: "rule", values: rules } } : {}) });
+      return result.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+        );
+    },
+    coloursOnly ? COLOUR_RULES : null,
+  );
+}
+
+/** A theme (0 Light, 1 Dark, 2 Blue) and optionally a tint, as `<html data-theme data-tint>` carry them. */
+export type Look = { theme: number; tint?: number };
+
+/**
+ * axe over the page as loaded (every rule), then in each of `looks` (the colour rules: a theme or a
+ * tint changes nothing else), each finding prefixed with the look. Reduced motion, so axe sees the
+ * colours and not a transition between them; the page's own look is put back after.
+ */
+export async function axeInLooks(page: Page, looks: Look[]): Promise<string[]> {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const root = () => page.evaluate(() => ({ theme: document.documentElement.dataset.theme, tint: document.documentElement.dataset.tint }));
+  const loaded = await root();
+  const setLook = (look: { theme?: string; tint?: string }) =>
+    page.evaluate((next) => {
+      const data = document.documentElement.dataset;
+      if (next.theme === undefined) delete data.theme;
+      else data.theme = next.theme;
+      if (next.tint === undefined) delete data.tint;
+      else data.tint = next.tint;
+    }, look);
+  const found = (await seriousAxeViolations(page)).map((v) => `as loaded (theme ${loaded.theme ?? "0"}): ${v}`);
+  for (const look of looks) {
+    await setLook({ theme: String(look.theme), tint: look.tint === undefined ? loaded.tint : String(look.tint) });
+    const name = look.tint === undefined ? `theme ${look.theme}` : `theme ${look.theme} tint ${look.tint}`;
+    found.push(...(await seriousAxeViolations(page, { coloursOnly: true })).map((v) => `${name}: ${v}`));
+  }
+  await setLook(loaded);
+  return found;
 }

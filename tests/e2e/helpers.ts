@@ -78,9 +78,12 @@ export async function settled(page: Page): Promise<void> {
 
 /**
  * Full-page shots of the page as it is, in Light and Dark at each width, into `dir` (for people
- * to look at, never compared). Puts the theme and the viewport back after.
+ * to look at, never compared), when SCREENSHOTS=1: a shot asserts nothing, and the suite's
+ * hundreds of full-page shots would otherwise be most of its time. Puts the theme and the
+ * viewport back after.
  */
 export async function photograph(page: Page, dir: string, name: string, widths: number[]): Promise<void> {
+  if (process.env.SCREENSHOTS !== "1") return;
   mkdirSync(dir, { recursive: true });
   const original = await page.evaluate(() => document.documentElement.dataset.theme ?? "0");
   const viewport = page.viewportSize();

@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { createProjectAs } from "../projects/fixtures";
-import { browserAvailable, seriousAxeViolations, watchErrors } from "./browser";
+import { axeInLooks, browserAvailable, watchErrors } from "./browser";
 import { DESKTOP, browserSuite, hydrated, photograph, png, signIn } from "./helpers";
 
 const SHOTS = "/tmp/shots-phones";
@@ -62,14 +62,9 @@ function scrollSettled(page: Page, bar: string): Promise<void> {
   );
 }
 
+/** axe on the page as loaded (Light) and in Dark, each finding named with `where`. */
 async function axeInBothThemes(page: Page, where: string, found: string[]): Promise<void> {
-  // Colours ease after a theme change; with reduced motion axe sees the theme, not a blend.
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  for (const theme of ["0", "1"]) {
-    await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
-    for (const violation of await seriousAxeViolations(page)) found.push(`${where} theme ${theme}: ${violation}`);
-  }
-  await page.evaluate(() => (document.documentElement.dataset.theme = "0"));
+  for (const violation of await axeInLooks(page, [{ theme: 1 }])) found.push(`${where} ${violation}`);
 }
 
 describe.skipIf(!browserAvailable)("phones in Chromium", () => {

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { faqs } from "../../db/schema";
-import { browserAvailable, screenshots, seriousAxeViolations, watchErrors } from "./browser";
+import { axeInLooks, browserAvailable, screenshots, watchErrors } from "./browser";
 import { DESKTOP, browserSuite } from "./helpers";
 
 const PROVIDER_EMAIL = "studio@provider.example";
@@ -157,14 +157,8 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
     const errors = watchErrors(page);
     const found: string[] = [];
     for (const path of ["/", "/support", faqPath, "/contact-us", "/terms", "/no-such-page"]) {
-      for (const theme of ["0", "1", "2"]) {
-        await page.goto(`${suite.server.url}${path}`);
-        await page.evaluate((value) => {
-          document.documentElement.dataset.theme = value;
-        }, theme);
-        const violations = await seriousAxeViolations(page);
-        for (const violation of violations) found.push(`${path} theme ${theme}: ${violation}`);
-      }
+      await page.goto(`${suite.server.url}${path}`);
+      for (const violation of await axeInLooks(page, [{ theme: 1 }, { theme: 2 }])) found.push(`${path} ${violation}`);
     }
     expect(found).toEqual([]);
     // The not-found page is meant to answer 404; nothing else may log an error.
