@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { COMMON_SUPER_ADMIN_PASSWORD, ConfigError, loadConfig, redactUrl } from "../src/config";
+import { copyMigratedPglite } from "./helpers/db";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -271,6 +272,8 @@ describe("start-up failures are one line that names the variable or host:port, n
     const taken = Bun.serve({ port: 0, hostname: "0.0.0.0", fetch: () => new Response() });
     try {
       const dataDir = mkdtempSync(join(tmpdir(), "webstudio-port-"));
+      // Started from a migrated copy: the port is taken after the migrations, which are not this test's.
+      if (!process.env.TEST_DATABASE_URL) await copyMigratedPglite(dataDir);
       const { code, output } = await start({ PORT: String(taken.port), DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL ?? "" });
       rmSync(dataDir, { recursive: true, force: true });
       expect(code).toBe(1);

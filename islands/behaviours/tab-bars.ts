@@ -14,23 +14,26 @@ for (const scroller of document.querySelectorAll<HTMLElement>("[data-tab-scrolle
   const bar = scroller.querySelector<HTMLElement>("nav");
   if (!bar) continue;
   const current = bar.querySelector<HTMLElement>("[aria-current='page']");
-  // Where this script last put the bar: a bar scrolled since is the user's, and stays.
-  let placed = bar.scrollLeft;
   const showCurrent = () => {
     if (current && bar.scrollWidth > bar.clientWidth) {
       const offset = current.getBoundingClientRect().left - bar.getBoundingClientRect().left;
       bar.scrollLeft += offset - (bar.clientWidth - current.offsetWidth) / 2;
     }
-    placed = bar.scrollLeft;
     mark(scroller, bar);
   };
   showCurrent();
-  // The tabs widen when the web font arrives, which can be after `document.fonts.ready` has
-  // settled: a bar that fitted in the fallback font may not. The current tab's own resize says so.
+  // The script can run before the stylesheet or the web font has reached the page (it loads
+  // async), when the bar may not scroll yet or its tabs are narrower: the current tab is placed
+  // again whenever its size changes and once the page has loaded, until the user moves the bar.
+  let moved = false;
+  for (const type of ["pointerdown", "wheel", "keydown", "focusin"]) {
+    scroller.addEventListener(type, () => (moved = true), { passive: true, once: true });
+  }
   const again = () => {
-    if (bar.scrollLeft === placed) showCurrent();
+    if (!moved) showCurrent();
   };
   void document.fonts.ready.then(again);
+  addEventListener("load", again, { once: true });
   if (current) new ResizeObserver(again).observe(current);
   bar.addEventListener("scroll", () => mark(scroller, bar), { passive: true });
   new ResizeObserver(() => mark(scroller, bar)).observe(bar);

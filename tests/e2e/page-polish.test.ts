@@ -229,6 +229,17 @@ describe.skipIf(!browserAvailable)("page polish in Chromium", () => {
       await context.close();
     }
   });
+  /** Resolves once the bar scrolls sideways and its current tab lies whole inside it. */
+  const currentTabInView = (page: Page, bar: string) =>
+    page.waitForFunction((selector) => {
+      const nav = document.querySelector<HTMLElement>(selector);
+      const tab = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!nav || !tab || nav.scrollWidth <= nav.clientWidth) return false;
+      const outer = nav.getBoundingClientRect();
+      const inner = tab.getBoundingClientRect();
+      return inner.left >= outer.left - 1 && inner.right <= outer.right + 1;
+    }, bar);
+
   test("on a phone a sideways tab bar opens with its current tab in view (project, console, settings)", async () => {
     const admin = await suite.server.createAdmin();
     const projectId = await createProjectAs(suite.server, admin.cookie);
@@ -242,19 +253,31 @@ describe.skipIf(!browserAvailable)("page polish in Chromium", () => {
     ] as const) {
       await page.goto(`${suite.server.url}${path}`);
       const current = page.locator(`${bar} [aria-current="page"]`);
-      // The bar really scrolls at this width, and its current tab ends up whole inside it.
-      await page.waitForFunction((selector) => {
-        const nav = document.querySelector<HTMLElement>(selector);
-        const tab = nav?.querySelector<HTMLElement>('[aria-current="page"]');
-        if (!nav || !tab || nav.scrollWidth <= nav.clientWidth) return false;
-        const outer = nav.getBoundingClientRect();
-        const inner = tab.getBoundingClientRect();
-        return inner.left >= outer.left - 1 && inner.right <= outer.right + 1;
-      }, bar);
+      await currentTabInView(page, bar);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await photograph(page, SHOTS, `current-tab-${path.split("/").at(-1)}`, [375]);
       expect(await current.count()).toBe(1);
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("the current tab comes into view also when the stylesheet arrives after the bar's script has run", async () => {
+    const admin = await suite.server.createAdmin();
+    const context = await signIn(suite, admin.cookie, { viewport: { width: 375, height: 800 } });
+    // The stylesheet (and so the web font) is held until the script has run, as on a slow network.
+    const { promise: scriptRan, resolve: releaseStylesheet } = Promise.withResolvers<void>();
+    await context.route(/\.css$/, async (route) => {
+      await scriptRan;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${suite.server.url}/admin/tools`, { waitUntil: "commit" });
+    await page.locator('[data-tab-scroller="ready"]').waitFor({ state: "attached" });
+    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.endsWith(".css")))).toBe(false);
+    releaseStylesheet();
+    await currentTabInView(page, 'nav[aria-label="Admin console"]');
     expect(errors).toEqual([]);
     await context.close();
   });
