@@ -35,16 +35,26 @@ function createTally() {
   };
 }
 
-/** Calls `send(0)`, `send(1)`, ... perSecond times a second until stopped. */
+/**
+ * Calls `send(0)`, `send(1)`, ... perSecond times a second until stopped: on schedule, each tick
+ * sends what has fallen due, so a rate above the timers' resolution is kept too.
+ */
 function startPaced(perSecond: number, send: (index: number) => Promise<Response>): PacedLoad {
   const tally = createTally();
   const inFlight = new Set<Promise<void>>();
+  const started = performance.now();
   let sent = 0;
-  const timer = setInterval(() => {
-    const index = sent++;
-    const attempt = tally.record(() => send(index)).finally(() => inFlight.delete(attempt));
-    inFlight.add(attempt);
-  }, 1000 / perSecond);
+  const timer = setInterval(
+    () => {
+      const due = Math.floor(((performance.now() - started) / 1000) * perSecond);
+      while (sent < due) {
+        const index = sent++;
+        const attempt = tally.record(() => send(index)).finally(() => inFlight.delete(attempt));
+        inFlight.add(attempt);
+      }
+    },
+    Math.min(1000 / perSecond, 5),
+  );
   return {
     async stop() {
       clearInterval(timer);
@@ -82,6 +92,17 @@ export function startSignIns(options: { url: string; users: number; perSecond: n
       headers: json(options.url, { "x-forwarded-for": `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` }),
       body: JSON.stringify({ email: signInEmail(index % options.users), password: SIGN_IN_PASSWORD }),
     }),
+  );
+}
+
+/**
+ * Signed-in reads at a steady rate (open loop, like people who do not wait for each other), each
+ * from a random one of `cookies` for a random one of `paths`, asking for gzip as a browser does.
+ */
+export function startReads(options: { url: string; cookies: readonly string[]; paths: readonly string[]; perSecond: number }): PacedLoad {
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)]!;
+  return startPaced(options.perSecond, () =>
+    fetch(`${options.url}${pick(options.paths)}`, { headers: { cookie: pick(options.cookies), "accept-encoding": "gzip, deflate, br" }, redirect: "manual" }),
   );
 }
 

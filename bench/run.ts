@@ -28,7 +28,7 @@ import { findHaproxy } from "../tests/cluster/harness";
 import { CHROMIUM_PATH, browserAvailable, launchBrowser } from "../tests/e2e/browser";
 import { type SmtpCapture, startSmtpCapture } from "../tests/helpers/smtp";
 import { type Saturation, measureScaleOut, watchSaturation } from "./cluster";
-import { type PacedLoad, type Tally, describeTally, failuresOf, sendOrders, startSignIns, startWrites } from "./loaders";
+import { type PacedLoad, type Tally, describeTally, failuresOf, sendOrders, startReads, startSignIns, startWrites } from "./loaders";
 import { measureAnnouncement } from "./mail";
 import { measureSearches } from "./search";
 import { type BenchWorld, PROJECTS_EACH, countUsers, createDatabase, dropDatabase, ensureDatabase, pendingMails, seedBenchData } from "./seed";
@@ -210,6 +210,28 @@ async function load(baseUrl: string, mix: Mix, alongside?: () => PacedLoad): Pro
     await loader?.stop();
     throw error;
   }
+}
+
+/** The mix at `perSecond`, sent on schedule for DURATION_S beside `alongside`: what a person waits when the machine is not saturated. */
+async function steadyLoad(baseUrl: string, mix: Mix, perSecond: number, alongside: () => PacedLoad): Promise<{ reads: Tally; writes: Tally }> {
+  const others = alongside();
+  const reads = startReads({ url: baseUrl, cookies: mix.cookies, paths: mix.paths.map(samplePath), perSecond });
+  await Bun.sleep(DURATION_S * 1000);
+  return { reads: await reads.stop(), writes: await others.stop() };
+}
+
+/** A row of a paced load: what was answered a second and its latency; no ratio (the rate is chosen, not reached). */
+function pacedRow(name: string, tally: Tally, notes: string): Row {
+  const failed = failuresOf(tally);
+  return {
+    name,
+    figure: `${rps(tally.perSecond)} answered`,
+    p50: ms(tally.p50Ms),
+    p99: ms(tally.p99Ms),
+    ratio: "–",
+    errors: failed ? `**${failed}**` : "0",
+    notes,
+  };
 }
 
 function problems(result: WrkResult): string {
@@ -521,6 +543,19 @@ async function main(): Promise<void> {
   say(`Postgres: signed-in mix + ${WRITES_PER_S} writes/s`);
   const written = await load(app.url, customers, writes);
   rows.push(loadRow(`Postgres: signed-in mix + ${WRITES_PER_S} writes/s`, written.result, bare, `${WRITE_NOTES}; ${describeTally("writes", written.tally!)}`));
+  // wrk keeps CONNECTIONS requests waiting at all times, so its p99 is the queue at saturation
+  // (about CONNECTIONS ÷ requests a second, times the spread). The same people at half that rate, sent on schedule,
+  // show the wait a person has on a busy day that is not the machine's limit.
+  const steadyRate = Math.max(1, Math.round(written.result.rps / 2));
+  say(`Postgres: signed-in mix at a steady ${steadyRate} req/s + ${WRITES_PER_S} writes/s`);
+  const steady = await steadyLoad(app.url, customers, steadyRate, writes);
+  rows.push(
+    pacedRow(
+      `Postgres: signed-in mix at half that rate, steady, + ${WRITES_PER_S} writes/s`,
+      steady.reads,
+      `${steadyRate} requests a second from the bench process, each sent on schedule whether or not the earlier ones have answered; ${describeTally("writes", steady.writes)}`,
+    ),
+  );
   say(`Postgres: admins' lists and search + ${WRITES_PER_S} writes/s`);
   const searched = await load(app.url, admins, writes);
   rows.push(
