@@ -104,4 +104,17 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
     }
     expect(found).toEqual([]);
   }, 180_000);
+
+  test("the colour rules run in each look find what the page as loaded does not show", async () => {
+    const context = await suite.browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    // Legible in Light; pale grey on white in Dark, where only the colour rules can see it.
+    await page.setContent(
+      `<html lang="en" data-theme="0"><head><title>Looks</title><style>[data-theme="1"] p { color: #eee; background: #fff; }</style></head><body><main><p>Your order is ready.</p></main></body></html>`,
+    );
+    const found = await axeInLooks(page, [{ theme: 2 }, { theme: 1 }]);
+    expect(found.map((finding) => finding.split(" (")[0])).toEqual(["theme 1: color-contrast"]);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("0");
+    await context.close();
+  });
 });
