@@ -97,12 +97,18 @@ export function startSignIns(options: { url: string; users: number; perSecond: n
 
 /**
  * Signed-in reads at a steady rate (open loop, like people who do not wait for each other), each
- * from a random one of `cookies` for a random one of `paths`, asking for gzip as a browser does.
+ * from a random one of `cookies` for a random one of `paths`, with `headers` besides the cookie.
  */
-export function startReads(options: { url: string; cookies: readonly string[]; paths: readonly string[]; perSecond: number }): PacedLoad {
+export function startReads(options: {
+  url: string;
+  cookies: readonly string[];
+  paths: readonly string[];
+  headers: Record<string, string>;
+  perSecond: number;
+}): PacedLoad {
   const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)]!;
   return startPaced(options.perSecond, () =>
-    fetch(`${options.url}${pick(options.paths)}`, { headers: { cookie: pick(options.cookies), "accept-encoding": "gzip, deflate, br" }, redirect: "manual" }),
+    fetch(`${options.url}${pick(options.paths)}`, { headers: { ...options.headers, cookie: pick(options.cookies) }, redirect: "manual" }),
   );
 }
 

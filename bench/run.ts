@@ -215,7 +215,7 @@ async function load(baseUrl: string, mix: Mix, alongside?: () => PacedLoad): Pro
 /** The mix at `perSecond`, sent on schedule for DURATION_S beside `alongside`: what a person waits when the machine is not saturated. */
 async function steadyLoad(baseUrl: string, mix: Mix, perSecond: number, alongside: () => PacedLoad): Promise<{ reads: Tally; writes: Tally }> {
   const others = alongside();
-  const reads = startReads({ url: baseUrl, cookies: mix.cookies, paths: mix.paths.map(samplePath), perSecond });
+  const reads = startReads({ url: baseUrl, cookies: mix.cookies, paths: mix.paths.map(samplePath), headers: BROWSER, perSecond });
   await Bun.sleep(DURATION_S * 1000);
   return { reads: await reads.stop(), writes: await others.stop() };
 }

@@ -9,6 +9,13 @@ import { orderForm, postOrder, validDraft } from "../projects/fixtures";
 import { axeInLooks, browserAvailable, watchErrors } from "./browser";
 import { DESKTOP, browserSuite, countFetches, settled, signIn } from "./helpers";
 
+/** Besides the saved Blue with the third tint: Light, Dark, and the tints not yet seen. */
+const OTHER_LOOKS = [
+  { theme: 0, tint: 0 },
+  { theme: 1, tint: 1 },
+  { theme: 1, tint: 3 },
+];
+
 describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () => {
   const suite = browserSuite();
 
@@ -92,12 +99,7 @@ describe.skipIf(!browserAvailable)("accessibility of the signed-in pages", () =>
         expect(`${path} ${response?.status()}`).toBe(`${path} 200`);
         expect(await page.evaluate(() => `${document.documentElement.dataset.theme} ${document.documentElement.dataset.tint}`)).toBe("2 2");
         await settled(page);
-        const looks = [
-          { theme: 0, tint: 0 },
-          { theme: 1, tint: 1 },
-          { theme: 1, tint: 3 },
-        ];
-        for (const violation of await axeInLooks(page, looks)) found.push(`${who} ${path} ${violation}`);
+        for (const violation of await axeInLooks(page, OTHER_LOOKS)) found.push(`${who} ${path} ${violation}`);
       }
       expect(errors).toEqual([]);
       await context.close();

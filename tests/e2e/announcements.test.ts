@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { notifications } from "../../db/schema";
-import { browserAvailable, seriousAxeViolations, watchErrors } from "./browser";
+import { browserAvailable, screenshotsWanted, seriousAxeViolations, watchErrors } from "./browser";
 import { browserSuite, hydrated, signIn } from "./helpers";
 
 const SHOTS = "/tmp/shots-announcements";
@@ -17,7 +17,7 @@ const MESSAGE =
 
 /** The element alone, in Light and Dark at each width (for people, never compared). */
 async function shoot(page: Page, name: string, element: (page: Page) => Promise<Locator>): Promise<void> {
-  if (process.env.SCREENSHOTS !== "1") return;
+  if (!screenshotsWanted) return;
   mkdirSync(SHOTS, { recursive: true });
   const viewport = page.viewportSize();
   await page.emulateMedia({ reducedMotion: "reduce" });

@@ -41,11 +41,14 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** Whether this run saves screenshots for people to look at (SCREENSHOTS=1); no test compares them. */
+export const screenshotsWanted = process.env.SCREENSHOTS === "1";
+
 const screenshotDir = join(import.meta.dir, "../../screenshots");
 
 /** Screenshots for people to look at (not compared by the tests): at 375, 800 and 1280 px. */
 export async function screenshots(page: Page, name: string, widths: number[] = [375, 800, 1280]): Promise<void> {
-  if (process.env.SCREENSHOTS !== "1") return;
+  if (!screenshotsWanted) return;
   mkdirSync(screenshotDir, { recursive: true });
   const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? "0");
   for (const width of widths) {
@@ -95,8 +98,7 @@ export type Look = { theme: number; tint?: number };
  */
 export async function axeInLooks(page: Page, looks: Look[]): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  const root = () => page.evaluate(() => ({ theme: document.documentElement.dataset.theme, tint: document.documentElement.dataset.tint }));
-  const loaded = await root();
+  const loaded = await page.evaluate(() => ({ theme: document.documentElement.dataset.theme, tint: document.documentElement.dataset.tint }));
   const setLook = (look: { theme?: string; tint?: string }) =>
     page.evaluate((next) => {
       const data = document.documentElement.dataset;

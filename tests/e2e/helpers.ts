@@ -6,7 +6,7 @@ import { deflateSync } from "node:zlib";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { type TestServer, startTestServer } from "../helpers/server";
 import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
-import { launchBrowser } from "./browser";
+import { launchBrowser, screenshotsWanted } from "./browser";
 
 /** The desktop viewport most journeys use. */
 export const DESKTOP = { width: 1280, height: 900 };
@@ -83,7 +83,7 @@ export async function settled(page: Page): Promise<void> {
  * viewport back after.
  */
 export async function photograph(page: Page, dir: string, name: string, widths: number[]): Promise<void> {
-  if (process.env.SCREENSHOTS !== "1") return;
+  if (!screenshotsWanted) return;
   mkdirSync(dir, { recursive: true });
   const original = await page.evaluate(() => document.documentElement.dataset.theme ?? "0");
   const viewport = page.viewportSize();

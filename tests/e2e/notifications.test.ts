@@ -9,7 +9,7 @@ import { notifications } from "../../db/schema";
 import { newId } from "../../src/lib/ids";
 import type { ChannelId } from "../../src/shared/enums";
 import { createProjectAs } from "../projects/fixtures";
-import { browserAvailable, watchErrors } from "./browser";
+import { browserAvailable, screenshotsWanted, watchErrors } from "./browser";
 import { browserSuite, hydrated, signIn } from "./helpers";
 
 const SHOTS = "/tmp/shots-notifications";
@@ -30,7 +30,7 @@ async function shoot(page: Page, name: string, prepare?: (page: Page) => Promise
       await page.mouse.move(0, 600);
       if (prepare) await prepare(page);
       // `prepare` still runs at every width (the bell menu must open at each); the file is for people.
-      if (process.env.SCREENSHOTS === "1") await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme === "0" ? "light" : "dark"}.png` });
+      if (screenshotsWanted) await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme === "0" ? "light" : "dark"}.png` });
     }
   }
   if (viewport) await page.setViewportSize(viewport);

@@ -3,7 +3,7 @@
 // no GET submission without JavaScript, axe on every step, and the confirmation after ordering.
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { browserAvailable, seriousAxeViolations, watchErrors } from "./browser";
+import { browserAvailable, screenshotsWanted, seriousAxeViolations, watchErrors } from "./browser";
 import { DESKTOP, browserSuite, hydrated, photograph, signIn } from "./helpers";
 
 const SHOTS = "/work/shots-wizard";
@@ -173,7 +173,7 @@ describe.skipIf(!browserAvailable)("the create wizard in Chromium", () => {
     await page.getByRole("link", { name: "Contact Us" }).first().waitFor();
     expect(await page.locator('[data-island="wizard"] input, [data-island="wizard"] textarea').count()).toBe(0);
     expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
-    if (process.env.SCREENSHOTS === "1") await page.screenshot({ path: `${SHOTS}/no-js-390.png`, fullPage: true });
+    if (screenshotsWanted) await page.screenshot({ path: `${SHOTS}/no-js-390.png`, fullPage: true });
     await page.getByRole("button", { name: "Next" }).click({ force: true });
     await page.waitForTimeout(300);
     expect(new URL(page.url()).search).toBe("?step=general");
