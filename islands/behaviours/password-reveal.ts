@@ -10,4 +10,10 @@ document.addEventListener("click", (event) => {
   button.setAttribute("aria-pressed", String(shown));
 });
 
-for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-reveal]")) button.hidden = false;
+function showButtons(): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-reveal]")) button.hidden = false;
+}
+
+// React puts this async script in the head, so it can run before the form has arrived.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showButtons, { once: true });
+else showButtons();

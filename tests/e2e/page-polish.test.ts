@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { notifications } from "../../db/schema";
 import { newId } from "../../src/lib/ids";
+import { waitFor } from "../helpers/wait";
 import { createProjectAs } from "../projects/fixtures";
 import { browserAvailable, watchErrors } from "./browser";
 import { DESKTOP, browserSuite, hydrated, photograph, signIn } from "./helpers";
@@ -279,6 +280,78 @@ describe.skipIf(!browserAvailable)("page polish in Chromium", () => {
     releaseStylesheet();
     await currentTabInView(page, 'nav[aria-label="Admin console"]');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  /**
+   * Opens `path` on `page` through a proxy that sends the document's head and holds its body until
+   * the behaviour script named `script` has run, as on a slow network: React puts the behaviours'
+   * async scripts in the head, so a cached one can run before the body has arrived.
+   */
+  async function openWithBodyHeld(page: Page, path: string, script: string): Promise<Bun.Server<undefined>> {
+    const { promise: scriptRan, resolve: releaseBody } = Promise.withResolvers<void>();
+    const encoder = new TextEncoder();
+    const proxy = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      async fetch(request) {
+        const url = new URL(request.url);
+        const answer = await fetch(new URL(url.pathname + url.search, suite.server.url), {
+          headers: { cookie: request.headers.get("cookie") ?? "", "accept-encoding": "identity" },
+          redirect: "manual",
+        });
+        if (url.pathname !== path) return answer;
+        const html = await answer.text();
+        const body = html.indexOf("<body");
+        const stream = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(encoder.encode(html.slice(0, body)));
+            await scriptRan;
+            controller.enqueue(encoder.encode(html.slice(body)));
+            controller.close();
+          },
+        });
+        return new Response(stream, { headers: { "content-type": "text/html; charset=utf-8" } });
+      },
+    });
+    // A script element's load event comes after the script has run.
+    await page.addInitScript(() => {
+      const ran: string[] = [];
+      Object.assign(window, { ran });
+      document.addEventListener("load", (event) => event.target instanceof HTMLScriptElement && ran.push(event.target.src), true);
+    });
+    await page.goto(`${proxy.url.origin}${path}`, { waitUntil: "commit" });
+    // Playwright's waitForFunction does not run before the body has arrived; evaluate does.
+    await waitFor(`${script} to run`, () =>
+      page.evaluate((name) => (window as unknown as { ran: string[] }).ran.some((src) => src.includes(`/${name}-`)), script),
+    );
+    expect(await page.evaluate(() => ({ state: document.readyState, body: document.body !== null }))).toEqual({ state: "loading", body: false });
+    releaseBody();
+    return proxy;
+  }
+
+  test("the tab bar and the Show button work also when their scripts run before the page's body has arrived", async () => {
+    const admin = await suite.server.createAdmin();
+    const newcomer = await suite.server.createUser({ mustChangePassword: true });
+    for (const [cookie, path, script, works] of [
+      [admin.cookie, "/admin/tools", "tab-bars", (page: Page) => currentTabInView(page, 'nav[aria-label="Admin console"]')],
+      [newcomer.cookie, "/choose-password", "password-reveal", (page: Page) => page.getByRole("button", { name: "Show new password" }).waitFor()],
+    ] as const) {
+      const context = await signIn(suite, cookie, { viewport: { width: 375, height: 800 } });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const proxy = await openWithBodyHeld(page, path, script);
+      await works(page);
+      expect(errors).toEqual([]);
+      await context.close();
+      await proxy.stop(true);
+    }
+    // Without the script the Show button, which would do nothing, stays hidden.
+    const context = await signIn(suite, newcomer.cookie, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/choose-password`);
+    await page.getByLabel("New password", { exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Show new password" }).isVisible()).toBe(false);
     await context.close();
   });
 });

@@ -35,24 +35,10 @@ function tabInView(page: Page, bar: string, index: number): Promise<boolean> {
   );
 }
 
-/**
- * Opens `url` and waits for its tab bar's script (arrows, focus scrolling) to have run. If it never
- * does, the error says what the page held: its address and state, its bars, and its bar script.
- */
+/** Opens `url` and waits for its tab bar's script (arrows, focus scrolling) to have run. */
 async function openWithTabBar(page: Page, url: string): Promise<void> {
-  const response = await page.goto(url);
-  await page
-    .locator('[data-tab-scroller="ready"]')
-    .waitFor({ state: "attached" })
-    .catch(async (error: Error) => {
-      const held = await page.evaluate(() => ({
-        url: location.href,
-        readyState: document.readyState,
-        bars: [...document.querySelectorAll<HTMLElement>("[data-tab-scroller]")].map((bar) => bar.dataset.tabScroller),
-        barScripts: [...document.scripts].map((script) => script.src).filter((src) => src.includes("tab-bars")),
-      }));
-      throw new Error(`${error.message}\nthe page answered ${response?.status()} and held ${JSON.stringify(held)}`);
-    });
+  await page.goto(url);
+  await page.locator('[data-tab-scroller="ready"]').waitFor({ state: "attached" });
 }
 
 /** Resolves once the bar has stopped scrolling (a smooth scroll runs over several frames). */
