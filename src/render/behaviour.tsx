@@ -4,7 +4,7 @@
 import { use } from "react";
 import { AssetsContext } from "./island";
 
-export type BehaviourName = "submit-splash" | "copy-code" | "tab-bars" | "menus" | "password-reveal";
+export type BehaviourName = "submit-splash" | "copy-code" | "tab-bars" | "menus" | "password-reveal" | "one-visit-address";
 
 export function Behaviour(props: { name: BehaviourName }) {
   const assets = use(AssetsContext);

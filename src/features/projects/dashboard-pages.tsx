@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { context } from "../../http/context";
 import { csvResponse } from "../../lib/csv";
+import { Behaviour } from "../../render/behaviour";
 import { Island } from "../../render/island";
 import { page } from "../../render/layout/page";
 import { PageShell } from "../../render/layout/views";
@@ -78,6 +79,7 @@ export const dashboardPages = (deps: AppDeps) =>
       const saved = firstVisit ? (
         <div className="alert alert-success dashboard-saved" role="status">
           Password saved.
+          <Behaviour name="one-visit-address" />
         </div>
       ) : null;
       const query = projectQueryOf(state);
