@@ -194,7 +194,12 @@ async function startBare(): Promise<string> {
  * Checks every path of the mix answers 200 (a lost cookie would otherwise bench a redirect), warms
  * up, then loads the mix for DURATION_S. `alongside`: a loader that runs during the measured part.
  */
-async function load(baseUrl: string, mix: Mix, alongside?: () => PacedLoad): Promise<{ result: WrkResult; tally?: Tally }> {
+async function load(
+  baseUrl: string,
+  mix: Mix,
+  alongside?: () => PacedLoad,
+  people?: { connections: number; thinkMs: number },
+): Promise<{ result: WrkResult; tally?: Tally }> {
   for (const path of mix.paths) {
     const headers: Record<string, string> = mix.cookies[0] ? { ...BROWSER, cookie: mix.cookies[0] } : BROWSER;
     const check = await fetch(`${baseUrl}${samplePath(path)}`, { headers, redirect: "manual" });
@@ -204,7 +209,7 @@ async function load(baseUrl: string, mix: Mix, alongside?: () => PacedLoad): Pro
   await runWrk(baseUrl, { durationS: WARMUP_S, headers: BROWSER, mix });
   const loader = alongside?.();
   try {
-    const result = await runWrk(baseUrl, { durationS: DURATION_S, headers: BROWSER, mix });
+    const result = await runWrk(baseUrl, { durationS: DURATION_S, headers: BROWSER, mix, ...people });
     return { result, tally: await loader?.stop() };
   } catch (error) {
     await loader?.stop();
@@ -232,6 +237,11 @@ function pacedRow(name: string, tally: Tally, notes: string): Row {
     errors: failed ? `**${failed}**` : "0",
     notes,
   };
+}
+
+/** A row of people who wait for each answer and read before the next: no ratio either (the think time sets the rate). */
+function peopleRow(name: string, result: WrkResult, notes: string): Row {
+  return { ...loadRow(name, result, result, notes), figure: `${rps(result.rps)} answered`, ratio: "–" };
 }
 
 function problems(result: WrkResult): string {
@@ -554,6 +564,19 @@ async function main(): Promise<void> {
       `Postgres: signed-in mix at half that rate, steady, + ${WRITES_PER_S} writes/s`,
       steady.reads,
       `${steadyRate} requests a second from the bench process, each sent on schedule whether or not the earlier ones have answered; ${describeTally("writes", steady.writes)}`,
+    ),
+  );
+  // The same customers as people: each of USERS connections waits for its answer and reads for a
+  // while before its next request, the pause chosen for about the steady row's rate. wrk times it,
+  // so nothing in the bench process's own event loop is in the figures.
+  const thinkMs = Math.max(0, (USERS / steadyRate) * 1000 - steady.reads.p50Ms);
+  say(`Postgres: ${USERS} customers who wait and read ${Math.round(thinkMs)} ms on average + ${WRITES_PER_S} writes/s`);
+  const people = await load(app.url, customers, writes, { connections: USERS, thinkMs });
+  rows.push(
+    peopleRow(
+      `Postgres: ${USERS} customers who wait for each answer, + ${WRITES_PER_S} writes/s`,
+      people.result,
+      `${USERS} connections, each waiting for its answer and then 0 to ${Math.round(2 * thinkMs)} ms (a person reading) before the next request, for about the steady row's rate; ${describeTally("writes", people.tally!)}`,
     ),
   );
   say(`Postgres: admins' lists and search + ${WRITES_PER_S} writes/s`);

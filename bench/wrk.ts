@@ -32,7 +32,12 @@ export const samplePath = (path: string): string => path.replaceAll("{term}", `$
 
 const lua = (values: readonly string[]) => `{ ${values.map((value) => JSON.stringify(value)).join(", ")} }`;
 
-function mixScript(mix: Mix): string {
+/**
+ * With `thinkMs`, each connection waits for its answer and then pauses a random 0 to 2 × thinkMs
+ * (a person reading the page) before its next request: a closed loop with think time. Without it,
+ * each connection asks again at once.
+ */
+function mixScript(mix: Mix, thinkMs?: number): string {
   return `
 local cookies = ${lua(mix.cookies)}
 local paths = ${lua(mix.paths)}
@@ -53,16 +58,19 @@ function request()
   if #cookies > 0 then wrk.headers["Cookie"] = cookies[math.random(#cookies)] end
   return wrk.format(nil, path)
 end
-`;
+${thinkMs === undefined ? "" : `function delay()\n  return math.random(0, ${2 * Math.round(thinkMs)})\nend\n`}`;
 }
 
 /** `mix`: requests spread over sessions and paths (see Mix); the URL's own path is then ignored. */
-export async function runWrk(url: string, options: { durationS: number; headers?: Record<string, string>; mix?: Mix }): Promise<WrkResult> {
+export async function runWrk(
+  url: string,
+  options: { durationS: number; headers?: Record<string, string>; mix?: Mix; connections?: number; thinkMs?: number },
+): Promise<WrkResult> {
   const headerArgs = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
   const scriptArgs: string[] = [];
   if (options.mix) {
     const script = join(tmpdir(), `bench-mix-${process.pid}-${Math.random().toString(36).slice(2)}.lua`);
-    await Bun.write(script, mixScript(options.mix));
+    await Bun.write(script, mixScript(options.mix, options.thinkMs));
     scriptArgs.push("-s", script);
   }
   const command = [
@@ -70,7 +78,7 @@ export async function runWrk(url: string, options: { durationS: number; headers?
     "-t",
     String(THREADS),
     "-c",
-    String(CONNECTIONS),
+    String(options.connections ?? CONNECTIONS),
     "-d",
     `${options.durationS}s`,
     "--timeout",
