@@ -6,6 +6,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { type Database, openDatabase } from "../../src/lib/db";
+import { appQueues } from "../../src/lib/job-queues";
+import { createJobQueue } from "../../src/lib/jobs";
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || null;
 
@@ -37,9 +39,24 @@ export async function createThrowawayDatabase(serverUrl: string, prefix = "t", t
 
 const migrationsFolder = join(import.meta.dir, "../../db/migrations");
 
-/** A hash of what the migrator reads: its journal and every migration it lists. */
+/**
+ * Migrates the database `databaseUrl` names (PGlite in memory without one) and installs the job
+ * queue's schema and the app's queues in it, as a first start leaves them: each copy's start then
+ * finds them. A start on an empty database (the cluster suite, `bun run start`) still installs them.
+ */
+async function openMigrated(databaseUrl: string | null): Promise<Database> {
+  const database = await openDatabase(databaseUrl ? { databaseUrl, dataDir: "" } : { databaseUrl: null, dataDir: "", memory: true });
+  const jobs = createJobQueue(database, { queues: appQueues, log: () => {} });
+  await jobs.start();
+  await jobs.stop();
+  return database;
+}
+
+/** A hash of what makes the copies: the migrator's journal, every migration it lists, the app's queues and pg-boss's version. */
 function migrationsHash(): string {
   const hash = createHash("sha256");
+  hash.update(readFileSync(join(import.meta.dir, "../../src/lib/job-queues.ts")));
+  hash.update(readFileSync(Bun.resolveSync("pg-boss/package.json", import.meta.dir)));
   const journal = readFileSync(join(migrationsFolder, "meta/_journal.json"));
   hash.update(journal);
   for (const entry of (JSON.parse(journal.toString()) as { entries: Array<{ tag: string }> }).entries) {
@@ -67,7 +84,7 @@ async function migratedTemplate(serverUrl: string): Promise<string> {
       const building = `${name}_building`;
       await server.unsafe(`drop database if exists "${building}" with (force)`);
       await server.unsafe(`create database "${building}"`);
-      await (await openDatabase({ databaseUrl: databaseUrl(serverUrl, building), dataDir: "" })).close();
+      await (await openMigrated(databaseUrl(serverUrl, building))).close();
       await server.unsafe(`alter database "${building}" rename to "${name}"`);
       return name;
     } finally {
@@ -77,7 +94,7 @@ async function migratedTemplate(serverUrl: string): Promise<string> {
 }
 
 async function dumpMigratedPglite(): Promise<Blob> {
-  const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });
+  const database = await openMigrated(null);
   try {
     if (database.driver.kind !== "pglite") throw new Error("expected PGlite");
     return await database.driver.client.dumpDataDir("none");
