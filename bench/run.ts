@@ -217,7 +217,7 @@ async function load(
   }
 }
 
-/** The mix at `perSecond`, sent on schedule for DURATION_S beside `alongside`: what a person waits when the machine is not saturated. */
+/** The mix at `perSecond`, sent on schedule for DURATION_S beside `alongside`: how queues build when arrivals do not wait for answers. */
 async function steadyLoad(baseUrl: string, mix: Mix, perSecond: number, alongside: () => PacedLoad): Promise<{ reads: Tally; writes: Tally }> {
   const others = alongside();
   const reads = startReads({ url: baseUrl, cookies: mix.cookies, paths: mix.paths.map(samplePath), headers: BROWSER, perSecond });
@@ -241,7 +241,15 @@ function pacedRow(name: string, tally: Tally, notes: string): Row {
 
 /** A row of people who wait for each answer and read before the next: no ratio either (the think time sets the rate). */
 function peopleRow(name: string, result: WrkResult, notes: string): Row {
-  return { ...loadRow(name, result, result, notes), figure: `${rps(result.rps)} answered`, ratio: "–" };
+  return {
+    name,
+    figure: `${rps(result.rps)} answered`,
+    p50: latency(result, result.p50Ms),
+    p99: latency(result, result.p99Ms),
+    ratio: "–",
+    errors: problems(result),
+    notes,
+  };
 }
 
 function problems(result: WrkResult): string {
@@ -554,8 +562,9 @@ async function main(): Promise<void> {
   const written = await load(app.url, customers, writes);
   rows.push(loadRow(`Postgres: signed-in mix + ${WRITES_PER_S} writes/s`, written.result, bare, `${WRITE_NOTES}; ${describeTally("writes", written.tally!)}`));
   // wrk keeps CONNECTIONS requests waiting at all times, so its p99 is the queue at saturation
-  // (about CONNECTIONS ÷ requests a second, times the spread). The same people at half that rate, sent on schedule,
-  // show the wait a person has on a busy day that is not the machine's limit.
+  // (about CONNECTIONS ÷ requests a second, times the spread). The same mix at half that rate, sent
+  // on schedule whether or not earlier requests have answered, shows how queues build behind a
+  // stall when arrivals do not wait (decision 103).
   const steadyRate = Math.max(1, Math.round(written.result.rps / 2));
   say(`Postgres: signed-in mix at a steady ${steadyRate} req/s + ${WRITES_PER_S} writes/s`);
   const steady = await steadyLoad(app.url, customers, steadyRate, writes);
