@@ -1,17 +1,19 @@
-// Debian's Chromium driven by playwright-core. Outside CI a machine without Chromium skips the
-// browser suite with a note; in CI (CI=true or REQUIRE_BROWSER=1) a missing browser fails it.
+// Debian's Chromium headless shell driven by playwright-core (decision 104): the same engine as the
+// full browser without its windowing and compositing, as Playwright itself runs headless tests.
+// Outside CI a machine without it skips the browser suite with a note; in CI (CI=true or
+// REQUIRE_BROWSER=1) a missing browser fails it.
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type Page, chromium } from "playwright-core";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell";
 const required = process.env.CI === "true" || process.env.REQUIRE_BROWSER === "1";
 
 export const browserAvailable = existsSync(CHROMIUM_PATH);
 if (!browserAvailable) {
   const message = `Browser suite: Chromium not found at ${CHROMIUM_PATH}`;
-  if (required) throw new Error(`${message}; it is required here (install it with: apt-get install -y chromium).`);
-  console.warn(`${message}; skipping the browser tests (install it with: apt-get install -y chromium).`);
+  if (required) throw new Error(`${message}; it is required here (install it with: apt-get install -y chromium-headless-shell).`);
+  console.warn(`${message}; skipping the browser tests (install it with: apt-get install -y chromium-headless-shell).`);
 }
 
 export async function launchBrowser(): Promise<Browser> {
