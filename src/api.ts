@@ -120,8 +120,9 @@ type Schema = { anyOf?: Schema[]; type?: unknown; format?: unknown; [key: string
 
 /**
  * `t.Integer()` also accepts a numeric string on the way in, and the generator describes it so
- * (`anyOf: [{ type: "string", format: "integer" }, { type: "integer" }]`) in answers too, where it
- * is always a number: an answer's number is described as the number alone.
+ * (`anyOf: [{ type: "string", format: "integer" }, { type: "integer" }]`). Answers declare their
+ * numbers with `AnsweredInteger`; the few that hand back an input's own schema (the wizard draft)
+ * still hold `t.Integer`, and an answer's number is described as the number alone.
  */
 function numbersAsAnswered<T>(value: T): T {
   if (Array.isArray(value)) for (const item of value) numbersAsAnswered(item);

@@ -2,6 +2,7 @@
 // route's tag, role and summary (`operation(…)` in its `detail`), the tags' descriptions, the one
 // error body every refusal answers, and the answers that are not JSON (redirects, files, streams).
 import { type Static, t } from "elysia";
+import { AnsweredInteger } from "./schemas";
 
 export type ApiRole = "public" | "signed-in" | "admin" | "super-admin";
 
@@ -75,7 +76,7 @@ export const ErrorBody = t.Object(
   {
     message: t.String(),
     fields: t.Optional(t.Record(t.String(), t.String(), { description: "Each refused field by its path (`data.projectName`, `query.page`)" })),
-    limit: t.Optional(t.Integer({ description: "A 413's byte limit" })),
+    limit: t.Optional(AnsweredInteger({ description: "A 413's byte limit" })),
     requestId: t.Optional(t.String({ description: "A 5xx's request id, as the server's log names it" })),
   },
   { additionalProperties: false },

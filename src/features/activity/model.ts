@@ -1,6 +1,6 @@
 // The Activity API's shapes: a project's timeline, newest first, paged.
 import { t } from "elysia";
-import { PageNumber, pageAnswer } from "../../http/schemas";
+import { AnsweredInteger, PageNumber, pageAnswer } from "../../http/schemas";
 import { activityFlags, activityKinds, paymentMethods, projectStatuses, projectTypes } from "../../shared/enums";
 
 const literals = <const T extends string>(values: readonly [T, ...T[]]) => t.UnionEnum(values);
@@ -15,9 +15,9 @@ export const ActivityItem = t.Object({
     flag: t.Optional(literals(activityFlags)),
     on: t.Optional(t.Boolean()),
     fields: t.Optional(t.Array(t.String())),
-    invoiceNumber: t.Optional(t.Integer()),
+    invoiceNumber: t.Optional(AnsweredInteger()),
     method: t.Optional(literals(paymentMethods)),
-    count: t.Optional(t.Integer()),
+    count: t.Optional(AnsweredInteger()),
   }),
   createdAt: t.String(),
   /** Null for the system (Stripe, the 7-day rule) or a deleted account. */

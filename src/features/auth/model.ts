@@ -1,6 +1,7 @@
 // Request bodies of /api/auth. Lengths are capped here; the rules (format, minimum length)
 // live in service.ts so the JSON API and the HTML forms give the same messages.
 import { t } from "elysia";
+import { AnsweredInteger } from "../../http/schemas";
 
 const Email = t.String({ maxLength: 320, error: "E-mail must be text." });
 const Password = t.String({ maxLength: 1000, error: "Password must be text." });
@@ -22,7 +23,7 @@ export const MfaCodeBody = t.Object(
 const ChannelSwitches = t.Object({ generalEnabled: t.Boolean(), announcementsEnabled: t.Boolean(), socialEnabled: t.Boolean() });
 
 export const UserSettingsModel = t.Object({
-  theme: t.Object({ themeColor: t.Integer(), tintColor: t.Integer() }),
+  theme: t.Object({ themeColor: AnsweredInteger(), tintColor: AnsweredInteger() }),
   appNotifications: ChannelSwitches,
   emailNotifications: ChannelSwitches,
 });

@@ -1,6 +1,6 @@
 // Bodies and answers of the admin bug report API (SPEC.md §3 Bug report, §7 Bug reports).
 import { t } from "elysia";
-import { CreatedSort, PageNumber, pageAnswer } from "../../http/schemas";
+import { AnsweredInteger, CreatedSort, PageNumber, pageAnswer } from "../../http/schemas";
 import { ID_PATTERN } from "../../lib/ids";
 
 export const MAX_BULK_BUG_REPORTS = 100;
@@ -45,9 +45,9 @@ export const Timeframe = t.Union([t.Literal("week"), t.Literal("month"), t.Liter
 export type Timeframe = typeof Timeframe.static;
 export const StatsQuery = t.Object({ timeframe: t.Optional(Timeframe) });
 export const BugReportStats = t.Object({
-  reportsCount: t.Integer(),
-  resolvedCount: t.Integer(),
-  archivedCount: t.Integer(),
+  reportsCount: AnsweredInteger(),
+  resolvedCount: AnsweredInteger(),
+  archivedCount: AnsweredInteger(),
   reportsPercentDelta: t.Number(),
   resolvedPercentDelta: t.Number(),
   archivedPercentDelta: t.Number(),

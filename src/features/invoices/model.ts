@@ -1,5 +1,6 @@
 // Request and response bodies of the invoice call (SPEC.md §7 PATCH /admin/projects/sendinvoice).
 import { t } from "elysia";
+import { AnsweredInteger } from "../../http/schemas";
 import { Id } from "../projects/model";
 
 export const SendInvoiceBody = t.Object(
@@ -12,7 +13,7 @@ export const SendInvoiceBody = t.Object(
 );
 export type SendInvoiceBody = typeof SendInvoiceBody.static;
 
-export const SentInvoice = t.Object({ message: t.String(), invoiceID: t.String(), invoiceNumber: t.Integer() });
+export const SentInvoice = t.Object({ message: t.String(), invoiceID: t.String(), invoiceNumber: AnsweredInteger() });
 
 export const InvoiceIdParams = t.Object({ id: Id });
 

@@ -1,10 +1,11 @@
 // The Messages API's shapes: a project's thread, a new message (multipart) and its answer.
 import { t } from "elysia";
+import { AnsweredInteger } from "../../http/schemas";
 import { messageSides } from "../../shared/enums";
 
 const Side = t.UnionEnum(messageSides);
 
-export const AttachmentItem = t.Object({ _id: t.String(), fileName: t.String(), contentType: t.String(), size: t.Integer(), url: t.String() });
+export const AttachmentItem = t.Object({ _id: t.String(), fileName: t.String(), contentType: t.String(), size: AnsweredInteger(), url: t.String() });
 
 export const MessageItem = t.Object({
   _id: t.String(),

@@ -1,7 +1,7 @@
 // Request and response bodies of the projects API (SPEC.md §3, §7; DESIGN.md "API contract").
 // These schemas are the runtime checks and, through Eden, the islands' types.
 import { t } from "elysia";
-import { PageNumber, pageAnswer } from "../../http/schemas";
+import { AnsweredInteger, PageNumber, pageAnswer } from "../../http/schemas";
 import { ID_PATTERN } from "../../lib/ids";
 import type { Radius as StoredRadius, ProjectStatus as StoredStatus } from "../../shared/enums";
 import { type ProjectContent, type ProjectDraft, TEXT_LIMITS, type WizardDraftData } from "../../shared/wizard";
@@ -162,10 +162,10 @@ export const ProjectModel = t.Object({
   /** One list per page, as many lists as pagesText has entries. */
   pagesImageURLs: t.Array(t.Array(t.String())),
   pagesImages: t.Array(t.Array(ProjectImage)),
-  selectedThemes: t.Array(t.Integer()),
-  defaultTheme: t.Integer(),
-  selectedTintColors: t.Array(t.Integer()),
-  defaultTintColor: t.Integer(),
+  selectedThemes: t.Array(AnsweredInteger()),
+  defaultTheme: AnsweredInteger(),
+  selectedTintColors: t.Array(AnsweredInteger()),
+  defaultTintColor: AnsweredInteger(),
   customTintColor: t.Union([t.String(), t.Null()]),
   borderRadius: Radius,
   buttonBorderRadius: Radius,
@@ -194,7 +194,7 @@ export const ProjectListItem = t.Object({
   /** Unpaid and past its invoice's due date. */
   overdue: t.Boolean(),
   /** Messages from the other side that the lister's side has not read. */
-  unreadMessages: t.Integer(),
+  unreadMessages: AnsweredInteger(),
   createdAt: t.String(),
   creator: Creator,
 });

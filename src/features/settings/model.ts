@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import { AnsweredInteger } from "../../http/schemas";
 
 const switches = (group: "appNotifications" | "emailNotifications") =>
   t.Union([t.Literal(`${group}.generalEnabled`), t.Literal(`${group}.announcementsEnabled`), t.Literal(`${group}.socialEnabled`)]);
@@ -36,7 +37,7 @@ export const ProfilePatch = t.Object(
 
 // Answers.
 export const PhotoAnswer = t.Object({ message: t.String(), photoURL: t.String() });
-export const MfaStatusAnswer = t.Object({ enabled: t.Boolean(), recoveryCodesLeft: t.Integer() });
+export const MfaStatusAnswer = t.Object({ enabled: t.Boolean(), recoveryCodesLeft: AnsweredInteger() });
 export const RecoveryCodesAnswer = t.Object({ message: t.String(), recoveryCodes: t.Array(t.String()) });
 /** One signed-in device; `id` is a handle for signing it out, never the session's token. */
 const SessionView = t.Object({ id: t.String(), device: t.String(), createdAt: t.String(), lastSeenAt: t.String(), current: t.Boolean() });

@@ -1,5 +1,6 @@
 // Webhook endpoints and their delivery log on the wire.
 import { t } from "elysia";
+import { AnsweredInteger } from "../../http/schemas";
 import { WEBHOOK_EVENTS } from "../../shared/webhook-events";
 
 const EventName = t.UnionEnum(WEBHOOK_EVENTS, { error: `Each event must be one of ${WEBHOOK_EVENTS.join(", ")}.` });
@@ -53,8 +54,8 @@ export const WebhookEndpointsAnswer = t.Object({ endpoints: t.Array(WebhookEndpo
 
 export const WebhookAttemptModel = t.Object({
   attemptedAt: t.String({ format: "date-time" }),
-  responseStatus: t.Union([t.Integer(), t.Null()]),
-  latencyMs: t.Integer(),
+  responseStatus: t.Union([AnsweredInteger(), t.Null()]),
+  latencyMs: AnsweredInteger(),
   responseBody: t.String({ description: "The answer's first KB" }),
   error: t.Union([t.String(), t.Null()]),
 });
