@@ -9,6 +9,10 @@ import { SIGN_IN_PASSWORD, type Writer, signInEmail } from "./seed";
 export type Tally = { perSecond: number; answered: number; failures: Record<string, number>; p50Ms: number; p99Ms: number };
 export type PacedLoad = { stop(): Promise<Tally> };
 
+/** The customers who write (never the ones wrk signs in as), and how many writes a second they make together. */
+export const WRITERS = 20;
+export const WRITES_PER_S = 20;
+
 /** Times each request `send` makes; `summary` counts what was answered (2xx) up to now. */
 function createTally() {
   const started = performance.now();

@@ -21,31 +21,27 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Subprocess } from "bun";
 import type { Browser, Request as BrowserRequest } from "playwright-core";
 import { buildAssets } from "../src/render/assets";
 import { findHaproxy } from "../tests/cluster/harness";
 import { CHROMIUM_PATH, browserAvailable, launchBrowser } from "../tests/e2e/browser";
 import { type SmtpCapture, startSmtpCapture } from "../tests/helpers/smtp";
 import { type Saturation, measureScaleOut, watchSaturation } from "./cluster";
-import { type PacedLoad, type Tally, describeTally, failuresOf, sendOrders, startReads, startSignIns, startWrites } from "./loaders";
+import { type PacedLoad, type Tally, WRITERS, WRITES_PER_S, describeTally, failuresOf, sendOrders, startReads, startSignIns, startWrites } from "./loaders";
 import { measureAnnouncement } from "./mail";
+import { ADMIN_KEY, APP_SECRET, type App, type Database, ROOT, SUPER_ADMIN_KEY, cleanUp, onCleanUp, say, startApp, startBare, stopApp } from "./processes";
 import { measureSearches } from "./search";
 import { type BenchWorld, PROJECTS_EACH, countUsers, createDatabase, dropDatabase, ensureDatabase, pendingMails, seedBenchData } from "./seed";
 import { describeIdleStreams, measureIdleStreams } from "./sse";
-import { CONNECTIONS, type Mix, THREADS, TIMEOUT_S, type WrkResult, requireWrk, runWrk, samplePath } from "./wrk";
+import { BROWSER, CONNECTIONS, CUSTOMER_PATHS, type Mix, THREADS, TIMEOUT_S, type WrkResult, requireWrk, runWrk, samplePath } from "./wrk";
 
 requireWrk();
 
-const root = join(import.meta.dir, "..");
 const DURATION_S = Number(process.env.BENCH_DURATION ?? "10");
 const WARMUP_S = 1;
 const SCALE = process.env.BENCH_SCALE === "1";
 const USERS = Number(process.env.BENCH_USERS ?? "50");
 const MAIL_TIMEOUT_MS = Number(process.env.BENCH_MAIL_TIMEOUT ?? "180") * 1000;
-/** The customers who write (never the ones wrk signs in as), and how often. */
-const WRITERS = 20;
-const WRITES_PER_S = 20;
 const ADMINS = 4;
 const SIGN_INS_PER_S = 20;
 // Each e-mail signs in at most 5 times per run, half of the per-e-mail limit (10 per 15 minutes).
@@ -53,14 +49,7 @@ const SIGN_IN_USERS = Math.ceil((SIGN_INS_PER_S * (DURATION_S + WARMUP_S + 5)) /
 /** Everyone on Postgres, so everyone the announcement reaches. */
 const MAIL_AUDIENCE = 2_000;
 const ORDERS = 200;
-const APP_SECRET = "bench-secret-bench-secret-bench-secret-0123";
-const ADMIN_KEY = "bench-admin-key";
-const SUPER_ADMIN_KEY = "bench-super-admin-key";
-// What a browser sends: the app compresses what it renders, so the load pays for that too.
-const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 
-/** What signed-in customers ask for most: their pages and the JSON their islands fetch. */
-const CUSTOMER_PATHS = ["/dashboard", "/", "/notifications", "/settings", "/api/users/me", "/api/projects/search", "/api/notifications"];
 /** Admins' lists, each with a new search term (wrk.ts's {term} and {n}): the projects list is the admin's /dashboard. */
 const ADMIN_PATHS = [
   "/admin?n={n}",
@@ -75,12 +64,8 @@ const ADMIN_PATHS = [
 const ANONYMOUS_PATHS = ["/", "/support", "/contact-us", "/terms", "/login", "/register", "/create"];
 
 type Row = { name: string; figure: string; p50?: string; p99?: string; ratio?: string; errors?: string; notes: string };
-type App = { process: Subprocess; url: string; coldStartMs: number };
-type Database = { databaseUrl: string | null; dataDir: string; smtpUrl: string };
 
 const rows: Row[] = [];
-const cleanups: Array<() => Promise<void> | void> = [];
-const say = (line: string) => console.error(`bench: ${line}`);
 
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -88,65 +73,6 @@ const rps = (value: number) => `${Math.round(value).toLocaleString("en-US")} req
 const ratio = (value: number) => `${value >= 0.1 ? value.toFixed(2) : value.toPrecision(2)} ×`;
 /** wrk reports no latency when nothing was answered in time. */
 const latency = (result: WrkResult, value: number) => (result.requests > 0 ? ms(value) : "none answered");
-
-async function freePort(): Promise<number> {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port ?? 0;
-  await probe.stop(true);
-  return port;
-}
-
-/** Spawns the production server and times it from the spawn to its first 200 on `/`. */
-async function startApp(database: Database): Promise<App> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  const child = Bun.spawn(["bun", "src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      // The seeded admins have no second factor; requiring one would hold the console.
-      REQUIRE_ADMIN_MFA: "off",
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.databaseUrl ?? "",
-      APP_SECRET,
-      ADMIN_KEY,
-      SUPER_ADMIN_KEY,
-      // The loaders give each sign-in and order its own X-Forwarded-For address, so the per-address
-      // limits do not turn the work under test into 429s.
-      TRUST_PROXY: "1",
-      SMTP_URL: database.smtpUrl,
-      S3_BUCKET: "",
-      // Nothing balances these: stop at once rather than drain for the production default.
-      SHUTDOWN_DELAY_MS: "0",
-    },
-    // One access-log line per request: to /dev/null, as cheap as a log collector would make it.
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  const stop = async () => {
-    child.kill("SIGTERM");
-    await child.exited;
-  };
-  cleanups.push(stop);
-  const deadline = started + 60_000;
-  for (;;) {
-    const status = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then(
-      async (response) => {
-        await response.arrayBuffer();
-        return response.status;
-      },
-      () => 0,
-    );
-    if (status === 200) return { process: child, url, coldStartMs: performance.now() - started };
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} before answering /`);
-    if (performance.now() > deadline) throw new Error(`The server at ${url} answered no 200 on / within 60 s`);
-    await Bun.sleep(5);
-  }
-}
 
 const RESTARTS = 3;
 
@@ -169,25 +95,6 @@ async function startAppTimed(database: Database): Promise<{ app: App; coldStart:
     }
     await stopApp(app);
   }
-}
-
-async function stopApp(app: App): Promise<void> {
-  app.process.kill("SIGTERM");
-  await app.process.exited;
-}
-
-async function startBare(): Promise<string> {
-  const child = Bun.spawn(["bun", join(import.meta.dir, "bare-server.ts")], { stdout: "pipe", stderr: "inherit" });
-  cleanups.push(() => void child.kill());
-  const reader = child.stdout.getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error("The bare server did not start");
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  return `http://127.0.0.1:${Number(text.trim())}`;
 }
 
 /**
@@ -514,11 +421,11 @@ async function main(): Promise<void> {
   const databaseName = `bench_${process.pid}`;
   const postgresDir = mkdtempSync(join(tmpdir(), "bench-postgres-"));
   const pgliteDir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
-  cleanups.push(() => rmSync(postgresDir, { recursive: true, force: true }));
-  cleanups.push(() => rmSync(pgliteDir, { recursive: true, force: true }));
-  cleanups.push(() => dropDatabase(databaseName));
+  onCleanUp(() => rmSync(postgresDir, { recursive: true, force: true }));
+  onCleanUp(() => rmSync(pgliteDir, { recursive: true, force: true }));
+  onCleanUp(() => dropDatabase(databaseName));
   const smtp: SmtpCapture = await startSmtpCapture();
-  cleanups.push(() => smtp.stop());
+  onCleanUp(() => smtp.stop());
 
   say(`seeding Postgres database ${databaseName} and a PGlite directory`);
   const databaseUrl = await createDatabase(databaseName);
@@ -728,7 +635,7 @@ async function main(): Promise<void> {
     say("admin search at scale (BENCH_SCALE=1; seeding bench_scale the first time takes minutes)");
     const scaleUrl = await ensureDatabase("bench_scale");
     const scaleDir = mkdtempSync(join(tmpdir(), "bench-scale-"));
-    cleanups.push(() => rmSync(scaleDir, { recursive: true, force: true }));
+    onCleanUp(() => rmSync(scaleDir, { recursive: true, force: true }));
     const report = await measureSearches({ DATABASE_URL: scaleUrl, DATA_DIR: scaleDir, APP_SECRET, ADMIN_KEY, SUPER_ADMIN_KEY }, 100, say);
     scaleSummary = `\nAdmin search: ${report.summary}.`;
     const adminTimings = report.timings.filter((timing) => timing.who === "admin");
@@ -745,7 +652,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const commit = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: root }).stdout.toString().trim();
+  const commit = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: ROOT }).stdout.toString().trim();
   const heading =
     `wrk: ${THREADS} threads, ${CONNECTIONS} connections, ${DURATION_S} s per row after a ${WARMUP_S} s warm-up, Accept-Encoding gzip, ` +
     `a Lua script picking a session and a path per request; ${cpus().length} CPUs; commit ${commit}; ${new Date().toISOString()}. ` +
@@ -753,10 +660,6 @@ async function main(): Promise<void> {
   const output = `${heading}\n\n${printTable()}\n`;
   console.log(`\n${output}`);
   writeFileSync(join(import.meta.dir, "last-run.md"), `# Last bench run\n\n${output}`);
-}
-
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch((error: unknown) => say(`cleanup failed: ${String(error)}`));
 }
 
 process.on("SIGINT", () => void cleanUp().then(() => process.exit(130)));

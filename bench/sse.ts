@@ -87,51 +87,22 @@ export function describeIdleStreams(report: IdleStreamsReport): { figure: string
 
 if (import.meta.main) {
   const { createDatabase, dropDatabase, seedBenchData } = await import("./seed");
+  const { ADMIN_KEY, APP_SECRET, cleanUp, onCleanUp, startApp } = await import("./processes");
   const clients = Number(process.argv[2] ?? "2000");
-  const appSecret = "bench-secret-bench-secret-bench-secret-0123";
   const dataDir = mkdtempSync(join(tmpdir(), "bench-sse-"));
+  onCleanUp(() => rmSync(dataDir, { recursive: true, force: true }));
   const databaseUrl = await createDatabase("bench_sse");
-  let child: ReturnType<typeof Bun.spawn> | undefined;
+  onCleanUp(() => dropDatabase("bench_sse"));
   try {
     const world = await seedBenchData(
-      { databaseUrl, dataDir, appSecret, adminKey: "k" },
+      { databaseUrl, dataDir, appSecret: APP_SECRET, adminKey: ADMIN_KEY },
       { customers: 1, writers: 0, admins: 0, signInUsers: 0, usersInAll: 0 },
     );
-    const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-    const port = probe.port ?? 0;
-    await probe.stop(true);
-    const url = `http://127.0.0.1:${port}`;
-    const env = {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      APP_SECRET: appSecret,
-    };
-    child = Bun.spawn(["bun", "src/main.ts"], {
-      cwd: join(import.meta.dir, ".."),
-      env: { ...env, ADMIN_KEY: "k", SUPER_ADMIN_KEY: "s" },
-      stdout: "ignore",
-      stderr: "inherit",
-    });
-    for (let tries = 0; ; tries++) {
-      const ok = await fetch(`${url}/ready`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (tries > 300) throw new Error("the server did not start");
-      await Bun.sleep(100);
-    }
-    const report = await measureIdleStreams({ url, pid: child.pid, cookies: world.streamSessions, clients, say: console.error });
+    const app = await startApp({ databaseUrl, dataDir, smtpUrl: "" });
+    const report = await measureIdleStreams({ url: app.url, pid: app.process.pid, cookies: world.streamSessions, clients, say: console.error });
     const { figure, notes } = describeIdleStreams(report);
     console.log(`| ${report.clients} idle SSE clients, Postgres | ${figure} | ${notes} |`);
   } finally {
-    child?.kill("SIGTERM");
-    await child?.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-    await dropDatabase("bench_sse");
+    await cleanUp();
   }
 }

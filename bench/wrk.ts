@@ -25,6 +25,12 @@ export function requireWrk(): void {
  */
 export type Mix = { cookies: readonly string[]; paths: readonly string[] };
 
+/** What a browser sends: the app compresses what it renders, so the load pays for that too. */
+export const BROWSER = { "accept-encoding": "gzip, deflate, br" };
+
+/** What signed-in customers ask for most: their pages and the JSON their islands fetch. */
+export const CUSTOMER_PATHS = ["/dashboard", "/", "/notifications", "/settings", "/api/users/me", "/api/projects/search", "/api/notifications"];
+
 export const SEARCH_WORDS = ["Bakery", "Studio", "Fitness", "Dental", "Cafe", "Salon", "Books", "Travel", "Yoga", "Design", "Acme", "Nova", "Pine"];
 
 /** The same substitution as MIX_SCRIPT, for checking a path before the load. */

@@ -16,6 +16,26 @@ export const CLUSTER_KEYS = {
 };
 
 /** HAProxy's path, or null: Debian installs it in /usr/sbin, which a non-root PATH may lack. */
+/**
+ * What a production server on loopback starts with: the seeded admins need no second factor (it
+ * has its own tests), X-Forwarded-For is trusted (load tools give each client its own address), no
+ * S3. The caller adds the keys. `publicUrl` is where browsers reach it: the balancer, if any.
+ */
+export function productionEnv(server: { port: number; publicUrl: string; databaseUrl: string; dataDir: string; smtpUrl: string }): Record<string, string | undefined> {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    REQUIRE_ADMIN_MFA: "off",
+    PORT: String(server.port),
+    PUBLIC_URL: server.publicUrl,
+    DATABASE_URL: server.databaseUrl,
+    DATA_DIR: server.dataDir,
+    TRUST_PROXY: "1",
+    SMTP_URL: server.smtpUrl,
+    S3_BUCKET: "",
+  };
+}
+
 export function findHaproxy(): string | null {
   return Bun.which("haproxy") ?? (existsSync("/usr/sbin/haproxy") ? "/usr/sbin/haproxy" : null);
 }
@@ -131,21 +151,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         if (instance.running) throw new Error(`${instance.name} is already running`);
         const spawned = Bun.spawn(["bun", "src/main.ts"], {
           cwd: root,
-          env: {
-            ...process.env,
-            NODE_ENV: "production",
-            // The tests act as admins through sessions they create; the second factor has its own tests.
-            REQUIRE_ADMIN_MFA: "off",
-            PORT: String(port),
-            PUBLIC_URL: url,
-            DATABASE_URL: options.databaseUrl,
-            DATA_DIR: dataDir,
-            TRUST_PROXY: "1",
-            SMTP_URL: "",
-            S3_BUCKET: "",
-            ...CLUSTER_KEYS,
-            ...options.env,
-          },
+          env: { ...productionEnv({ port, publicUrl: url, databaseUrl: options.databaseUrl, dataDir, smtpUrl: "" }), ...CLUSTER_KEYS, ...options.env },
           stdin: "ignore",
           stdout: "pipe",
           stderr: "pipe",
