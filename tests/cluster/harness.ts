@@ -21,7 +21,13 @@ export const CLUSTER_KEYS = {
  * has its own tests), X-Forwarded-For is trusted (load tools give each client its own address), no
  * S3. The caller adds the keys. `publicUrl` is where browsers reach it: the balancer, if any.
  */
-export function productionEnv(server: { port: number; publicUrl: string; databaseUrl: string; dataDir: string; smtpUrl: string }): Record<string, string | undefined> {
+export function productionEnv(server: {
+  port: number;
+  publicUrl: string;
+  databaseUrl: string;
+  dataDir: string;
+  smtpUrl: string;
+}): Record<string, string | undefined> {
   return {
     ...process.env,
     NODE_ENV: "production",
