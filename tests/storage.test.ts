@@ -210,9 +210,12 @@ describe("crash litter", () => {
     // A write in progress (recent) and a whole object with its sidecar stay.
     expect(existsSync(join(root, fresh))).toBe(true);
     expect((await storage.get("projects/p1/logos/kept.png"))?.contentType).toBe("image/png");
-    // Nothing to do twice, and nothing at all on a fresh install.
-    expect(await removeUploadLitter(storage, new Date())).toEqual([fresh]);
+    // Nothing to do twice, and nothing at all on a fresh install. The second cutoff lies a minute
+    // ahead, not at "now": a file written a few milliseconds ago can carry a modification time at
+    // or past a millisecond-truncated Date taken after it, which made this line fail once.
+    const later = new Date(Date.now() + 60_000);
+    expect(await removeUploadLitter(storage, later)).toEqual([fresh]);
     const empty = createStorage(loadConfig({ NODE_ENV: "test", DATA_DIR: await makeTempDir("litter-empty-") }));
-    expect(await removeUploadLitter(empty, new Date())).toEqual([]);
+    expect(await removeUploadLitter(empty, later)).toEqual([]);
   });
 });
