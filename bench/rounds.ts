@@ -37,7 +37,6 @@ function checkOut(ref: string): string {
   if (git(["diff", "--quiet", ref, "--", "bun.lock"]).exitCode !== 0)
     throw new Error(`${ref} has another bun.lock: its dependencies differ from this tree's node_modules`);
   const dir = mkdtempSync(join(tmpdir(), "bench-rounds-"));
-  rmSync(dir, { recursive: true });
   const added = git(["worktree", "add", "--detach", dir, ref]);
   if (added.exitCode !== 0) throw new Error(`git worktree add failed: ${added.stderr.toString().trim()}`);
   onCleanUp(() => void git(["worktree", "remove", "--force", dir]));

@@ -15,7 +15,6 @@ export const CLUSTER_KEYS = {
   SUPER_ADMIN_KEY: "cluster-super-admin-key",
 };
 
-/** HAProxy's path, or null: Debian installs it in /usr/sbin, which a non-root PATH may lack. */
 /**
  * What a production server on loopback starts with: the seeded admins need no second factor (it
  * has its own tests), X-Forwarded-For is trusted (load tools give each client its own address), no
@@ -42,6 +41,7 @@ export function productionEnv(server: {
   };
 }
 
+/** HAProxy's path, or null: Debian installs it in /usr/sbin, which a non-root PATH may lack. */
 export function findHaproxy(): string | null {
   return Bun.which("haproxy") ?? (existsSync("/usr/sbin/haproxy") ? "/usr/sbin/haproxy" : null);
 }
