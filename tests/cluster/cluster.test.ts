@@ -6,14 +6,13 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { announcements, faqs, notifications, projects, users } from "../../db/schema";
 import { createSession } from "../../src/http/sessions";
-import { type Database, openDatabase } from "../../src/lib/db";
+import type { Database } from "../../src/lib/db";
 import { newId } from "../../src/lib/ids";
 import { announcementSentMessage } from "../../src/shared/announcements";
-import { createThrowawayDatabase, testDatabaseUrl } from "../helpers/db";
 import { openSse } from "../helpers/sse";
 import { waitFor } from "../helpers/wait";
-import { insertUsers, skipReason } from "./fixtures";
-import { CLUSTER_KEYS, type Cluster, type Instance, startCluster } from "./harness";
+import { insertUsers, skipReason, startClusterOnItsDatabase } from "./fixtures";
+import { CLUSTER_KEYS, type Cluster, type Instance } from "./harness";
 import { describeAnswers, startLoad } from "./load";
 
 // Longer than HAProxy needs to see /ready fail twice (1.5 s), shorter than the 5 s production default.
@@ -22,14 +21,11 @@ const SHUTDOWN_DELAY_MS = 2500;
 describe.skipIf(skipReason !== null)("two instances behind HAProxy", () => {
   let cluster: Cluster;
   let database: Database;
-  let drop: () => Promise<void>;
+  let stopCluster: (() => Promise<void>) | undefined;
   let customer: { id: string; cookie: string };
 
   beforeAll(async () => {
-    const created = await createThrowawayDatabase(testDatabaseUrl ?? "", "t_cluster");
-    drop = created.drop;
-    cluster = await startCluster({ databaseUrl: created.url, env: { SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS) } });
-    database = await openDatabase({ databaseUrl: created.url, dataDir: "" });
+    ({ cluster, database, stop: stopCluster } = await startClusterOnItsDatabase({ SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS) }));
     const id = newId();
     await database.db.insert(users).values({ id, email: `cluster-${id}@example.com`, displayName: "Cluster Customer" });
     const session = await createSession(database.db, id);
@@ -37,9 +33,7 @@ describe.skipIf(skipReason !== null)("two instances behind HAProxy", () => {
   }, 120_000);
 
   afterAll(async () => {
-    await database?.close();
-    await cluster?.stop();
-    await drop?.();
+    await stopCluster?.();
   }, 60_000);
 
   /** Requests HAProxy had to send twice (the retries field of each httplog line, "+" when redispatched). */

@@ -5,14 +5,13 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { count, eq, sql } from "drizzle-orm";
 import { failedMails, users } from "../../db/schema";
 import { createSession } from "../../src/http/sessions";
-import { type Database, openDatabase } from "../../src/lib/db";
+import type { Database } from "../../src/lib/db";
 import { newId } from "../../src/lib/ids";
-import { createThrowawayDatabase, testDatabaseUrl } from "../helpers/db";
 import { type SmtpCapture, startSmtpCapture } from "../helpers/smtp";
 import { waitFor } from "../helpers/wait";
 import { orderForm, validDraft } from "../projects/fixtures";
-import { insertUsers, skipReason } from "./fixtures";
-import { CLUSTER_KEYS, type Cluster, startCluster } from "./harness";
+import { insertUsers, skipReason, startClusterOnItsDatabase } from "./fixtures";
+import { CLUSTER_KEYS, type Cluster } from "./harness";
 
 // Each instance sends at most MAIL_RATE_PER_SECOND, slow enough for a kill to land half-way through an announcement.
 const MAIL_RATE_PER_SECOND = 40;
@@ -23,20 +22,15 @@ describe.skipIf(skipReason !== null)("two instances on an SMTP server that refus
   let smtp: SmtpCapture;
   let cluster: Cluster;
   let database: Database;
-  let drop: () => Promise<void>;
+  let stopCluster: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     smtp = await startSmtpCapture({ rejectRecipients: [gone] });
-    const created = await createThrowawayDatabase(testDatabaseUrl ?? "", "t_cluster");
-    drop = created.drop;
-    cluster = await startCluster({ databaseUrl: created.url, env: { SMTP_URL: smtp.url, MAIL_RATE_PER_SECOND: String(MAIL_RATE_PER_SECOND) } });
-    database = await openDatabase({ databaseUrl: created.url, dataDir: "" });
+    ({ cluster, database, stop: stopCluster } = await startClusterOnItsDatabase({ SMTP_URL: smtp.url, MAIL_RATE_PER_SECOND: String(MAIL_RATE_PER_SECOND) }));
   }, 120_000);
 
   afterAll(async () => {
-    await database?.close();
-    await cluster?.stop();
-    await drop?.();
+    await stopCluster?.();
     await smtp?.stop();
   }, 60_000);
 
